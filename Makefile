@@ -1,0 +1,64 @@
+# wavesim build. `make` builds build/$(MODE)/wavesim (MODE=rel|dbg|asan|ubsan) and links build/wavesim to it.
+MODE ?= rel
+CC ?= cc
+BUILD := build/$(MODE)
+
+WARN := -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+CFLAGS_rel := -O2
+CFLAGS_dbg := -O0 -g
+CFLAGS_asan := -O1 -g -fsanitize=address -fno-omit-frame-pointer
+CFLAGS_ubsan := -O1 -g -fsanitize=undefined -fno-sanitize-recover=undefined
+CFLAGS_san := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+ALLCFLAGS := $(WARN) $(CFLAGS_$(MODE)) $(CFLAGS) -Iinclude -Isrc
+LDFLAGS_ALL := $(filter -fsanitize=%,$(CFLAGS_$(MODE))) $(LDFLAGS)
+
+LIB_SRC := $(wildcard src/common/*.c src/asm/*.c src/rdna3/codec/*.c)
+LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
+TABLES := $(wildcard isa/rdna3/*.def)
+TEST_TOOLS := $(BUILD)/tests/r3_lines $(BUILD)/tests/unit_tests
+
+.PHONY: all demo test test-fast bench fuzz clean tables
+all: $(BUILD)/wavesim $(TEST_TOOLS)
+	@ln -sf $(MODE)/wavesim build/wavesim
+
+$(BUILD)/%.o: %.c $(wildcard src/*/*.h src/*/*/*.h include/wavesim/*.h) $(TABLES)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) -c $< -o $@
+
+$(BUILD)/libwavesim.a: $(LIB_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/wavesim: $(BUILD)/cli/wavesim.o $(BUILD)/libwavesim.a
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ -lm
+
+$(BUILD)/tests/%: $(BUILD)/tests/codec/%.o $(BUILD)/libwavesim.a
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ -lm
+
+$(BUILD)/tests/unit_tests: $(BUILD)/tests/unit/unit_tests.o $(BUILD)/libwavesim.a
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ -lm
+
+# The main job: needs only a C compiler and make.
+demo: all
+	@sh tools/demo.sh build/$(MODE)/wavesim
+
+# Every test; ends with one line "N passed, N failed".
+test:
+	@$(MAKE) --no-print-directory MODE=rel all
+	@$(MAKE) --no-print-directory MODE=san all
+	@sh tests/run.sh
+
+bench: all
+	@sh bench/run.sh build/$(MODE)
+
+fuzz:
+	@sh tests/fuzz/run.sh
+
+# Regenerates isa/rdna3/*.def from llvm-mc-19 (developers only; the output is committed).
+tables:
+	python3 tools/gen_rdna3_tables.py
+
+clean:
+	rm -rf build

@@ -1,0 +1,34 @@
+/* RDNA3 instruction decoding and LLVM-compatible printing of decoded instructions. */
+#ifndef WAVESIM_R3_CODEC_H
+#define WAVESIM_R3_CODEC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "r3_isa.h"
+
+typedef struct {
+    const r3_opinfo *op;
+    uint8_t nwords;   /* total size in dwords, literal included */
+    uint8_t has_literal;
+    uint32_t literal;
+    uint32_t w[3];    /* the instruction's dwords without the literal */
+} r3_inst;
+
+typedef enum {
+    R3_DECODE_OK = 0,
+    R3_DECODE_INVALID = -1,   /* no instruction has this encoding */
+    R3_DECODE_TRUNCATED = -2  /* the encoding needs more dwords than were given */
+} r3_decode_status;
+
+/* Decodes one instruction from words[0..avail). */
+r3_decode_status r3_decode(const uint32_t *words, size_t avail, int wave64, r3_inst *out);
+
+/* Prints the instruction as LLVM 19 does (no leading tab); returns the text length. */
+size_t r3_print(const r3_inst *in, int wave64, char *buf, size_t size);
+
+unsigned r3_field_value(const r3_inst *in, r3_field f);
+unsigned r3_operand_code(const r3_inst *in, const r3_operand *o);
+const char *r3_special_name(unsigned code, unsigned width);
+
+#endif

@@ -1,0 +1,82 @@
+/* RDNA3 decoder: finds the format from the prefix bits, the opcode in the table, the literal, and
+   rejects what LLVM 19 rejects (operand values outside their class, must-be-zero fields). */
+#include "r3_codec.h"
+
+/* Formats in the order their prefixes must be tested: longer prefixes shadow shorter ones. */
+static const r3_format r3_probe_order[] = {
+    R3_VOP3P, R3_SOP1, R3_SOPC, R3_SOPP, R3_SOPK, R3_SOP2,
+    R3_SMEM, R3_VOP3, R3_DS, R3_MUBUF, R3_MTBUF, R3_FLAT, R3_SCRATCH, R3_GLOBAL,
+    R3_VOP1, R3_VOPC, R3_VOP2,
+};
+
+static int r3_is_source_field(r3_field f)
+{
+    return f == R3F_SRC0 || f == R3F_SRC1 || f == R3F_SRC2 || f == R3F_SSRC0 || f == R3F_SSRC1;
+}
+
+static int r3_needs_literal(const r3_opinfo *op, const uint32_t *w)
+{
+    if (op->has_literal_k)
+        return 1;
+    const r3_format_desc *fd = &r3_formats[op->format];
+    for (int i = 0; i < op->noperands; i++) {
+        const r3_operand *o = &op->operand[i];
+        if ((o->kind == R3K_REG || o->kind == R3K_MASK) && r3_is_source_field((r3_field)o->field) &&
+            r3_get(w, fd->field[o->field]) == 255)
+            return 1;
+    }
+    return 0;
+}
+
+static int r3_operands_valid(const r3_opinfo *op, const uint32_t *w)
+{
+    const r3_format_desc *fd = &r3_formats[op->format];
+    for (int i = 0; i < op->noperands; i++) {
+        const r3_operand *o = &op->operand[i];
+        if (o->kind != R3K_REG && o->kind != R3K_MASK)
+            continue;
+        if (r3_rule_char(o, r3_get(w, fd->field[o->field])) == '.')
+            return 0;
+    }
+    /* LLVM rejects encodings whose unused fields are not zero for these opcodes */
+    for (int fi = 1; fi < R3F_COUNT; fi++)
+        if (fd->field[fi].width && op->optional[fi] == R3_OPT_ZERO && r3_get(w, fd->field[fi]))
+            return 0;
+    return 1;
+}
+
+r3_decode_status r3_decode(const uint32_t *words, size_t avail, int wave64, r3_inst *out)
+{
+    (void)wave64;
+    if (avail < 1)
+        return R3_DECODE_TRUNCATED;
+    uint32_t w0 = words[0];
+    for (size_t k = 0; k < sizeof r3_probe_order / sizeof r3_probe_order[0]; k++) {
+        r3_format f = r3_probe_order[k];
+        const r3_format_desc *fd = &r3_formats[f];
+        if ((w0 & fd->prefix_mask) != fd->prefix)
+            continue;
+        if (avail < fd->nwords)
+            return R3_DECODE_TRUNCATED;
+        const r3_opinfo *op = r3_isa_lookup(f, r3_get(words, fd->opcode));
+        if (!op)
+            return R3_DECODE_INVALID;
+        out->op = op;
+        out->nwords = fd->nwords;
+        out->has_literal = 0;
+        out->literal = 0;
+        for (int i = 0; i < 3; i++)
+            out->w[i] = i < fd->nwords ? words[i] : 0;
+        if (!r3_operands_valid(op, out->w))
+            return R3_DECODE_INVALID;
+        if (r3_needs_literal(op, out->w)) {
+            if (avail < (size_t)fd->nwords + 1)
+                return R3_DECODE_TRUNCATED;
+            out->literal = words[fd->nwords];
+            out->nwords++;
+            out->has_literal = 1;
+        }
+        return R3_DECODE_OK;
+    }
+    return R3_DECODE_INVALID;
+}

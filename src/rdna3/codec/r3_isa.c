@@ -1,0 +1,300 @@
+/* RDNA3 format layouts and the opcode table, expanded from isa/rdna3/ tables and parsed once at start-up. */
+#include "r3_isa.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define B(d, l, w) {(d), (l), (w)}
+
+const r3_format_desc r3_formats[R3_FORMAT_COUNT] = {
+    [R3_SOP2] = {"SOP2", 0x80000000u, 0xc0000000u, 1, B(0, 23, 7),
+                 {[R3F_SDST] = B(0, 16, 7), [R3F_SSRC1] = B(0, 8, 8), [R3F_SSRC0] = B(0, 0, 8)}},
+    [R3_SOPK] = {"SOPK", 0xb0000000u, 0xf0000000u, 1, B(0, 23, 5),
+                 {[R3F_SDST] = B(0, 16, 7), [R3F_SIMM16] = B(0, 0, 16)}},
+    [R3_SOP1] = {"SOP1", 0xbe800000u, 0xff800000u, 1, B(0, 8, 8),
+                 {[R3F_SDST] = B(0, 16, 7), [R3F_SSRC0] = B(0, 0, 8)}},
+    [R3_SOPC] = {"SOPC", 0xbf000000u, 0xff800000u, 1, B(0, 16, 7),
+                 {[R3F_SSRC1] = B(0, 8, 8), [R3F_SSRC0] = B(0, 0, 8)}},
+    [R3_SOPP] = {"SOPP", 0xbf800000u, 0xff800000u, 1, B(0, 16, 7), {[R3F_SIMM16] = B(0, 0, 16)}},
+    [R3_SMEM] = {"SMEM", 0xf4000000u, 0xfc000000u, 2, B(0, 18, 8),
+                 {[R3F_SDATA] = B(0, 6, 7), [R3F_SBASE] = B(0, 0, 6), [R3F_GLC] = B(0, 14, 1),
+                  [R3F_DLC] = B(0, 13, 1), [R3F_OFFSET] = B(1, 0, 21), [R3F_SOFFSET] = B(1, 25, 7)}},
+    [R3_VOP2] = {"VOP2", 0x00000000u, 0x80000000u, 1, B(0, 25, 6),
+                 {[R3F_VDST] = B(0, 17, 8), [R3F_VSRC1] = B(0, 9, 8), [R3F_SRC0] = B(0, 0, 9)}},
+    [R3_VOP1] = {"VOP1", 0x7e000000u, 0xfe000000u, 1, B(0, 9, 8),
+                 {[R3F_VDST] = B(0, 17, 8), [R3F_SRC0] = B(0, 0, 9)}},
+    [R3_VOPC] = {"VOPC", 0x7c000000u, 0xfe000000u, 1, B(0, 17, 8),
+                 {[R3F_VSRC1] = B(0, 9, 8), [R3F_SRC0] = B(0, 0, 9)}},
+    [R3_VOP3] = {"VOP3", 0xd4000000u, 0xfc000000u, 2, B(0, 16, 10),
+                 {[R3F_VDST] = B(0, 0, 8), [R3F_ABS] = B(0, 8, 3), [R3F_OPSEL] = B(0, 11, 4),
+                  [R3F_SDST] = B(0, 8, 7), [R3F_CLAMP] = B(0, 15, 1), [R3F_SRC0] = B(1, 0, 9),
+                  [R3F_SRC1] = B(1, 9, 9), [R3F_SRC2] = B(1, 18, 9), [R3F_OMOD] = B(1, 27, 2),
+                  [R3F_NEG] = B(1, 29, 3)}},
+    [R3_VOP3P] = {"VOP3P", 0xcc000000u, 0xff000000u, 2, B(0, 16, 7),
+                  {[R3F_VDST] = B(0, 0, 8), [R3F_NEG_HI] = B(0, 8, 3), [R3F_OPSEL] = B(0, 11, 3),
+                   [R3F_OPSEL_HI2] = B(0, 14, 1), [R3F_CLAMP] = B(0, 15, 1), [R3F_SRC0] = B(1, 0, 9),
+                   [R3F_SRC1] = B(1, 9, 9), [R3F_SRC2] = B(1, 18, 9), [R3F_OPSEL_HI] = B(1, 27, 2),
+                   [R3F_NEG] = B(1, 29, 3)}},
+    [R3_DS] = {"DS", 0xd8000000u, 0xfc000000u, 2, B(0, 18, 8),
+               {[R3F_OFFSET0] = B(0, 0, 8), [R3F_OFFSET1] = B(0, 8, 8), [R3F_GDS] = B(0, 17, 1),
+                [R3F_ADDR] = B(1, 0, 8), [R3F_DATA0] = B(1, 8, 8), [R3F_DATA1] = B(1, 16, 8),
+                [R3F_VDST] = B(1, 24, 8)}},
+    [R3_MUBUF] = {"MUBUF", 0xe0000000u, 0xfc000000u, 2, B(0, 18, 8),
+                  {[R3F_OFFSET] = B(0, 0, 12), [R3F_SLC] = B(0, 12, 1), [R3F_DLC] = B(0, 13, 1),
+                   [R3F_GLC] = B(0, 14, 1), [R3F_VADDR] = B(1, 0, 8), [R3F_VDATA] = B(1, 8, 8),
+                   [R3F_SRSRC] = B(1, 16, 5), [R3F_TFE] = B(1, 21, 1), [R3F_OFFEN] = B(1, 22, 1),
+                   [R3F_IDXEN] = B(1, 23, 1), [R3F_SOFFSET] = B(1, 24, 8)}},
+    [R3_MTBUF] = {"MTBUF", 0xe8000000u, 0xfc000000u, 2, B(0, 15, 4),
+                  {[R3F_OFFSET] = B(0, 0, 12), [R3F_SLC] = B(0, 12, 1), [R3F_DLC] = B(0, 13, 1),
+                   [R3F_GLC] = B(0, 14, 1), [R3F_FMT] = B(0, 19, 7), [R3F_VADDR] = B(1, 0, 8),
+                   [R3F_VDATA] = B(1, 8, 8), [R3F_SRSRC] = B(1, 16, 5), [R3F_TFE] = B(1, 21, 1),
+                   [R3F_OFFEN] = B(1, 22, 1), [R3F_IDXEN] = B(1, 23, 1), [R3F_SOFFSET] = B(1, 24, 8)}},
+#define R3_FLAT_FIELDS                                                                            \
+    {[R3F_OFFSET] = B(0, 0, 13), [R3F_DLC] = B(0, 13, 1), [R3F_GLC] = B(0, 14, 1),               \
+     [R3F_SLC] = B(0, 15, 1), [R3F_ADDR] = B(1, 0, 8), [R3F_DATA] = B(1, 8, 8),                  \
+     [R3F_SADDR] = B(1, 16, 7), [R3F_SVE] = B(1, 23, 1), [R3F_VDST] = B(1, 24, 8)}
+    [R3_FLAT] = {"FLAT", 0xdc000000u, 0xfc030000u, 2, B(0, 18, 7), R3_FLAT_FIELDS},
+    [R3_SCRATCH] = {"SCRATCH", 0xdc010000u, 0xfc030000u, 2, B(0, 18, 7), R3_FLAT_FIELDS},
+    [R3_GLOBAL] = {"GLOBAL", 0xdc020000u, 0xfc030000u, 2, B(0, 18, 7), R3_FLAT_FIELDS},
+};
+
+typedef struct {
+    const char *mnemonic;
+    uint8_t format;
+    uint16_t opcode;
+    const char *operands, *optional;
+    uint8_t probe_bytes;
+} r3_row;
+
+static const r3_row r3_rows[] = {
+#define R3OP(fmt, op, mn, opnds, opt, nb) {#mn, R3_##fmt, op, opnds, opt, nb},
+#include "../../../isa/rdna3/sop2.def"
+#include "../../../isa/rdna3/sopk.def"
+#include "../../../isa/rdna3/sop1.def"
+#include "../../../isa/rdna3/sopc.def"
+#include "../../../isa/rdna3/sopp.def"
+#include "../../../isa/rdna3/smem.def"
+#include "../../../isa/rdna3/vop2.def"
+#include "../../../isa/rdna3/vop1.def"
+#include "../../../isa/rdna3/vopc.def"
+#include "../../../isa/rdna3/vop3.def"
+#include "../../../isa/rdna3/vop3p.def"
+#include "../../../isa/rdna3/ds.def"
+#include "../../../isa/rdna3/mubuf.def"
+#include "../../../isa/rdna3/mtbuf.def"
+#include "../../../isa/rdna3/flat.def"
+#include "../../../isa/rdna3/scratch.def"
+#include "../../../isa/rdna3/global.def"
+#undef R3OP
+};
+
+#define R3_NROWS (sizeof r3_rows / sizeof r3_rows[0])
+
+static const char *const r3_field_names[R3F_COUNT] = {
+    [R3F_VDST] = "vdst", [R3F_SDST] = "sdst", [R3F_SRC0] = "src0", [R3F_SRC1] = "src1",
+    [R3F_SRC2] = "src2", [R3F_VSRC1] = "vsrc1", [R3F_SSRC0] = "ssrc0", [R3F_SSRC1] = "ssrc1",
+    [R3F_SIMM16] = "simm16", [R3F_SDATA] = "sdata", [R3F_SBASE] = "sbase", [R3F_OFFSET] = "offset",
+    [R3F_SOFFSET] = "soffset", [R3F_GLC] = "glc", [R3F_DLC] = "dlc", [R3F_SLC] = "slc",
+    [R3F_CLAMP] = "clamp", [R3F_OMOD] = "omod", [R3F_ABS] = "abs", [R3F_OPSEL] = "opsel",
+    [R3F_NEG] = "neg", [R3F_OPSEL_HI] = "opsel_hi", [R3F_OPSEL_HI2] = "opsel_hi2",
+    [R3F_NEG_HI] = "neg_hi", [R3F_ADDR] = "addr", [R3F_DATA0] = "data0", [R3F_DATA1] = "data1",
+    [R3F_OFFSET0] = "offset0", [R3F_OFFSET1] = "offset1", [R3F_GDS] = "gds", [R3F_VDATA] = "vdata",
+    [R3F_VADDR] = "vaddr", [R3F_SRSRC] = "srsrc", [R3F_OFFEN] = "offen", [R3F_IDXEN] = "idxen",
+    [R3F_TFE] = "tfe", [R3F_FMT] = "format", [R3F_SADDR] = "saddr", [R3F_SVE] = "sve", [R3F_DATA] = "data",
+};
+
+const r3_rule r3_rules[] = {
+#define R3RULE(id, codes, cls, lit) [id] = {codes, cls, lit[0] == 'h', lit[0] && lit[1] == 'f', sizeof codes - 1},
+#include "../../../isa/rdna3/rules.def"
+#undef R3RULE
+};
+#define R3_NRULES (sizeof r3_rules / sizeof r3_rules[0])
+
+char r3_rule_char(const r3_operand *o, unsigned v)
+{
+    const r3_rule *r = &r3_rules[o->rule];
+    if (r->ncodes == 260) /* 9-bit source: 256 scalar codes, then v0, v127, v128, v255 */
+        return v < 256 ? r->codes[v] : r->codes[256 + (v - 256 >= 128 ? 2 : 0)];
+    if (r->ncodes == 4)   /* 8-bit VGPR field */
+        return r->codes[v >= 128 ? 2 : 0];
+    return v < r->ncodes ? r->codes[v] : '.';
+}
+
+static r3_opinfo r3_infos[R3_NROWS];
+static int16_t *r3_by_opcode[R3_FORMAT_COUNT];
+static uint16_t *r3_by_name; /* indices sorted by mnemonic */
+static int r3_ready;
+
+const char *r3_isa_field_name(r3_field f)
+{
+    return f < R3F_COUNT && r3_field_names[f] ? r3_field_names[f] : "?";
+}
+
+static r3_field r3_field_lookup(const char *s, size_t n)
+{
+    for (int f = 1; f < R3F_COUNT; f++)
+        if (strlen(r3_field_names[f]) == n && memcmp(r3_field_names[f], s, n) == 0)
+            return (r3_field)f;
+    return R3F_NONE;
+}
+
+/* Parses "vdst:v1 src0:v2 %vcc_lo off imm sym" into operand descriptors. */
+static int r3_parse_operands(const char *spec, r3_opinfo *info)
+{
+    const char *p = spec;
+    while (*p) {
+        while (*p == ' ')
+            p++;
+        if (!*p)
+            break;
+        const char *end = p;
+        while (*end && *end != ' ')
+            end++;
+        if (info->noperands >= R3_MAX_OPERANDS)
+            return -1;
+        r3_operand *o = &info->operand[info->noperands++];
+        const char *colon = memchr(p, ':', (size_t)(end - p));
+        if (*p == '%') {
+            o->kind = R3K_VCC;
+        } else if (end - p == 3 && memcmp(p, "off", 3) == 0) {
+            o->kind = R3K_OFF;
+        } else if (!colon || strncmp(p, "sym:", 4) == 0) {
+            static const struct { const char *name; uint8_t kind; } words[] = {
+                {"dec", R3K_DEC}, {"hex", R3K_HEX}, {"waitcnt", R3K_WAITCNT}, {"delay", R3K_DELAY},
+                {"sendmsg", R3K_SENDMSG}, {"hwreg", R3K_HWREG}, {"depctr", R3K_DEPCTR}, {"null", R3K_NULL}};
+            size_t n = (size_t)(end - p);
+            int found = 0;
+            for (size_t k = 0; k < sizeof words / sizeof words[0]; k++)
+                if (strlen(words[k].name) == n && memcmp(words[k].name, p, n) == 0) {
+                    o->kind = words[k].kind;
+                    found = 1;
+                }
+            if (!found && strncmp(p, "sym:", 4) == 0) {
+                o->kind = R3K_LIT; /* the probe's literal printed as a constant */
+                found = 1;
+            }
+            if (!found)
+                return -1;
+        } else {
+            o->field = (uint8_t)r3_field_lookup(p, (size_t)(colon - p));
+            if (o->field == R3F_NONE)
+                return -1;
+            o->kind = colon[1] == 'm' ? R3K_MASK : R3K_REG;
+            o->file = colon[1] == 'm' ? 's' : colon[1];
+            o->width = colon[1] == 'm' ? 1 : (uint8_t)atoi(colon + 2);
+            const char *slash = memchr(p, '/', (size_t)(end - p));
+            if (!slash || slash[1] != 'R')
+                return -1;
+            unsigned rule = (unsigned)atoi(slash + 2);
+            if (rule >= R3_NRULES)
+                return -1;
+            o->rule = (uint8_t)rule;
+        }
+        p = end;
+    }
+    return 0;
+}
+
+static int r3_parse_optional(const char *spec, r3_opinfo *info)
+{
+    for (int f = 0; f < R3F_COUNT; f++)
+        info->optional[f] = R3_OPT_PRINTED;
+    const char *p = spec;
+    while (*p) {
+        while (*p == ' ')
+            p++;
+        const char *eq = strchr(p, '=');
+        if (!eq)
+            break;
+        r3_field f = r3_field_lookup(p, (size_t)(eq - p));
+        if (f == R3F_NONE)
+            return -1;
+        info->optional[f] = eq[1] == 'Z' ? R3_OPT_ZERO : eq[1] == 'I' ? R3_OPT_IGNORED : R3_OPT_PRINTED;
+        p = eq + 2;
+    }
+    return 0;
+}
+
+static int r3_name_cmp(const void *a, const void *b)
+{
+    return strcmp(r3_infos[*(const uint16_t *)a].mnemonic, r3_infos[*(const uint16_t *)b].mnemonic);
+}
+
+int r3_isa_init(void)
+{
+    if (r3_ready)
+        return 0;
+    for (int f = 0; f < R3_FORMAT_COUNT; f++) {
+        size_t n = (size_t)1 << r3_formats[f].opcode.width;
+        r3_by_opcode[f] = malloc(n * sizeof(int16_t));
+        if (!r3_by_opcode[f])
+            return -1;
+        for (size_t i = 0; i < n; i++)
+            r3_by_opcode[f][i] = -1;
+    }
+    r3_by_name = malloc(R3_NROWS * sizeof(uint16_t));
+    if (!r3_by_name)
+        return -1;
+    for (size_t i = 0; i < R3_NROWS; i++) {
+        const r3_row *row = &r3_rows[i];
+        r3_opinfo *info = &r3_infos[i];
+        info->mnemonic = row->mnemonic;
+        info->format = row->format;
+        info->opcode = row->opcode;
+        info->probe_bytes = row->probe_bytes;
+        if (r3_parse_operands(row->operands, info) || r3_parse_optional(row->optional, info))
+            return -1;
+        for (int k = 0; k < info->noperands; k++)
+            if ((info->operand[k].kind == R3K_HEX && row->format == R3_VOP2) || info->operand[k].kind == R3K_LIT)
+                info->has_literal_k = 1;
+        r3_by_opcode[row->format][row->opcode] = (int16_t)i;
+        r3_by_name[i] = (uint16_t)i;
+    }
+    qsort(r3_by_name, R3_NROWS, sizeof(uint16_t), r3_name_cmp);
+    r3_ready = 1;
+    return 0;
+}
+
+const r3_opinfo *r3_isa_lookup(r3_format fmt, unsigned opcode)
+{
+    if (fmt >= R3_FORMAT_COUNT || opcode >= (1u << r3_formats[fmt].opcode.width))
+        return NULL;
+    int idx = r3_by_opcode[fmt][opcode];
+    return idx < 0 ? NULL : &r3_infos[idx];
+}
+
+const r3_opinfo *r3_isa_find(const char *mnemonic, size_t len, int *count)
+{
+    size_t lo = 0, hi = R3_NROWS;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        const char *m = r3_infos[r3_by_name[mid]].mnemonic;
+        int c = strncmp(m, mnemonic, len);
+        if (c == 0 && m[len] != '\0')
+            c = 1;
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    int n = 0;
+    while (lo + (size_t)n < R3_NROWS) {
+        const char *m = r3_infos[r3_by_name[lo + (size_t)n]].mnemonic;
+        if (strncmp(m, mnemonic, len) != 0 || m[len] != '\0')
+            break;
+        n++;
+    }
+    if (count)
+        *count = n;
+    return n ? &r3_infos[r3_by_name[lo]] : NULL;
+}
+
+size_t r3_isa_count(void)
+{
+    return R3_NROWS;
+}
+
+const r3_opinfo *r3_isa_at(size_t i)
+{
+    return i < R3_NROWS ? &r3_infos[i] : NULL;
+}

@@ -1,0 +1,114 @@
+/* RDNA3 (gfx11) instruction formats and the opcode table built from isa/rdna3/ tables.
+   Formats are code (field layouts below); opcodes are data (the .def rows). */
+#ifndef WAVESIM_R3_ISA_H
+#define WAVESIM_R3_ISA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef enum {
+    R3_SOP2, R3_SOPK, R3_SOP1, R3_SOPC, R3_SOPP, R3_SMEM,
+    R3_VOP2, R3_VOP1, R3_VOPC, R3_VOP3, R3_VOP3P,
+    R3_DS, R3_MUBUF, R3_MTBUF, R3_FLAT, R3_SCRATCH, R3_GLOBAL,
+    R3_FORMAT_COUNT
+} r3_format;
+
+/* Every named bit field of every format. */
+typedef enum {
+    R3F_NONE,
+    R3F_VDST, R3F_SDST, R3F_SRC0, R3F_SRC1, R3F_SRC2, R3F_VSRC1, R3F_SSRC0, R3F_SSRC1, R3F_SIMM16,
+    R3F_SDATA, R3F_SBASE, R3F_OFFSET, R3F_SOFFSET, R3F_GLC, R3F_DLC, R3F_SLC,
+    R3F_CLAMP, R3F_OMOD, R3F_ABS, R3F_OPSEL, R3F_NEG, R3F_OPSEL_HI, R3F_OPSEL_HI2, R3F_NEG_HI,
+    R3F_ADDR, R3F_DATA0, R3F_DATA1, R3F_OFFSET0, R3F_OFFSET1, R3F_GDS,
+    R3F_VDATA, R3F_VADDR, R3F_SRSRC, R3F_OFFEN, R3F_IDXEN, R3F_TFE, R3F_FMT, R3F_SADDR, R3F_SVE, R3F_DATA,
+    R3F_COUNT
+} r3_field;
+
+typedef struct {
+    uint8_t dword, lo, width;
+} r3_bits;
+
+typedef struct {
+    const char *name;
+    uint32_t prefix, prefix_mask; /* on dword 0 */
+    uint8_t nwords;               /* dwords before any literal */
+    r3_bits opcode;
+    r3_bits field[R3F_COUNT];     /* width 0: the format has no such field */
+} r3_format_desc;
+
+/* How an operand is written. */
+typedef enum {
+    R3K_REG,      /* a register field: file + width */
+    R3K_MASK,     /* a lane mask SGPR: one register in wave32, a pair in wave64 */
+    R3K_VCC,      /* implicit vcc_lo / vcc */
+    R3K_OFF,      /* the literal word "off" */
+    R3K_DEC,      /* simm16 printed in decimal */
+    R3K_HEX,      /* simm16 (or the fmamk/fmaak K literal) printed in hex */
+    R3K_LIT,      /* a mandatory literal dword printed like a 32-bit source */
+    R3K_WAITCNT, R3K_DELAY, R3K_SENDMSG, R3K_HWREG, R3K_DEPCTR, R3K_NULL
+} r3_operand_kind;
+
+typedef struct {
+    uint8_t kind;   /* r3_operand_kind */
+    uint8_t field;  /* r3_field */
+    char file;      /* 'v' or 's' */
+    uint8_t width;  /* in dwords */
+    uint16_t rule;  /* index into r3_rules: which field values LLVM accepts */
+} r3_operand;
+
+/* Literal classes: how a literal dword is printed for an operand. */
+enum { R3L_32 = 0, R3L_16 = 1 };
+
+/* Which values of a register field LLVM accepts, probed from llvm-mc-19 (isa/rdna3/rules.def). */
+typedef struct {
+    const char *codes;   /* per field value: 'o' valid, '.' invalid encoding, 'c' valid with a comment */
+    const char *regclass;/* the register class LLVM names in its "Invalid register" comment */
+    uint8_t lit16;       /* a literal for this operand is 16 bits wide */
+    uint8_t f64;         /* the operand is an f64: 1/(2pi) prints with double precision */
+    uint16_t ncodes;
+} r3_rule;
+
+extern const r3_rule r3_rules[];
+
+/* The rule character for field value v of an operand: scalar codes index directly; VGPRs (9-bit
+   source fields at 256+, or 8-bit VGPR fields) map to the probed low/high half of the file. */
+char r3_rule_char(const r3_operand *o, unsigned v);
+
+/* What LLVM does with an optional field of one opcode when it is non-zero. */
+enum { R3_OPT_PRINTED = 0, R3_OPT_IGNORED = 1, R3_OPT_ZERO = 2 };
+
+#define R3_MAX_OPERANDS 6
+
+typedef struct {
+    const char *mnemonic;
+    uint8_t format;          /* r3_format */
+    uint16_t opcode;
+    uint8_t noperands;
+    uint8_t probe_bytes;     /* instruction size LLVM reported for the probe */
+    r3_operand operand[R3_MAX_OPERANDS];
+    uint8_t optional[R3F_COUNT]; /* R3_OPT_* for fields not used as operands */
+    uint8_t has_literal_k;   /* fmamk/fmaak/setreg_imm32: a mandatory literal dword */
+} r3_opinfo;
+
+extern const r3_format_desc r3_formats[R3_FORMAT_COUNT];
+
+/* Builds the decoded opcode tables once; returns 0, or -1 if a table row is malformed. */
+int r3_isa_init(void);
+const r3_opinfo *r3_isa_lookup(r3_format fmt, unsigned opcode);
+const r3_opinfo *r3_isa_find(const char *mnemonic, size_t len, int *count);
+size_t r3_isa_count(void);
+const r3_opinfo *r3_isa_at(size_t i);
+const char *r3_isa_field_name(r3_field f);
+
+static inline uint32_t r3_get(const uint32_t *w, r3_bits b)
+{
+    return b.width ? (w[b.dword] >> b.lo) & (uint32_t)((1ull << b.width) - 1) : 0;
+}
+
+static inline void r3_set(uint32_t *w, r3_bits b, uint32_t v)
+{
+    uint32_t mask = (uint32_t)((1ull << b.width) - 1);
+    w[b.dword] = (w[b.dword] & ~(mask << b.lo)) | ((v & mask) << b.lo);
+}
+
+#endif

@@ -1,0 +1,334 @@
+/* RDNA3 printer: renders a decoded instruction in LLVM 19's assembler syntax, byte for byte.
+   Per-format rules are code here; which operands an opcode has and their classes are table data. */
+#include "r3_codec.h"
+#include "r3_symbolic.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+typedef struct {
+    char *buf;
+    size_t size, len;
+} r3_out;
+
+static void r3_emit(r3_out *o, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    size_t room = o->len < o->size ? o->size - o->len : 0;
+    int n = vsnprintf(room ? o->buf + o->len : NULL, room, fmt, ap);
+    va_end(ap);
+    if (n > 0)
+        o->len += (size_t)n;
+}
+
+static void r3_emit_range(r3_out *o, const char *file, unsigned first, unsigned width)
+{
+    if (width == 1)
+        r3_emit(o, "%s%u", file, first);
+    else
+        r3_emit(o, "%s[%u:%u]", file, first, first + width - 1);
+}
+
+const char *r3_special_name(unsigned code, unsigned width)
+{
+    switch (code) {
+    case 106: return width >= 2 ? "vcc" : "vcc_lo";
+    case 107: return "vcc_hi";
+    case 124: return "null";
+    case 125: return "m0";
+    case 126: return width >= 2 ? "exec" : "exec_lo";
+    case 127: return "exec_hi";
+    case 235: return "src_shared_base";
+    case 236: return "src_shared_limit";
+    case 237: return "src_private_base";
+    case 238: return "src_private_limit";
+    case 239: return "src_pops_exiting_wave_id";
+    case 251: return "src_vccz";
+    case 252: return "src_execz";
+    case 253: return "src_scc";
+    case 254: return "src_lds_direct";
+    default: return NULL;
+    }
+}
+
+static const char *const r3_float_consts[] = {"0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0", "4.0", "-4.0"};
+
+/* Prints a value of the common operand code space: scalars 0..255, VGPRs at 256 + index. */
+static void r3_emit_code(r3_out *o, unsigned code, unsigned width, const r3_rule *rule, const r3_inst *in)
+{
+    const char *sp;
+    if (code >= 256)
+        r3_emit_range(o, "v", code - 256, width);
+    else if (code < 106)
+        r3_emit_range(o, "s", code, width);
+    else if (code >= 108 && code <= 123)
+        r3_emit_range(o, "ttmp", code - 108, width);
+    else if ((sp = r3_special_name(code, width)) != NULL)
+        r3_emit(o, "%s", sp);
+    else if (code >= 128 && code <= 192)
+        r3_emit(o, "%u", code - 128);
+    else if (code >= 193 && code <= 208)
+        r3_emit(o, "-%u", code - 192);
+    else if (code >= 240 && code <= 247)
+        r3_emit(o, "%s", r3_float_consts[code - 240]);
+    else if (code == 248)
+        r3_emit(o, "%s", rule->f64 ? "0.15915494309189532" : "0.15915494");
+    else if (code == 255)
+        r3_emit(o, "0x%x", rule->lit16 ? in->literal & 0xffffu : in->literal);
+    else
+        r3_emit(o, "%u", code);
+}
+
+unsigned r3_field_value(const r3_inst *in, r3_field f)
+{
+    return r3_get(in->w, r3_formats[in->op->format].field[f]);
+}
+
+/* The operand code of a register field in the common code space. */
+unsigned r3_operand_code(const r3_inst *in, const r3_operand *o)
+{
+    unsigned v = r3_field_value(in, (r3_field)o->field);
+    switch (o->field) {
+    case R3F_SBASE: return v * 2;
+    case R3F_SRSRC: return v * 4;
+    case R3F_SRC0: case R3F_SRC1: case R3F_SRC2:
+    case R3F_SSRC0: case R3F_SSRC1: case R3F_SDST: case R3F_SDATA: case R3F_SOFFSET: case R3F_SADDR:
+        return v;
+    default:
+        return o->file == 'v' ? 256 + v : v;
+    }
+}
+
+static int r3_src_index(r3_field f)
+{
+    return f == R3F_SRC0 ? 0 : f == R3F_SRC1 ? 1 : f == R3F_SRC2 ? 2 : -1;
+}
+
+static int r3_is_vop3_sd(const r3_opinfo *op)
+{
+    for (int i = 0; i < op->noperands; i++)
+        if (op->operand[i].field == R3F_SDST && op->format == R3_VOP3)
+            return 1;
+    return 0;
+}
+
+static void r3_emit_reg_operand(r3_out *o, const r3_inst *in, const r3_operand *opd, int wave64)
+{
+    const r3_opinfo *op = in->op;
+    unsigned width = opd->kind == R3K_MASK ? (wave64 ? 2u : 1u) : opd->width;
+    unsigned code = r3_operand_code(in, opd);
+    int neg = 0, abs = 0;
+    int si = r3_src_index((r3_field)opd->field);
+    if (si >= 0 && op->format == R3_VOP3) {
+        if (op->optional[R3F_NEG] == R3_OPT_PRINTED)
+            neg = (r3_field_value(in, R3F_NEG) >> si) & 1;
+        if (op->optional[R3F_ABS] == R3_OPT_PRINTED && !r3_is_vop3_sd(op))
+            abs = (r3_field_value(in, R3F_ABS) >> si) & 1;
+    }
+    /* LLVM writes neg(...) around constants, where a bare minus would read as a negative value */
+    int neg_call = neg && !abs && code >= 128 && code < 256 && !r3_special_name(code, width);
+    if (neg)
+        r3_emit(o, neg_call ? "neg(" : "-");
+    if (abs)
+        r3_emit(o, "|");
+    r3_emit_code(o, code, width, &r3_rules[opd->rule], in);
+    if (abs)
+        r3_emit(o, "|");
+    if (neg_call)
+        r3_emit(o, ")");
+    if (r3_rule_char(opd, r3_field_value(in, (r3_field)opd->field)) == 'c')
+        r3_emit(o, "/*Invalid register, operand has '%s' register class*/", r3_rules[opd->rule].regclass);
+}
+
+/* LLVM prints small immediates as decimal, the rest as hex (like an inline constant would be). */
+static void r3_emit_imm16(r3_out *o, unsigned v)
+{
+    if (v <= 64)
+        r3_emit(o, "%u", v);
+    else if (v >= 0xfff0)
+        r3_emit(o, "%d", (int)v - 0x10000);
+    else
+        r3_emit(o, "0x%x", v);
+}
+
+static void r3_emit_operand(r3_out *o, const r3_inst *in, const r3_operand *opd, int wave64)
+{
+    unsigned simm = r3_field_value(in, R3F_SIMM16);
+    char sym[256];
+    switch (opd->kind) {
+    case R3K_REG:
+    case R3K_MASK:
+        r3_emit_reg_operand(o, in, opd, wave64);
+        return;
+    case R3K_VCC:
+        r3_emit(o, "%s", wave64 ? "vcc" : "vcc_lo");
+        return;
+    case R3K_OFF:
+        r3_emit(o, "off");
+        return;
+    case R3K_NULL:
+        r3_emit(o, "null");
+        return;
+    case R3K_HEX:
+        r3_emit(o, "0x%x", in->op->has_literal_k ? in->literal : simm);
+        return;
+    case R3K_LIT:
+        r3_emit(o, "0x%x", in->literal);
+        return;
+    case R3K_DEC:
+        r3_emit_imm16(o, simm);
+        return;
+    case R3K_WAITCNT:
+        r3_waitcnt_text(simm, sym, sizeof sym);
+        break;
+    case R3K_DELAY:
+        r3_delay_alu_text(simm, sym, sizeof sym);
+        break;
+    case R3K_SENDMSG:
+        r3_sendmsg_text(simm, in->op->mnemonic, sym, sizeof sym);
+        break;
+    case R3K_HWREG:
+        r3_hwreg_text(simm, sym, sizeof sym);
+        break;
+    case R3K_DEPCTR:
+        r3_depctr_text(simm, sym, sizeof sym);
+        break;
+    default:
+        sym[0] = '\0';
+        break;
+    }
+    r3_emit(o, "%s", sym);
+}
+
+static void r3_emit_bits_list(r3_out *o, const char *name, unsigned bits, int n)
+{
+    r3_emit(o, " %s:[", name);
+    for (int i = 0; i < n; i++)
+        r3_emit(o, "%s%u", i ? "," : "", (bits >> i) & 1);
+    r3_emit(o, "]");
+}
+
+static int r3_nsrcs(const r3_opinfo *op)
+{
+    int n = 0;
+    for (int i = 0; i < op->noperands; i++)
+        if (r3_src_index((r3_field)op->operand[i].field) >= 0)
+            n++;
+    return n;
+}
+
+static void r3_emit_vop3_mods(r3_out *o, const r3_inst *in)
+{
+    const r3_opinfo *op = in->op;
+    if (op->optional[R3F_OPSEL] == R3_OPT_PRINTED && !r3_is_vop3_sd(op)) {
+        unsigned sel = r3_field_value(in, R3F_OPSEL);
+        int n = r3_nsrcs(op);
+        if (sel)
+            r3_emit_bits_list(o, "op_sel", (sel & ((1u << n) - 1)) | ((sel >> 3) << n), n + 1);
+    }
+    if (r3_field_value(in, R3F_CLAMP))
+        r3_emit(o, " clamp");
+    static const char *const omod[] = {"", " mul:2", " mul:4", " div:2"};
+    if (op->optional[R3F_OMOD] == R3_OPT_PRINTED)
+        r3_emit(o, "%s", omod[r3_field_value(in, R3F_OMOD)]);
+}
+
+static void r3_emit_flag(r3_out *o, const r3_inst *in, r3_field f, const char *name)
+{
+    if (r3_formats[in->op->format].field[f].width && r3_field_value(in, f) &&
+        in->op->optional[f] == R3_OPT_PRINTED)
+        r3_emit(o, " %s", name);
+}
+
+static void r3_emit_cache_bits(r3_out *o, const r3_inst *in)
+{
+    r3_emit_flag(o, in, R3F_GLC, "glc");
+    r3_emit_flag(o, in, R3F_SLC, "slc");
+    r3_emit_flag(o, in, R3F_DLC, "dlc");
+}
+
+static void r3_emit_smem_tail(r3_out *o, const r3_inst *in)
+{
+    unsigned off = r3_field_value(in, R3F_OFFSET);
+    if (off)
+        r3_emit(o, " offset:0x%x", off);
+    r3_emit_cache_bits(o, in);
+}
+
+static void r3_emit_ds_tail(r3_out *o, const r3_inst *in)
+{
+    unsigned off0 = r3_field_value(in, R3F_OFFSET0), off1 = r3_field_value(in, R3F_OFFSET1);
+    if (in->op->optional[R3F_OFFSET1] == R3_OPT_PRINTED && strstr(in->op->mnemonic, "2addr")) {
+        if (off0)
+            r3_emit(o, " offset0:%u", off0);
+        if (off1)
+            r3_emit(o, " offset1:%u", off1);
+    } else if (in->op->optional[R3F_OFFSET0] == R3_OPT_PRINTED && (off0 | (off1 << 8))) {
+        r3_emit(o, " offset:%u", off0 | (off1 << 8));
+    }
+    r3_emit_flag(o, in, R3F_GDS, "gds");
+}
+
+static void r3_emit_buffer_tail(r3_out *o, const r3_inst *in)
+{
+    if (in->op->format == R3_MTBUF) {
+        char fmt[64];
+        r3_buffer_format_text(r3_field_value(in, R3F_FMT), fmt, sizeof fmt);
+        if (fmt[0])
+            r3_emit(o, " format:%s", fmt);
+    }
+    r3_emit_flag(o, in, R3F_IDXEN, "idxen");
+    r3_emit_flag(o, in, R3F_OFFEN, "offen");
+    if (r3_field_value(in, R3F_OFFSET))
+        r3_emit(o, " offset:%u", r3_field_value(in, R3F_OFFSET));
+    r3_emit_cache_bits(o, in);
+    r3_emit_flag(o, in, R3F_TFE, "tfe");
+}
+
+static void r3_emit_flat_tail(r3_out *o, const r3_inst *in)
+{
+    int32_t off = (int32_t)(r3_field_value(in, R3F_OFFSET) << 19) >> 19;
+    if (in->op->format == R3_FLAT)
+        off = (int32_t)r3_field_value(in, R3F_OFFSET) & 0xfff;
+    if (off)
+        r3_emit(o, " offset:%d", off);
+    r3_emit_cache_bits(o, in);
+}
+
+size_t r3_print(const r3_inst *in, int wave64, char *buf, size_t size)
+{
+    r3_out o = {buf, size, 0};
+    const r3_opinfo *op = in->op;
+    if (size)
+        buf[0] = '\0';
+    r3_emit(&o, "%s", op->mnemonic);
+    for (int i = 0; i < op->noperands; i++) {
+        r3_emit(&o, i ? ", " : " ");
+        r3_emit_operand(&o, in, &op->operand[i], wave64);
+    }
+    switch (op->format) {
+    case R3_VOP3:
+        r3_emit_vop3_mods(&o, in);
+        break;
+    case R3_SMEM:
+        r3_emit_smem_tail(&o, in);
+        break;
+    case R3_DS:
+        r3_emit_ds_tail(&o, in);
+        break;
+    case R3_MUBUF:
+    case R3_MTBUF:
+        r3_emit_buffer_tail(&o, in);
+        break;
+    case R3_FLAT:
+    case R3_SCRATCH:
+    case R3_GLOBAL:
+        r3_emit_flat_tail(&o, in);
+        break;
+    default:
+        break;
+    }
+    return o.len;
+}

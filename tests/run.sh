@@ -1,0 +1,50 @@
+#!/bin/sh
+# Runs every test of wavesim and ends with one line "N passed, N failed".
+# Oracle tests need llvm-19 (installed by .ci/run); without it they fail loudly rather than skip.
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+cd "$ROOT" || exit 2
+LLVM_BIN=${LLVM_BIN:-/usr/lib/llvm-19/bin}
+export LLVM_BIN
+passed=0
+failed=0
+log=build/test-logs
+mkdir -p "$log"
+
+run() { # run NAME COMMAND...: one test, its output kept in build/test-logs/NAME.log
+    name=$1
+    shift
+    if "$@" >"$log/$name.log" 2>&1; then
+        passed=$((passed + 1))
+        printf 'PASS %s\n' "$name"
+    else
+        failed=$((failed + 1))
+        printf 'FAIL %s (see %s/%s.log)\n' "$name" "$log" "$name"
+        tail -n 15 "$log/$name.log" | sed 's/^/    /'
+    fi
+}
+
+have_llvm() { [ -x "$LLVM_BIN/llvm-mc" ] && [ -x "$LLVM_BIN/llvm-objdump" ]; }
+
+run unit-rel build/rel/tests/unit_tests
+run unit-asan-ubsan build/san/tests/unit_tests
+
+# Differential disassembly against llvm-mc-19: every format listed as claimed must agree 100%.
+claimed=$(grep -v '^#' tests/codec/claimed_formats.txt | tr '\n' ',' | sed 's/,$//')
+if have_llvm; then
+    for wave in 32 64; do
+        flag=
+        [ "$wave" = 64 ] && flag=--wave64
+        run "dis-vs-llvm-w$wave" python3 tests/codec/llvm_dis_diff.py --tool build/rel/tests/r3_lines \
+            --count 10000 --seed "$wave" --formats "$claimed" $flag
+        run "dis-vs-llvm-w$wave-asan-ubsan" python3 tests/codec/llvm_dis_diff.py \
+            --tool build/san/tests/r3_lines --count 2000 --seed "1$wave" --formats "$claimed" $flag
+    done
+else
+    failed=$((failed + 1))
+    echo "FAIL llvm-19 oracle missing at $LLVM_BIN (run .ci/run or apt-get install llvm-19)"
+fi
+
+run cli-dis-hex sh tests/cli/dis_hex.sh build/rel/wavesim
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

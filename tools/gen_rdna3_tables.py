@@ -1,0 +1,354 @@
+#!/usr/bin/env python3
+# Generates isa/rdna3/*.def, the gfx1100 opcode tables, by probing llvm-mc-19's disassembler.
+# Run `python3 tools/gen_rdna3_tables.py` (needs llvm-19); the output is committed and reviewed.
+import os
+import re
+import sys
+from itertools import combinations
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from llvm_probe import disassemble  # noqa: E402
+
+OUT_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'isa', 'rdna3')
+
+# Field: (name, dword, lo, width, probe value, default value, kind)
+# kind 'opnd' = operand field (appears in the text), 'mod' = modifier bit field.
+# The probe values are distinct so that each printed register names its field.
+FORMATS = {
+    'SOP2': dict(prefix=(0b10 << 30, 0b11 << 30), op=(23, 7), ops=range(0x60), fields=[
+        ('sdst', 0, 16, 7, 8, 0, 'opnd'), ('ssrc0', 0, 0, 8, 16, 0, 'opnd'), ('ssrc1', 0, 8, 8, 24, 0, 'opnd')]),
+    'SOPK': dict(prefix=(0b1011 << 28, 0xf << 28), op=(23, 5), ops=range(0x1d), fields=[
+        ('sdst', 0, 16, 7, 8, 0, 'opnd'), ('simm16', 0, 0, 16, 0x1234, 0, 'opnd')]),
+    'SOP1': dict(prefix=(0x17d << 23, 0x1ff << 23), op=(8, 8), ops=range(256), fields=[
+        ('sdst', 0, 16, 7, 8, 0, 'opnd'), ('ssrc0', 0, 0, 8, 16, 0, 'opnd')]),
+    'SOPC': dict(prefix=(0x17e << 23, 0x1ff << 23), op=(16, 7), ops=range(128), fields=[
+        ('ssrc0', 0, 0, 8, 16, 0, 'opnd'), ('ssrc1', 0, 8, 8, 24, 0, 'opnd')]),
+    'SOPP': dict(prefix=(0x17f << 23, 0x1ff << 23), op=(16, 7), ops=range(128), fields=[
+        ('simm16', 0, 0, 16, 3, 0, 'opnd')]),
+    'SMEM': dict(prefix=(0b111101 << 26, 0x3f << 26), op=(18, 8), ops=range(256), words=2, fields=[
+        ('sdata', 0, 6, 7, 8, 0, 'opnd'), ('sbase', 0, 0, 6, 8, 0, 'opnd'),
+        ('offset', 1, 0, 21, 0x10, 0, 'opnd'), ('soffset', 1, 25, 7, 2, 124, 'opnd'),
+        ('glc', 0, 14, 1, 1, 0, 'mod'), ('dlc', 0, 13, 1, 1, 0, 'mod')]),
+    'VOP2': dict(prefix=(0, 1 << 31), op=(25, 6), ops=range(0x3e), fields=[
+        ('vdst', 0, 17, 8, 8, 0, 'opnd'), ('src0', 0, 0, 9, 272, 0, 'opnd'), ('vsrc1', 0, 9, 8, 24, 0, 'opnd')]),
+    'VOP1': dict(prefix=(0x3f << 25, 0x7f << 25), op=(9, 8), ops=range(256), fields=[
+        ('vdst', 0, 17, 8, 8, 0, 'opnd'), ('src0', 0, 0, 9, 272, 0, 'opnd')]),
+    'VOPC': dict(prefix=(0x3e << 25, 0x7f << 25), op=(17, 8), ops=range(256), fields=[
+        ('src0', 0, 0, 9, 272, 0, 'opnd'), ('vsrc1', 0, 9, 8, 24, 0, 'opnd')]),
+    'VOP3': dict(prefix=(0b110101 << 26, 0x3f << 26), op=(16, 10), ops=range(1024), words=2, fields=[
+        ('vdst', 0, 0, 8, 8, 0, 'opnd'), ('src0', 1, 0, 9, 272, 0, 'opnd'),
+        ('src1', 1, 9, 9, 280, 0, 'opnd'), ('src2', 1, 18, 9, 288, 0, 'opnd'),
+        ('clamp', 0, 15, 1, 1, 0, 'mod'), ('omod', 1, 27, 2, 1, 0, 'mod'),
+        ('abs', 0, 8, 3, 1, 0, 'mod'), ('opsel', 0, 11, 4, 1, 0, 'mod'), ('neg', 1, 29, 3, 1, 0, 'mod'),
+        ('sdst', 0, 8, 7, 0, 0, 'sd')]),
+    'VOP3P': dict(prefix=(0b11001100 << 24, 0xff << 24), op=(16, 7), ops=range(128), words=2, fields=[
+        ('vdst', 0, 0, 8, 8, 0, 'opnd'), ('src0', 1, 0, 9, 272, 0, 'opnd'),
+        ('src1', 1, 9, 9, 280, 0, 'opnd'), ('src2', 1, 18, 9, 288, 0, 'opnd'),
+        ('clamp', 0, 15, 1, 1, 0, 'mod'), ('opsel', 0, 11, 3, 1, 0, 'mod'),
+        ('opsel_hi2', 0, 14, 1, 0, 1, 'mod'), ('opsel_hi', 1, 27, 2, 0, 3, 'mod'),
+        ('neg_hi', 0, 8, 3, 1, 0, 'mod'), ('neg', 1, 29, 3, 1, 0, 'mod')]),
+    'DS': dict(prefix=(0b110110 << 26, 0x3f << 26), op=(18, 8), ops=range(256), words=2, fields=[
+        ('vdst', 1, 24, 8, 8, 0, 'opnd'), ('addr', 1, 0, 8, 16, 0, 'opnd'),
+        ('data0', 1, 8, 8, 24, 0, 'opnd'), ('data1', 1, 16, 8, 32, 0, 'opnd'),
+        ('offset0', 0, 0, 8, 1, 0, 'mod'), ('offset1', 0, 8, 8, 2, 0, 'mod'), ('gds', 0, 17, 1, 1, 0, 'mod')]),
+    'MUBUF': dict(prefix=(0b111000 << 26, 0x3f << 26), op=(18, 8), ops=range(256), words=2, fields=[
+        ('vdata', 1, 8, 8, 8, 0, 'opnd'), ('vaddr', 1, 0, 8, 16, 0, 'opnd'),
+        ('srsrc', 1, 16, 5, 2, 0, 'opnd'), ('soffset', 1, 24, 8, 1, 0, 'opnd'),
+        ('offset', 0, 0, 12, 4, 0, 'mod'), ('offen', 1, 22, 1, 1, 0, 'mod'), ('idxen', 1, 23, 1, 1, 0, 'mod'),
+        ('glc', 0, 14, 1, 1, 0, 'mod'), ('slc', 0, 12, 1, 1, 0, 'mod'), ('dlc', 0, 13, 1, 1, 0, 'mod'),
+        ('tfe', 1, 21, 1, 1, 0, 'mod')]),
+    'MTBUF': dict(prefix=(0b111010 << 26, 0x3f << 26), op=(15, 4), ops=range(16), words=2, fields=[
+        ('vdata', 1, 8, 8, 8, 0, 'opnd'), ('vaddr', 1, 0, 8, 16, 0, 'opnd'),
+        ('srsrc', 1, 16, 5, 2, 0, 'opnd'), ('soffset', 1, 24, 8, 1, 0, 'opnd'),
+        ('offset', 0, 0, 12, 4, 0, 'mod'), ('offen', 1, 22, 1, 1, 0, 'mod'), ('idxen', 1, 23, 1, 1, 0, 'mod'),
+        ('format', 0, 19, 7, 2, 1, 'mod'),
+        ('glc', 0, 14, 1, 1, 0, 'mod'), ('slc', 0, 12, 1, 1, 0, 'mod'), ('dlc', 0, 13, 1, 1, 0, 'mod'),
+        ('tfe', 1, 21, 1, 1, 0, 'mod')]),
+}
+for seg, name in ((0, 'FLAT'), (1, 'SCRATCH'), (2, 'GLOBAL')):
+    FORMATS[name] = dict(prefix=((0b110111 << 26) | (seg << 16), (0x3f << 26) | (3 << 16)), op=(18, 7),
+                         ops=range(128), words=2, fields=[
+        ('vdst', 1, 24, 8, 8, 0, 'opnd'), ('addr', 1, 0, 8, 16, 0, 'opnd'), ('data', 1, 8, 8, 24, 0, 'opnd'),
+        ('saddr', 1, 16, 7, 2, 124, 'opnd'), ('sve', 1, 23, 1, 1, 0, 'mod'),
+        ('offset', 0, 0, 13, 4, 0, 'mod'), ('glc', 0, 14, 1, 1, 0, 'mod'), ('slc', 0, 15, 1, 1, 0, 'mod'),
+        ('dlc', 0, 13, 1, 1, 0, 'mod')])
+
+
+SGPR_PROBE = {'src0': 40, 'src1': 44, 'src2': 48}
+SDST_PROBE = 12
+
+
+def probe_values(entry):
+    return dict(entry[2])
+
+
+def encode(fmt, op, values):
+    spec = FORMATS[fmt]
+    words = [0] * spec.get('words', 1)
+    words[0] = spec['prefix'][0] | (op << spec['op'][0])
+    for (name, dw, lo, width, _probe, default, _kind) in spec['fields']:
+        v = values.get(name, default)
+        words[dw] |= (v & ((1 << width) - 1)) << lo
+    return words
+
+
+REG_RE = re.compile(r'^(v|s|ttmp)(?:(\d+)|\[(\d+):(\d+)\])(\.[lh])?$')
+
+
+def reg_of_field(fmt, field, value):
+    """The register a field's probe value names, as (file, index)."""
+    if field in ('src0', 'src1', 'src2'):
+        return ('v', value - 256) if value >= 256 else ('s', value)
+    if field in ('ssrc0', 'ssrc1', 'sdst', 'sdata', 'soffset', 'saddr'):
+        return ('s', value)
+    if field == 'sbase':
+        return ('s', value * 2)
+    if field == 'srsrc':
+        return ('s', value * 4)
+    return ('v', value)
+
+
+def classify_operands(fmt, text, used, values):
+    """Split LLVM's text into mnemonic, operand descriptors and trailing modifier text."""
+    spec = FORMATS[fmt]
+    mnem, _, rest = text.partition(' ')
+    ops, mods = [], ''
+    # operands are comma separated; modifiers follow the last operand after a space
+    parts = [p.strip() for p in re.split(r',(?![^\[(]*[\])])', rest)] if rest else []
+    if parts:
+        last = parts[-1].split(' ')
+        parts[-1] = last[0]
+        mods = ' '.join(last[1:])
+    if fmt == 'VOPD':
+        return mnem, [], rest
+    for p in parts:
+        m = REG_RE.match(p)
+        if m:
+            file = 's' if m.group(1) in ('s', 'ttmp') else 'v'
+            idx = int(m.group(2) or m.group(3))
+            width = 1 if m.group(2) else int(m.group(4)) - int(m.group(3)) + 1
+            field = None
+            for name, probe in values.items():
+                if reg_of_field(fmt, name, probe) == (file, idx):
+                    field = name
+            if field is None and file == 's' and values.get('vdst') == idx:
+                field = 'vdst'  # a scalar result (compare mask, readlane) in the VDST field
+            if field is None and fmt == 'VOP3' and file == 's' and idx == 0:
+                field = 'sdst'  # VOP3SD carry-out, left at s0 by the probe
+            if field is None:
+                ops.append('?' + p)
+            elif file == 's' and fmt == 'VOP3' and (field == 'sdst' or field == 'src2' or
+                                                    (field == 'vdst' and mnem.startswith('v_cmp'))):
+                ops.append('%s:m' % field)  # a lane mask: one SGPR in wave32, a pair in wave64
+            else:
+                ops.append('%s:%s%d' % (field, file, width))
+        elif p in ('vcc_lo', 'vcc', 'exec_lo', 'exec', 'm0', 'scc'):
+            ops.append('%' + p)
+        elif p == 'off':
+            ops.append('off')
+        elif re.match(r'^-?0x[0-9a-f]+$', p):
+            ops.append('hex')
+        elif re.match(r'^-?\d+$', p):
+            ops.append('dec')
+        else:
+            kinds = (('sendmsg(', 'sendmsg'), ('hwreg(', 'hwreg'), ('inst', 'delay'), ('depctr', 'depctr'),
+                     ('cnt(', 'waitcnt'), ('null', 'null'))
+            ops.append(next((k for key, k in kinds if key in p), 'sym:' + p))
+    return mnem, ops, mods
+
+
+def probe_format(fmt):
+    spec = FORMATS[fmt]
+    opnds = [f for f in spec['fields'] if f[6] == 'opnd']
+    subsets = []
+    for n in range(len(opnds), -1, -1):
+        for comb in combinations(opnds, n):
+            subsets.append(frozenset(f[0] for f in comb))
+    # pass 1: for every opcode and operand subset, does LLVM decode it?
+    cands, keys = [], []
+    for op in spec['ops']:
+        for s in subsets:
+            cands.append(encode(fmt, op, {f[0]: f[4] for f in opnds if f[0] in s}))
+            keys.append((op, s))
+    res = [r if r != "misaligned" else None for r in disassemble(cands)]
+    base = {}
+    for (op, s), r in zip(keys, res):
+        if r is not None and op not in base:
+            base[op] = (s, r, {f[0]: f[4] for f in opnds if f[0] in s})
+    # sources LLVM prints as invalid VGPRs are scalar masks or carries: probe them with an SGPR
+    fix = [op for op, e in base.items() if 'Invalid register' in e[1][0]]
+    if fix:
+        cands, keys = [], []
+        for op in fix:
+            s = base[op][0]
+            v = probe_values(base[op])
+            for name in ('src0', 'src1', 'src2'):
+                if name in v and re.search(r'v%d(\]|:\d+\])?/\*Invalid' % (v[name] - 256), base[op][1][0]):
+                    v[name] = SGPR_PROBE[name]
+            cands.append(encode(fmt, op, v))
+            keys.append((op, s, v))
+        for (op, s, v), r in zip(keys, (r if r != "misaligned" else None for r in disassemble(cands))):
+            if r is not None and 'Invalid register' not in r[0] and 'Invalid register' in base[op][1][0]:
+                base[op] = (s, r, v)
+    # VOP3SD: the carry-out SGPR shares bits 14:8 with ABS/OPSEL; find it by its printed register
+    if fmt == 'VOP3':
+        ops_ = sorted(base)
+        cands = []
+        for op in ops_:
+            cands.append(encode(fmt, op, dict(probe_values(base[op]), sdst=SDST_PROBE)))
+        for op, r in zip(ops_, (r if r != "misaligned" else None for r in disassemble(cands))):
+            if r is not None and re.search(r'\bs(%d|\[%d:%d\])\b' % (SDST_PROBE, SDST_PROBE, SDST_PROBE + 1), r[0]):
+                s = base[op][0] | {'sdst'}
+                base[op] = (s, r, dict(probe_values(base[op]), sdst=SDST_PROBE))
+    # pass 2: classify each field not in the base as printed (P), ignored (I) or must-be-zero (Z)
+    rows = []
+    cands, keys = [], []
+    for op in sorted(base):
+        s = base[op][0]
+        vals = probe_values(base[op])
+        for f in spec['fields']:
+            if f[0] in s or f[6] == 'sd':
+                continue
+            probe = f[4] if f[6] == 'mod' else f[4]
+            if probe == f[5]:
+                probe = f[5] ^ 1
+            v = dict(vals)
+            v[f[0]] = probe
+            cands.append(encode(fmt, op, v))
+            keys.append((op, f[0]))
+    res2 = [r if r != "misaligned" else None for r in disassemble(cands)]
+    cls = {}
+    for (op, fname), r in zip(keys, res2):
+        text, n = base[op][1]
+        if r is None:
+            c = 'Z'
+        elif r[0] == text and r[1] == n:
+            c = 'I'
+        else:
+            c = 'P'
+        cls.setdefault(op, []).append('%s=%s' % (fname, c))
+    files = {}
+    parsed = {}
+    for op in sorted(base):
+        s, (text, n) = base[op][0], base[op][1]
+        mnem, ops, mods = classify_operands(fmt, text, s, probe_values(base[op]))
+        parsed[op] = (mnem, ops, n, text)
+        for t in ops:
+            if ':' in t and not t.startswith('sym:'):
+                fname, kind = t.split(':')
+                files[(op, fname)] = kind[0]
+    rules = probe_rules(fmt, {op: (b[0], b[1], probe_values(b)) for op, b in base.items()}, files)
+    for op in sorted(base):
+        mnem, ops, n, text = parsed[op]
+        ops = [t + '/' + rule_id(rules[(op, t.split(':')[0])]) if (op, t.split(':')[0]) in rules and ':' in t
+               and not t.startswith('sym:') else t for t in ops]
+        rows.append((op, mnem, ops, n, cls.get(op, []), text))
+    return rows
+
+
+RULES = {}
+
+
+def rule_id(rule):
+    if rule not in RULES:
+        RULES[rule] = len(RULES)
+    return 'R%d' % RULES[rule]
+
+
+COMMENT_RE = re.compile(r"/\*Invalid register, operand has '(\w+)' register class\*/")
+# How many codes a register field spans and how a code maps to the printed register.
+FIELD_SPAN = {'src0': 512, 'src1': 512, 'src2': 512, 'ssrc0': 256, 'ssrc1': 256, 'sdst': 128, 'sdata': 128,
+              'soffset': 128, 'saddr': 128, 'sbase': 64, 'srsrc': 32}
+VGPR_PROBES = (0, 127, 128, 255)
+
+
+def field_codes(fmt, name, file):
+    """The field values worth probing: every scalar code, and the VGPR range ends."""
+    width = next(f[3] for f in FORMATS[fmt]['fields'] if f[0] == name)
+    span = FIELD_SPAN.get(name)
+    if span == 512:
+        return list(range(256)) + [256 + v for v in VGPR_PROBES]
+    if span or file in ('s', 'm'):
+        return list(range(1 << width))
+    return list(VGPR_PROBES)
+
+
+def probe_rules(fmt, rows_base, files):
+    """For every register operand of every opcode: which codes LLVM accepts ('o'), rejects ('.')
+    or prints with an 'Invalid register' comment ('c', with the register class named)."""
+    cands, keys = [], []
+    for op, (s, (text, n), vals) in sorted(rows_base.items()):
+        for name in sorted({f for (o, f) in files if o == op}):
+            for code in field_codes(fmt, name, files[(op, name)]):
+                v = dict(vals)
+                v[name] = code
+                cands.append(encode(fmt, op, v) + [0xffff1200])
+                keys.append((op, name, code))
+    res = [r if r != "misaligned" else None for r in disassemble(cands)]
+    rules = {}
+    for (op, name, code), r in zip(keys, res):
+        d = rules.setdefault((op, name), {'chars': [], 'cls': '', 'lit': ''})
+        if r is None:
+            d['chars'].append('.')
+            continue
+        m = COMMENT_RE.search(r[0])
+        # a comment on another operand of the probe does not concern this field
+        base_comments = len(COMMENT_RE.findall(rows_base[op][1][0]))
+        if m and len(COMMENT_RE.findall(r[0])) > base_comments:
+            d['chars'].append('c')
+            d['cls'] = m.group(1)
+        else:
+            d['chars'].append('o')
+        if code == 255 and FIELD_SPAN.get(name, 0) >= 256:
+            d['lit'] = 'h' if '0x1200' in r[0] and '0xffff1200' not in r[0] else 'w'
+        if code == 248 and FIELD_SPAN.get(name, 0) >= 256 and '0.15915494309189532' in r[0]:
+            d['f64'] = True
+    out = {}
+    for key, d in rules.items():
+        lit = d['lit'] + ('f' if d.get('f64') else '')
+        out[key] = (''.join(d['chars']), d['cls'], lit)
+    return out
+
+
+def write_buffer_formats():
+    """MTBUF format names, as LLVM prints them for each value of the 7-bit FORMAT field."""
+    cands = [[0xe8000000 | (f << 19), 0x80410102] for f in range(128)]
+    path = os.path.join(OUT_DIR, 'buffer_formats.def')
+    with open(path, 'w') as f:
+        f.write('/* gfx11 buffer data formats by value, as LLVM names them in format:[...].\n')
+        f.write('   Generated by tools/gen_rdna3_tables.py; do not edit by hand. R3BUFFMT(value, name) */\n')
+        for v, r in enumerate(disassemble(cands)):
+            m = re.search(r'format:\[(\w+)\]', r[0]) if r and r != 'misaligned' else None
+            if m:
+                f.write('R3BUFFMT(%d, "%s")\n' % (v, m.group(1)))
+
+
+def main():
+    # rule ids are numbered across all formats, so the tables are always generated together
+    only = []
+    write_buffer_formats()
+    for fmt in FORMATS:
+        if only and fmt not in only:
+            continue
+        rows = probe_format(fmt)
+        path = os.path.join(OUT_DIR, fmt.lower() + '.def')
+        with open(path, 'w') as f:
+            f.write('/* %s opcodes of gfx1100: the only place they are named.\n' % fmt)
+            f.write('   Generated by tools/gen_rdna3_tables.py from llvm-mc-19; do not edit by hand.\n')
+            f.write('   R3OP(format, opcode, mnemonic, operands, optional fields, probe bytes) */\n')
+            for op, mnem, ops, n, cls, text in rows:
+                f.write('R3OP(%s, 0x%03x, %s, "%s", "%s", %d) /* %s */\n' % (
+                    fmt, op, mnem, ' '.join(ops), ' '.join(cls), n, text))
+        print('%s: %d opcodes -> %s' % (fmt, len(rows), os.path.relpath(path)))
+    with open(os.path.join(OUT_DIR, 'rules.def'), 'w') as f:
+        f.write('/* Operand rules of gfx1100: for each field code, whether LLVM accepts it (o), rejects the\n')
+        f.write('   encoding (.) or prints it with an "Invalid register" comment naming the class (c).\n')
+        f.write('   Scalar codes first, then v0, v127, v128, v255 for 9-bit source fields.\n')
+        f.write('   Generated by tools/gen_rdna3_tables.py; do not edit by hand.\n')
+        f.write('   R3RULE(id, codes, register class, literal class: h = 16-bit, w = 32-bit, f = f64) */\n')
+        for rule, i in sorted(RULES.items(), key=lambda kv: kv[1]):
+            f.write('R3RULE(%d, "%s", "%s", "%s")\n' % (i, rule[0], rule[1], rule[2]))
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,65 @@
+# Shared helpers for scripts that ask llvm-mc-19 about gfx1100 encodings (table generator, oracle tests).
+# llvm-mc treats its whole input as one byte stream, so each candidate is padded with s_nop words.
+import os
+import re
+import subprocess
+import tempfile
+
+LLVM_BIN = os.environ.get('LLVM_BIN', '/usr/lib/llvm-19/bin')
+MC = os.path.join(LLVM_BIN, 'llvm-mc')
+S_NOP = 0xbf800000
+PAD_WORDS = 5
+
+
+def mc_args(wave64=False):
+    args = [MC, '-triple=amdgcn-amd-amdhsa', '-mcpu=gfx1100']
+    if wave64:
+        args.append('-mattr=+wavefrontsize64')
+    return args
+
+
+def disassemble(candidates, wave64=False):
+    """candidates: list of lists of 32-bit words. For each, (text, nbytes) of the instruction
+    LLVM decodes at the candidate's first byte, or None when LLVM rejects that encoding.
+    The words go into an object file through .long, and llvm-objdump reports the real bytes
+    and address of every instruction (llvm-mc -show-encoding re-encodes, so it cannot)."""
+    src, starts, pos = ['.text'], [], 0
+    for words in candidates:
+        words = list(words) + [S_NOP] * PAD_WORDS
+        starts.append(pos)
+        src.append('.long ' + ','.join('0x%08x' % w for w in words))
+        pos += 4 * len(words)
+    with tempfile.TemporaryDirectory() as tmp:
+        obj = os.path.join(tmp, 'c.o')
+        subprocess.run(mc_args(wave64) + ['-filetype=obj', '-o', obj], input='\n'.join(src) + '\n',
+                       text=True, check=True)
+        attr = ['--mattr=+wavefrontsize64'] if wave64 else []
+        out = subprocess.run([os.path.join(LLVM_BIN, 'llvm-objdump'), '-d', '--mcpu=gfx1100'] + attr + [obj],
+                             capture_output=True, text=True, check=True).stdout
+    at = {}
+    for m in re.finditer(r'^\t(.*?)\s*// ([0-9A-F]{12}): ([0-9A-F ]+?)(?: <[^>]*>)?$', out, re.M):
+        text, addr, hexw = m.group(1), int(m.group(2), 16), m.group(3).split()
+        at[addr] = None if text.startswith('.long ') else (' '.join(text.split()), 4 * len(hexw))
+    return [at.get(s, 'misaligned') for s in starts]
+
+
+def assemble(lines, wave64=False):
+    """Assemble lines; for each, ('ok', text, bytes) or ('err', message)."""
+    p = subprocess.run(mc_args(wave64) + ['-show-encoding'], input='\n'.join(lines) + '\n',
+                       capture_output=True, text=True)
+    errs = {}
+    for m in re.finditer(r'<stdin>:(\d+):(\d+): error: (.*)', p.stderr):
+        errs.setdefault(int(m.group(1)), m.group(3))
+    outs = [l.strip() for l in p.stdout.splitlines() if 'encoding:' in l]
+    res, k = [], 0
+    for i, line in enumerate(lines):
+        if (i + 1) in errs:
+            res.append(('err', errs[i + 1]))
+        elif not line.strip() or line.strip().startswith(('.', ';', '//')) or line.rstrip().endswith(':'):
+            res.append(('skip',))
+        else:
+            text, enc = outs[k].split('; encoding:', 1)
+            k += 1
+            bs = bytes(int(b, 16) for b in re.findall(r'0x([0-9a-f]{2})', enc))
+            res.append(('ok', ' '.join(text.split()), bs))
+    return res
