@@ -232,12 +232,16 @@ def probe_format(fmt):
     for op in sorted(base):
         s, (text, n) = base[op][0], base[op][1]
         mnem, ops, mods = classify_operands(fmt, text, s, probe_values(base[op]))
+        if fmt == 'SMEM':  # s_atc_probe's first operand prints like an inline immediate
+            ops = ['imm' if t == 'dec' else t for t in ops]
         parsed[op] = (mnem, ops, n, text)
         for t in ops:
             if ':' in t and not t.startswith('sym:'):
                 fname, kind = t.split(':')
                 files[(op, fname)] = kind[0]
     rules = probe_rules(fmt, {op: (b[0], b[1], probe_values(b)) for op, b in base.items()}, files)
+    if fmt in ('SOPP', 'SOPK'):
+        imm_styles(fmt, base, parsed)
     for op in sorted(base):
         mnem, ops, n, text = parsed[op]
         ops = [t + '/' + rule_id(rules[(op, t.split(':')[0])]) if (op, t.split(':')[0]) in rules and ':' in t
@@ -249,12 +253,33 @@ def probe_format(fmt):
 RULES = {}
 
 
+def imm_styles(fmt, base, parsed):
+    """Plain 16-bit immediates print as hex always ('hex'), unsigned decimal ('udec'), or decimal up
+    to 64 and hex above ('imm'); two probes per opcode tell which."""
+    todo = [op for op in parsed if any(t in ('dec', 'hex') for t in parsed[op][1])]
+    cands = []
+    for op in todo:
+        for v in (3, 0x1234, 0):
+            cands.append(encode(fmt, op, dict(probe_values(base[op]), simm16=v)))
+    res = disassemble(cands)
+    for i, op in enumerate(todo):
+        small, big, zero = res[3 * i: 3 * i + 3]
+        if not small or not big or small == 'misaligned' or big == 'misaligned':
+            continue
+        style = 'hex' if '0x3' in small[0] else 'udec' if '4660' in big[0] else 'imm'
+        if zero and zero != 'misaligned' and ' ' not in zero[0]:
+            style += '0'  # a zero immediate is left out
+        mnem, ops, n, text = parsed[op]
+        parsed[op] = (mnem, [style if t in ('dec', 'hex') else t for t in ops], n, text)
+
+
 def rule_id(rule):
     if rule not in RULES:
         RULES[rule] = len(RULES)
     return 'R%d' % RULES[rule]
 
 
+IMM_COMMENT_RE = re.compile(r"/\*Invalid immediate\*/")
 COMMENT_RE = re.compile(r"/\*Invalid register, operand has '(\w+)' register class\*/")
 # How many codes a register field spans and how a code maps to the printed register.
 FIELD_SPAN = {'src0': 512, 'src1': 512, 'src2': 512, 'ssrc0': 256, 'ssrc1': 256, 'sdst': 128, 'sdata': 128,
@@ -273,6 +298,20 @@ def field_codes(fmt, name, file):
     return list(VGPR_PROBES)
 
 
+LIT_PROBES = (0xffff1200, 0x3c00, 0x3ff00000)
+
+
+def literal_class(texts, is64):
+    """How LLVM prints a literal for this operand, from the texts of the three literal probes:
+    i16/f16 (low half only, with or without f16 constants), b32, i64 or f64 (the dword is the high half)."""
+    t_mask, t_f16, t_f64 = texts
+    if is64:
+        return 'f64' if '1.0' in t_f64 else 'i64'
+    if '0xffff1200' not in t_mask:
+        return 'f16' if '1.0' in t_f16 else 'i16'
+    return 'b32'
+
+
 def probe_rules(fmt, rows_base, files):
     """For every register operand of every opcode: which codes LLVM accepts ('o'), rejects ('.')
     or prints with an 'Invalid register' comment ('c', with the register class named)."""
@@ -282,30 +321,38 @@ def probe_rules(fmt, rows_base, files):
             for code in field_codes(fmt, name, files[(op, name)]):
                 v = dict(vals)
                 v[name] = code
-                cands.append(encode(fmt, op, v) + [0xffff1200])
-                keys.append((op, name, code))
+                lits = LIT_PROBES if code == 255 and FIELD_SPAN.get(name, 0) >= 256 else LIT_PROBES[:1]
+                for lit in lits:
+                    cands.append(encode(fmt, op, v) + [lit])
+                    keys.append((op, name, code, lit))
     res = [r if r != "misaligned" else None for r in disassemble(cands)]
     rules = {}
-    for (op, name, code), r in zip(keys, res):
-        d = rules.setdefault((op, name), {'chars': [], 'cls': '', 'lit': ''})
+    for (op, name, code, lit), r in zip(keys, res):
+        d = rules.setdefault((op, name), {'chars': [], 'cls': '', 'lits': {}, 'long': False})
+        if code == 255 and lit != LIT_PROBES[0]:
+            d['lits'][lit] = r[0] if r else ''
+            continue
+        if code == 255:
+            d['lits'][lit] = r[0] if r else ''
         if r is None:
             d['chars'].append('.')
             continue
-        m = COMMENT_RE.search(r[0])
+        m = COMMENT_RE.search(r[0]) or IMM_COMMENT_RE.search(r[0])
         # a comment on another operand of the probe does not concern this field
-        base_comments = len(COMMENT_RE.findall(rows_base[op][1][0]))
-        if m and len(COMMENT_RE.findall(r[0])) > base_comments:
+        base = rows_base[op][1][0]
+        if m and len(COMMENT_RE.findall(r[0]) + IMM_COMMENT_RE.findall(r[0])) > len(COMMENT_RE.findall(base)):
             d['chars'].append('c')
-            d['cls'] = m.group(1)
+            if m.re is COMMENT_RE:
+                d['cls'] = m.group(1)
         else:
             d['chars'].append('o')
-        if code == 255 and FIELD_SPAN.get(name, 0) >= 256:
-            d['lit'] = 'h' if '0x1200' in r[0] and '0xffff1200' not in r[0] else 'w'
-        if code == 248 and FIELD_SPAN.get(name, 0) >= 256 and '0.15915494309189532' in r[0]:
-            d['f64'] = True
+        if code == 248 and '0.15915494309189532' in r[0]:
+            d['long'] = True
     out = {}
     for key, d in rules.items():
-        lit = d['lit'] + ('f' if d.get('f64') else '')
+        lit = ''
+        if len(d['lits']) == 3 and all(d['lits'].values()):
+            lit = literal_class([d['lits'][x] for x in LIT_PROBES], d['long'])
         out[key] = (''.join(d['chars']), d['cls'], lit)
     return out
 
@@ -345,7 +392,7 @@ def main():
         f.write('   encoding (.) or prints it with an "Invalid register" comment naming the class (c).\n')
         f.write('   Scalar codes first, then v0, v127, v128, v255 for 9-bit source fields.\n')
         f.write('   Generated by tools/gen_rdna3_tables.py; do not edit by hand.\n')
-        f.write('   R3RULE(id, codes, register class, literal class: h = 16-bit, w = 32-bit, f = f64) */\n')
+        f.write('   R3RULE(id, codes, register class, literal class: i16 f16 b32 i64 f64, empty if none) */\n')
         for rule, i in sorted(RULES.items(), key=lambda kv: kv[1]):
             f.write('R3RULE(%d, "%s", "%s", "%s")\n' % (i, rule[0], rule[1], rule[2]))
 

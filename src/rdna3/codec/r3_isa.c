@@ -103,8 +103,12 @@ static const char *const r3_field_names[R3F_COUNT] = {
     [R3F_TFE] = "tfe", [R3F_FMT] = "format", [R3F_SADDR] = "saddr", [R3F_SVE] = "sve", [R3F_DATA] = "data",
 };
 
+#define r3_literal_class_of(s)                                                                    \
+    ((s)[0] == 'b' ? R3L_B32 : (s)[0] == 'i' && (s)[1] == '1' ? R3L_I16 : (s)[0] == 'f' && (s)[1] == '1' ? R3L_F16 \
+     : (s)[0] == 'i' ? R3L_I64 : (s)[0] == 'f' ? R3L_F64 : R3L_NONE)
+
 const r3_rule r3_rules[] = {
-#define R3RULE(id, codes, cls, lit) [id] = {codes, cls, lit[0] == 'h', lit[0] && lit[1] == 'f', sizeof codes - 1},
+#define R3RULE(id, codes, cls, lit) [id] = {codes, cls, r3_literal_class_of(lit), sizeof codes - 1},
 #include "../../../isa/rdna3/rules.def"
 #undef R3RULE
 };
@@ -160,10 +164,14 @@ static int r3_parse_operands(const char *spec, r3_opinfo *info)
             o->kind = R3K_OFF;
         } else if (!colon || strncmp(p, "sym:", 4) == 0) {
             static const struct { const char *name; uint8_t kind; } words[] = {
-                {"dec", R3K_DEC}, {"hex", R3K_HEX}, {"waitcnt", R3K_WAITCNT}, {"delay", R3K_DELAY},
+                {"udec", R3K_UDEC}, {"imm", R3K_IMM}, {"dec", R3K_UDEC}, {"hex", R3K_HEX}, {"waitcnt", R3K_WAITCNT}, {"delay", R3K_DELAY},
                 {"sendmsg", R3K_SENDMSG}, {"hwreg", R3K_HWREG}, {"depctr", R3K_DEPCTR}, {"null", R3K_NULL}};
             size_t n = (size_t)(end - p);
             int found = 0;
+            if (n > 1 && p[n - 1] == '0' && strncmp(p, "sym:", 4) != 0) { /* "imm0": left out when zero */
+                o->omit_zero = 1;
+                n--;
+            }
             for (size_t k = 0; k < sizeof words / sizeof words[0]; k++)
                 if (strlen(words[k].name) == n && memcmp(words[k].name, p, n) == 0) {
                     o->kind = words[k].kind;

@@ -42,8 +42,9 @@ typedef enum {
     R3K_MASK,     /* a lane mask SGPR: one register in wave32, a pair in wave64 */
     R3K_VCC,      /* implicit vcc_lo / vcc */
     R3K_OFF,      /* the literal word "off" */
-    R3K_DEC,      /* simm16 printed in decimal */
-    R3K_HEX,      /* simm16 (or the fmamk/fmaak K literal) printed in hex */
+    R3K_UDEC,     /* an immediate field printed in unsigned decimal */
+    R3K_IMM,      /* an immediate field printed in decimal up to 64, hex above */
+    R3K_HEX,      /* an immediate field (or the fmamk/fmaak K literal) printed in hex */
     R3K_LIT,      /* a mandatory literal dword printed like a 32-bit source */
     R3K_WAITCNT, R3K_DELAY, R3K_SENDMSG, R3K_HWREG, R3K_DEPCTR, R3K_NULL
 } r3_operand_kind;
@@ -53,18 +54,18 @@ typedef struct {
     uint8_t field;  /* r3_field */
     char file;      /* 'v' or 's' */
     uint8_t width;  /* in dwords */
+    uint8_t omit_zero; /* an immediate left out of the text when zero */
     uint16_t rule;  /* index into r3_rules: which field values LLVM accepts */
 } r3_operand;
 
-/* Literal classes: how a literal dword is printed for an operand. */
-enum { R3L_32 = 0, R3L_16 = 1 };
+/* Literal classes: how a literal dword (or an inline constant's value) is printed for an operand. */
+typedef enum { R3L_NONE, R3L_B32, R3L_I16, R3L_F16, R3L_I64, R3L_F64 } r3_literal_class;
 
 /* Which values of a register field LLVM accepts, probed from llvm-mc-19 (isa/rdna3/rules.def). */
 typedef struct {
     const char *codes;   /* per field value: 'o' valid, '.' invalid encoding, 'c' valid with a comment */
     const char *regclass;/* the register class LLVM names in its "Invalid register" comment */
-    uint8_t lit16;       /* a literal for this operand is 16 bits wide */
-    uint8_t f64;         /* the operand is an f64: 1/(2pi) prints with double precision */
+    uint8_t lit;         /* r3_literal_class */
     uint16_t ncodes;
 } r3_rule;
 

@@ -54,6 +54,74 @@ const char *r3_special_name(unsigned code, unsigned width)
 }
 
 static const char *const r3_float_consts[] = {"0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0", "4.0", "-4.0"};
+static const uint32_t r3_f32_consts[] = {0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000,
+                                         0x40000000, 0xc0000000, 0x40800000, 0xc0800000};
+static const uint16_t r3_f16_consts[] = {0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000, 0xc000, 0x4400, 0xc400};
+static const uint64_t r3_f64_consts[] = {0x3fe0000000000000, 0xbfe0000000000000, 0x3ff0000000000000,
+                                         0xbff0000000000000, 0x4000000000000000, 0xc000000000000000,
+                                         0x4010000000000000, 0xc010000000000000};
+
+/* A constant value as LLVM prints it: inline integers in decimal, inline floats by name, the rest
+   in hex (for f64 operands the literal dword is the high half of the value). */
+static void r3_emit_value(r3_out *o, uint32_t lit, r3_literal_class cls)
+{
+    int64_t sv;
+    switch (cls) {
+    case R3L_I16:
+    case R3L_F16:
+        sv = (int16_t)lit;
+        if (sv >= -16 && sv <= 64) {
+            r3_emit(o, "%d", (int)sv);
+            return;
+        }
+        if (cls == R3L_F16) {
+            for (int i = 0; i < 8; i++)
+                if ((uint16_t)lit == r3_f16_consts[i]) {
+                    r3_emit(o, "%s", r3_float_consts[i]);
+                    return;
+                }
+            if ((uint16_t)lit == 0x3118) {
+                r3_emit(o, "0.15915494");
+                return;
+            }
+        }
+        r3_emit(o, "0x%x", lit & 0xffffu);
+        return;
+    case R3L_I64:
+    case R3L_F64: {
+        uint64_t v = cls == R3L_F64 ? (uint64_t)lit << 32 : lit;
+        sv = (int64_t)v;
+        if (sv >= -16 && sv <= 64) {
+            r3_emit(o, "%d", (int)sv);
+            return;
+        }
+        for (int i = 0; i < 8; i++)
+            if (v == r3_f64_consts[i]) {
+                r3_emit(o, "%s", r3_float_consts[i]);
+                return;
+            }
+        r3_emit(o, "0x%x", lit);
+        return;
+    }
+    default:
+        sv = (int32_t)lit;
+        if (sv >= -16 && sv <= 64) {
+            r3_emit(o, "%d", (int)sv);
+            return;
+        }
+        for (int i = 0; i < 8; i++)
+            if (lit == r3_f32_consts[i]) {
+                r3_emit(o, "%s", r3_float_consts[i]);
+                return;
+            }
+        if (lit == 0x3e22f983) {
+            r3_emit(o, "0.15915494");
+            return;
+        }
+        r3_emit(o, "0x%x", lit);
+        return;
+    }
+}
 
 /* Prints a value of the common operand code space: scalars 0..255, VGPRs at 256 + index. */
 static void r3_emit_code(r3_out *o, unsigned code, unsigned width, const r3_rule *rule, const r3_inst *in)
@@ -71,12 +139,14 @@ static void r3_emit_code(r3_out *o, unsigned code, unsigned width, const r3_rule
         r3_emit(o, "%u", code - 128);
     else if (code >= 193 && code <= 208)
         r3_emit(o, "-%u", code - 192);
+    else if (code >= 240 && code <= 248 && rule->lit == R3L_I16)
+        r3_emit(o, "0x%x", code == 248 ? 0x3118u : r3_f16_consts[code - 240]);
     else if (code >= 240 && code <= 247)
         r3_emit(o, "%s", r3_float_consts[code - 240]);
     else if (code == 248)
-        r3_emit(o, "%s", rule->f64 ? "0.15915494309189532" : "0.15915494");
+        r3_emit(o, "%s", rule->lit >= R3L_I64 ? "0.15915494309189532" : "0.15915494");
     else if (code == 255)
-        r3_emit(o, "0x%x", rule->lit16 ? in->literal & 0xffffu : in->literal);
+        r3_emit_value(o, in->literal, (r3_literal_class)rule->lit);
     else
         r3_emit(o, "%u", code);
 }
@@ -138,24 +208,30 @@ static void r3_emit_reg_operand(r3_out *o, const r3_inst *in, const r3_operand *
         r3_emit(o, "|");
     if (neg_call)
         r3_emit(o, ")");
-    if (r3_rule_char(opd, r3_field_value(in, (r3_field)opd->field)) == 'c')
-        r3_emit(o, "/*Invalid register, operand has '%s' register class*/", r3_rules[opd->rule].regclass);
+    if (r3_rule_char(opd, r3_field_value(in, (r3_field)opd->field)) == 'c') {
+        if (code >= 128 && code < 256 && !r3_special_name(code, width))
+            r3_emit(o, "/*Invalid immediate*/");
+        else
+            r3_emit(o, "/*Invalid register, operand has '%s' register class*/", r3_rules[opd->rule].regclass);
+    }
 }
 
-/* LLVM prints small immediates as decimal, the rest as hex (like an inline constant would be). */
-static void r3_emit_imm16(r3_out *o, unsigned v)
+static int r3_smem_offset_only(const r3_inst *in);
+static void r3_emit_smem_offset(r3_out *o, const r3_inst *in, int keyword);
+
+/* The field holding a format's plain or symbolic immediate operand. */
+static r3_field r3_imm_field(const r3_opinfo *op)
 {
-    if (v <= 64)
-        r3_emit(o, "%u", v);
-    else if (v >= 0xfff0)
-        r3_emit(o, "%d", (int)v - 0x10000);
-    else
-        r3_emit(o, "0x%x", v);
+    switch (op->format) {
+    case R3_SMEM: return R3F_SDATA;
+    case R3_SOP1: return R3F_SSRC0;
+    default: return R3F_SIMM16;
+    }
 }
 
 static void r3_emit_operand(r3_out *o, const r3_inst *in, const r3_operand *opd, int wave64)
 {
-    unsigned simm = r3_field_value(in, R3F_SIMM16);
+    unsigned simm = r3_field_value(in, r3_imm_field(in->op));
     char sym[256];
     switch (opd->kind) {
     case R3K_REG:
@@ -175,10 +251,18 @@ static void r3_emit_operand(r3_out *o, const r3_inst *in, const r3_operand *opd,
         r3_emit(o, "0x%x", in->op->has_literal_k ? in->literal : simm);
         return;
     case R3K_LIT:
-        r3_emit(o, "0x%x", in->literal);
+        r3_emit_value(o, in->literal, R3L_B32);
         return;
-    case R3K_DEC:
-        r3_emit_imm16(o, simm);
+    case R3K_UDEC:
+        r3_emit(o, "%u", simm);
+        return;
+    case R3K_IMM:
+        if (strcmp(in->op->mnemonic, "s_version") == 0 && r3_version_text(simm, sym, sizeof sym))
+            break;
+        if (simm <= 64)
+            r3_emit(o, "%u", simm);
+        else
+            r3_emit(o, "0x%x", simm);
         return;
     case R3K_WAITCNT:
         r3_waitcnt_text(simm, sym, sizeof sym);
@@ -249,11 +333,25 @@ static void r3_emit_cache_bits(r3_out *o, const r3_inst *in)
     r3_emit_flag(o, in, R3F_DLC, "dlc");
 }
 
+/* With SOFFSET = null and a non-zero offset, LLVM prints the offset in the SOFFSET operand's place. */
+static int r3_smem_offset_only(const r3_inst *in)
+{
+    return r3_field_value(in, R3F_SOFFSET) == 124 && r3_field_value(in, R3F_OFFSET) != 0;
+}
+
+static void r3_emit_smem_offset(r3_out *o, const r3_inst *in, int keyword)
+{
+    int32_t soff = (int32_t)(r3_field_value(in, R3F_OFFSET) << 11) >> 11;
+    r3_emit(o, "%s%s0x%x", keyword ? " offset:" : "", soff < 0 ? "-" : "",
+            soff < 0 ? (unsigned)-soff : (unsigned)soff);
+}
+
 static void r3_emit_smem_tail(r3_out *o, const r3_inst *in)
 {
-    unsigned off = r3_field_value(in, R3F_OFFSET);
-    if (off)
-        r3_emit(o, " offset:0x%x", off);
+    if (in->op->noperands == 0) /* the cache invalidates ignore their address fields */
+        return;
+    if (r3_field_value(in, R3F_OFFSET) && !r3_smem_offset_only(in))
+        r3_emit_smem_offset(o, in, 1);
     r3_emit_cache_bits(o, in);
 }
 
@@ -305,8 +403,14 @@ size_t r3_print(const r3_inst *in, int wave64, char *buf, size_t size)
         buf[0] = '\0';
     r3_emit(&o, "%s", op->mnemonic);
     for (int i = 0; i < op->noperands; i++) {
+        const r3_operand *opd = &op->operand[i];
+        if (opd->omit_zero && r3_field_value(in, r3_imm_field(op)) == 0)
+            continue;
         r3_emit(&o, i ? ", " : " ");
-        r3_emit_operand(&o, in, &op->operand[i], wave64);
+        if (op->format == R3_SMEM && opd->field == R3F_SOFFSET && r3_smem_offset_only(in))
+            r3_emit_smem_offset(&o, in, 0);
+        else
+            r3_emit_operand(&o, in, opd, wave64);
     }
     switch (op->format) {
     case R3_VOP3:

@@ -84,6 +84,7 @@ const char *r3_sendmsg_name(unsigned id)
     case 131: return "MSG_RTN_GET_REALTIME";
     case 132: return "MSG_RTN_SAVE_WAVE";
     case 133: return "MSG_RTN_GET_TBA";
+    case 134: return "MSG_RTN_GET_TBA_TO_PC";
     default: return NULL;
     }
 }
@@ -195,4 +196,41 @@ void r3_buffer_format_text(unsigned v, char *buf, size_t size)
         snprintf(buf, size, "[%s]", name);
     else
         snprintf(buf, size, "%u", v);
+}
+
+static const char *r3_uc_version_name(unsigned v)
+{
+    switch (v) {
+    case 0: return "UC_VERSION_GFX7";
+    case 4: return "UC_VERSION_GFX10";
+    case 6: return "UC_VERSION_GFX11";
+    case 9: return "UC_VERSION_GFX12";
+    default: return NULL;
+    }
+}
+
+/* s_version: version [7:0] by name, flag bits 13..15 or-ed on as LLVM's expression printer nests
+   them; other bits make the value print as a plain immediate. */
+int r3_version_text(unsigned v, char *buf, size_t size)
+{
+    static const char *const flags[3] = {"UC_VERSION_W64_BIT", "UC_VERSION_W32_BIT", "UC_VERSION_MDP_BIT"};
+    if (v & ~0xe0ffu)
+        return 0;
+    const char *name = r3_uc_version_name(v & 0xff);
+    char cur[160], next[200];
+    if (name)
+        snprintf(cur, sizeof cur, "%s", name);
+    else
+        snprintf(cur, sizeof cur, "%u", v & 0xff);
+    for (int i = 0; i < 3; i++) {
+        if (!(v & (0x2000u << i)))
+            continue;
+        if (strchr(cur, '|'))
+            snprintf(next, sizeof next, "(%s)|%s", cur, flags[i]);
+        else
+            snprintf(next, sizeof next, "%s|%s", cur, flags[i]);
+        snprintf(cur, sizeof cur, "%.159s", next);
+    }
+    snprintf(buf, size, "%s", cur);
+    return 1;
 }
