@@ -44,7 +44,22 @@ else
     echo "FAIL llvm-19 oracle missing at $LLVM_BIN (run .ci/run or apt-get install llvm-19)"
 fi
 
+# Differential assembly against llvm-mc-19 over a corpus of LLVM's own text, plus round trips.
+if have_llvm; then
+    for wave in 32 64; do
+        flag=
+        [ "$wave" = 64 ] && flag=--wave64
+        run "as-vs-llvm-w$wave" python3 tests/codec/llvm_asm_diff.py --tool build/rel/tests/r3_lines \
+            --count 12000 --seed "2$wave" --formats "$claimed" $flag
+        run "as-vs-llvm-w$wave-asan-ubsan" python3 tests/codec/llvm_asm_diff.py \
+            --tool build/san/tests/r3_lines --count 2000 --seed "3$wave" --formats "$claimed" $flag
+    done
+    run as-negative python3 tests/codec/llvm_asm_negative.py --tool build/rel/tests/r3_lines
+fi
+
 run cli-dis-hex sh tests/cli/dis_hex.sh build/rel/wavesim
+run cli-as-errors sh tests/cli/as_errors.sh build/rel/wavesim
+run demo sh tools/demo.sh build/rel/wavesim
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -297,6 +297,19 @@ const r3_opinfo *r3_isa_find(const char *mnemonic, size_t len, int *count)
     return n ? &r3_infos[r3_by_name[lo]] : NULL;
 }
 
+const r3_opinfo *r3_isa_find_nth(const char *mnemonic, size_t len, int k)
+{
+    int count = 0;
+    const r3_opinfo *first = r3_isa_find(mnemonic, len, &count);
+    if (!first || k < 0 || k >= count)
+        return NULL;
+    size_t idx = (size_t)(first - r3_infos);
+    size_t pos = 0;
+    while (r3_by_name[pos] != idx)
+        pos++;
+    return &r3_infos[r3_by_name[pos + (size_t)k]];
+}
+
 size_t r3_isa_count(void)
 {
     return R3_NROWS;

@@ -97,6 +97,8 @@ extern const r3_format_desc r3_formats[R3_FORMAT_COUNT];
 int r3_isa_init(void);
 const r3_opinfo *r3_isa_lookup(r3_format fmt, unsigned opcode);
 const r3_opinfo *r3_isa_find(const char *mnemonic, size_t len, int *count);
+/* The k-th row (0 <= k < count) named mnemonic, in table order of the name index. */
+const r3_opinfo *r3_isa_find_nth(const char *mnemonic, size_t len, int k);
 size_t r3_isa_count(void);
 const r3_opinfo *r3_isa_at(size_t i);
 const char *r3_isa_field_name(r3_field f);

@@ -1,0 +1,255 @@
+/* Assembler expression evaluator: precedence climbing over the operator table of seed 002. */
+#include "asm_expr.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *asm_skip_space(const char *p)
+{
+    while (*p == ' ' || *p == '\t')
+        p++;
+    return p;
+}
+
+static int asm_is_symbol_start(int c)
+{
+    return isalpha(c) || c == '_' || c == '.';
+}
+
+static int asm_is_symbol_char(int c)
+{
+    return isalnum(c) || c == '_' || c == '$' || c == '.' || c == '@';
+}
+
+/* Integer forms: decimal, 0b binary, 0 octal, 0x hex, and the 0ffh suffix form. */
+static int asm_parse_number(const char **pp, asm_value *out, char *err, size_t errsize)
+{
+    const char *p = *pp;
+    const char *end = p;
+    while (isalnum((unsigned char)*end) || *end == '.')
+        end++;
+    /* floats: a decimal separator or exponent, or a hex float with a p exponent */
+    int is_hex = p[0] == '0' && (p[1] == 'x' || p[1] == 'X');
+    const char *q = p;
+    int has_dot = 0, has_exp = 0;
+    while (q < end) {
+        if (*q == '.')
+            has_dot = 1;
+        if (!is_hex && (*q == 'e' || *q == 'E'))
+            has_exp = 1;
+        if (is_hex && (*q == 'p' || *q == 'P'))
+            has_exp = 1;
+        q++;
+    }
+    if (has_dot || (has_exp && (is_hex || !(end[-1] == 'h' || end[-1] == 'H')))) {
+        char *fend;
+        /* exponent signs are part of the literal */
+        double d = strtod(p, &fend);
+        if (fend == p) {
+            snprintf(err, errsize, "invalid floating-point literal");
+            return -1;
+        }
+        out->is_float = 1;
+        out->f = d;
+        *pp = fend;
+        return 0;
+    }
+    uint64_t v = 0;
+    int base = 10;
+    const char *digits = p;
+    const char *dend = end;
+    if (end[-1] == 'h' || end[-1] == 'H') {
+        base = 16;
+        dend = end - 1;
+    } else if (is_hex) {
+        base = 16;
+        digits = p + 2;
+    } else if (p[0] == '0' && (p[1] == 'b' || p[1] == 'B') && end - p > 2) {
+        base = 2;
+        digits = p + 2;
+    } else if (p[0] == '0' && end - p > 1) {
+        base = 8;
+        digits = p + 1;
+    }
+    if (digits >= dend) {
+        snprintf(err, errsize, "invalid number");
+        return -1;
+    }
+    for (const char *d = digits; d < dend; d++) {
+        int c = tolower((unsigned char)*d);
+        int dv = isdigit(c) ? c - '0' : (c >= 'a' && c <= 'f') ? c - 'a' + 10 : 99;
+        if (dv >= base) {
+            snprintf(err, errsize, "invalid number");
+            return -1;
+        }
+        v = v * (uint64_t)base + (uint64_t)dv;
+    }
+    out->is_float = 0;
+    out->i = (int64_t)v;
+    *pp = end;
+    return 0;
+}
+
+static int asm_parse_binary(const char **pp, const asm_expr_env *env, int min_prec, asm_value *out, char *err,
+                            size_t errsize);
+
+static int asm_parse_primary(const char **pp, const asm_expr_env *env, asm_value *out, char *err, size_t errsize)
+{
+    const char *p = asm_skip_space(*pp);
+    memset(out, 0, sizeof *out);
+    if (*p == '(') {
+        p++;
+        if (asm_parse_binary(&p, env, 0, out, err, errsize))
+            return -1;
+        p = asm_skip_space(p);
+        if (*p != ')') {
+            snprintf(err, errsize, "expected ')'");
+            return -1;
+        }
+        *pp = p + 1;
+        return 0;
+    }
+    if (*p == '-' || *p == '+' || *p == '~' || *p == '!') {
+        char op = *p++;
+        if (asm_parse_primary(&p, env, out, err, errsize))
+            return -1;
+        if (out->is_float) {
+            if (op == '-')
+                out->f = -out->f;
+            else if (op != '+') {
+                snprintf(err, errsize, "invalid operator on a floating-point value");
+                return -1;
+            }
+        } else if (op == '-') {
+            out->i = (int64_t)(0 - (uint64_t)out->i);
+        } else if (op == '~') {
+            out->i = ~out->i;
+        } else if (op == '!') {
+            out->i = !out->i;
+        }
+        *pp = p;
+        return 0;
+    }
+    if (isdigit((unsigned char)*p)) {
+        *pp = p;
+        return asm_parse_number(pp, out, err, errsize);
+    }
+    if (*p == '.' && !asm_is_symbol_char((unsigned char)p[1])) {
+        out->i = env ? env->pc : 0;
+        out->relocatable = 1;
+        *pp = p + 1;
+        return 0;
+    }
+    if (asm_is_symbol_start((unsigned char)*p)) {
+        const char *s = p;
+        while (asm_is_symbol_char((unsigned char)*p))
+            p++;
+        int64_t v = 0;
+        int kind = env && env->lookup ? env->lookup(env->ctx, s, (size_t)(p - s), &v) : 0;
+        out->undefined = kind == 0;
+        out->relocatable = kind != 1;
+        out->i = v;
+        *pp = p;
+        return 0;
+    }
+    snprintf(err, errsize, "expected an expression");
+    return -1;
+}
+
+/* Binary operators with the precedence of seed 002: higher binds tighter. */
+static int asm_binary_op(const char *p, int *prec, int *len)
+{
+    static const struct {
+        const char *tok;
+        int prec;
+    } ops[] = {{"&&", 0}, {"||", 0}, {"==", 2}, {"!=", 2}, {"<>", 2}, {"<=", 2}, {">=", 2}, {"<<", 3},
+               {">>", 3}, {"|", 1},  {"^", 1},  {"&", 1},  {"!", 1},  {"<", 2},  {">", 2},  {"+", 4},
+               {"-", 4},  {"*", 5},  {"/", 5},  {"%", 5}};
+    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++) {
+        size_t n = strlen(ops[i].tok);
+        if (strncmp(p, ops[i].tok, n) == 0) {
+            *prec = ops[i].prec;
+            *len = (int)n;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int64_t asm_apply(const char *op, int len, int64_t a, int64_t b, int *div0)
+{
+    uint64_t ua = (uint64_t)a, ub = (uint64_t)b;
+    if (len == 2) {
+        switch (op[0] * 256 + op[1]) {
+        case '&' * 256 + '&': return a && b;
+        case '|' * 256 + '|': return a || b;
+        case '=' * 256 + '=': return a == b;
+        case '!' * 256 + '=':
+        case '<' * 256 + '>': return a != b;
+        case '<' * 256 + '=': return a <= b;
+        case '>' * 256 + '=': return a >= b;
+        case '<' * 256 + '<': return (int64_t)(ua << (ub & 63));
+        case '>' * 256 + '>': return a >> (ub & 63);
+        default: return 0;
+        }
+    }
+    switch (op[0]) {
+    case '|': return (int64_t)(ua | ub);
+    case '^': return (int64_t)(ua ^ ub);
+    case '&': return (int64_t)(ua & ub);
+    case '!': return (int64_t)(ua | ~ub); /* or-not, as in GNU as */
+    case '<': return a < b;
+    case '>': return a > b;
+    case '+': return (int64_t)(ua + ub);
+    case '-': return (int64_t)(ua - ub);
+    case '*': return (int64_t)(ua * ub);
+    case '/':
+    case '%':
+        if (b == 0 || (a == INT64_MIN && b == -1)) {
+            *div0 = 1;
+            return 0;
+        }
+        return op[0] == '/' ? a / b : a % b;
+    default: return 0;
+    }
+}
+
+static int asm_parse_binary(const char **pp, const asm_expr_env *env, int min_prec, asm_value *out, char *err,
+                            size_t errsize)
+{
+    if (asm_parse_primary(pp, env, out, err, errsize))
+        return -1;
+    for (;;) {
+        const char *p = asm_skip_space(*pp);
+        int prec, len;
+        if (!asm_binary_op(p, &prec, &len) || prec < min_prec)
+            return 0;
+        asm_value rhs;
+        p += len;
+        if (asm_parse_binary(&p, env, prec + 1, &rhs, err, errsize))
+            return -1;
+        if (out->is_float || rhs.is_float) {
+            snprintf(err, errsize, "floating-point expressions are not supported");
+            return -1;
+        }
+        int div0 = 0;
+        out->i = asm_apply(asm_skip_space(*pp), len, out->i, rhs.i, &div0);
+        if (div0) {
+            snprintf(err, errsize, "division by zero");
+            return -1;
+        }
+        out->undefined |= rhs.undefined;
+        if (len == 1 && *asm_skip_space(*pp) == '-' && out->relocatable && rhs.relocatable)
+            out->relocatable = 0; /* label - label is absolute */
+        else
+            out->relocatable |= rhs.relocatable;
+        *pp = p;
+    }
+}
+
+int asm_expr_parse(const char **p, const asm_expr_env *env, asm_value *out, char *err, size_t errsize)
+{
+    return asm_parse_binary(p, env, 0, out, err, errsize);
+}

@@ -1,0 +1,821 @@
+/* RDNA3 assembler back end: operand syntax of seed 002 (registers, inline constants, literals,
+   modifiers, symbolic operands), matched against the table rows of a mnemonic and encoded. */
+#include "r3_asm.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "r3_codec.h"
+#include "r3_symbolic.h"
+
+typedef struct {
+    const char *start;        /* the whole line, for error columns */
+    const asm_expr_env *env;
+    int wave64;
+    uint32_t w[3];
+    int has_literal;
+    uint32_t literal;
+    char err[160];
+    const char *errpos;
+} r3_asm_state;
+
+static int r3_fail(r3_asm_state *st, const char *at, const char *msg)
+{
+    if (!st->err[0]) {
+        snprintf(st->err, sizeof st->err, "%s", msg);
+        st->errpos = at;
+    }
+    return -1;
+}
+
+static int r3_word_is(const char *p, const char *word)
+{
+    size_t n = strlen(word);
+    return strncmp(p, word, n) == 0 && !isalnum((unsigned char)p[n]) && p[n] != '_';
+}
+
+/* ---- registers ---- */
+
+typedef struct {
+    const char *name;
+    unsigned code, width;
+} r3_named_reg;
+
+static const r3_named_reg r3_named_regs[] = {
+    {"vcc_lo", 106, 1}, {"vcc_hi", 107, 1}, {"vcc", 106, 2}, {"exec_lo", 126, 1}, {"exec_hi", 127, 1},
+    {"exec", 126, 2}, {"m0", 125, 1}, {"null", 124, 0}, {"src_shared_base", 235, 0}, {"shared_base", 235, 0},
+    {"src_shared_limit", 236, 0}, {"shared_limit", 236, 0}, {"src_private_base", 237, 0},
+    {"private_base", 237, 0}, {"src_private_limit", 238, 0}, {"private_limit", 238, 0},
+    {"src_pops_exiting_wave_id", 239, 0}, {"src_vccz", 251, 1}, {"vccz", 251, 1}, {"src_execz", 252, 1},
+    {"execz", 252, 1}, {"src_scc", 253, 1}, {"scc", 253, 1}, {"src_lds_direct", 254, 1},
+    {"lds_direct", 254, 1},
+};
+
+static int r3_parse_index(r3_asm_state *st, const char **pp, int64_t *v)
+{
+    asm_value val;
+    char err[96];
+    if (asm_expr_parse(pp, st->env, &val, err, sizeof err) || val.is_float || val.undefined)
+        return -1;
+    *v = val.i;
+    return 0;
+}
+
+/* v3, v[0:3], v[2*2], s.., ttmp..: returns 1 and the code/width when *pp starts a register. */
+static int r3_parse_file_reg(r3_asm_state *st, const char **pp, unsigned *code, unsigned *width)
+{
+    const char *p = *pp;
+    unsigned base;
+    int limit;
+    if (strncmp(p, "ttmp", 4) == 0) {
+        base = 108;
+        limit = 16;
+        p += 4;
+    } else if (*p == 'v' || *p == 's') {
+        base = *p == 'v' ? 256 : 0;
+        limit = *p == 'v' ? 256 : 106;
+        p++;
+    } else {
+        return 0;
+    }
+    int64_t first, last;
+    if (isdigit((unsigned char)*p)) {
+        const char *q = p;
+        while (isdigit((unsigned char)*q))
+            q++;
+        if (isalpha((unsigned char)*q) || *q == '_')
+            return 0;
+        first = last = 0;
+        for (const char *d = p; d < q; d++)
+            first = first * 10 + (*d - '0');
+        last = first;
+        p = q;
+    } else if (*p == '[') {
+        p++;
+        if (r3_parse_index(st, &p, &first))
+            return 0;
+        p = asm_skip_space(p);
+        last = first;
+        if (*p == ':') {
+            p++;
+            if (r3_parse_index(st, &p, &last))
+                return 0;
+            p = asm_skip_space(p);
+        }
+        if (*p != ']')
+            return 0;
+        p++;
+    } else {
+        return 0;
+    }
+    if (first < 0 || last < first || last >= limit)
+        return 0;
+    *code = base + (unsigned)first;
+    *width = (unsigned)(last - first + 1);
+    *pp = p;
+    return 1;
+}
+
+static int r3_parse_register(r3_asm_state *st, const char **pp, unsigned *code, unsigned *width)
+{
+    const char *p = *pp;
+    if (*p == '[') { /* [s0,s1,...]: consecutive registers */
+        const char *q = asm_skip_space(p + 1);
+        unsigned c0 = 0, w = 0;
+        for (;;) {
+            unsigned c, cw;
+            if (!r3_parse_file_reg(st, &q, &c, &cw))
+                return 0;
+            if (w && c != c0 + w)
+                return 0;
+            if (!w)
+                c0 = c;
+            w += cw;
+            q = asm_skip_space(q);
+            if (*q == ',') {
+                q = asm_skip_space(q + 1);
+                continue;
+            }
+            if (*q != ']')
+                return 0;
+            *pp = q + 1;
+            *code = c0;
+            *width = w;
+            return 1;
+        }
+    }
+    if (r3_parse_file_reg(st, pp, code, width))
+        return 1;
+    for (size_t i = 0; i < sizeof r3_named_regs / sizeof r3_named_regs[0]; i++)
+        if (r3_word_is(p, r3_named_regs[i].name)) {
+            *code = r3_named_regs[i].code;
+            *width = r3_named_regs[i].width;
+            *pp = p + strlen(r3_named_regs[i].name);
+            return 1;
+        }
+    return 0;
+}
+
+/* ---- constants ---- */
+
+static uint16_t r3_f32_to_f16_bits(float f, int *overflow)
+{
+    uint32_t x;
+    memcpy(&x, &f, 4);
+    uint32_t sign = (x >> 16) & 0x8000, exp = (x >> 23) & 0xff, man = x & 0x7fffff;
+    *overflow = 0;
+    if (exp == 0xff)
+        return (uint16_t)(sign | 0x7c00 | (man ? 0x200 | (man >> 13) : 0));
+    int e = (int)exp - 127 + 15;
+    if (e >= 31) {
+        *overflow = 1;
+        return (uint16_t)(sign | 0x7c00);
+    }
+    if (e <= 0) { /* subnormal half: round to nearest even */
+        if (e < -10)
+            return (uint16_t)sign;
+        man |= 0x800000;
+        unsigned shift = (unsigned)(14 - e);
+        uint32_t h = man >> shift, rem = man & ((1u << shift) - 1), halfway = 1u << (shift - 1);
+        if (rem > halfway || (rem == halfway && (h & 1)))
+            h++;
+        return (uint16_t)(sign | h);
+    }
+    uint32_t h = ((uint32_t)e << 10) | (man >> 13), rem = man & 0x1fff;
+    if (rem > 0x1000 || (rem == 0x1000 && (h & 1)))
+        h++;
+    if (h >= 0x7c00)
+        *overflow = 1;
+    return (uint16_t)(sign | h);
+}
+
+static const double r3_inline_floats[8] = {0.5, -0.5, 1.0, -1.0, 2.0, -2.0, 4.0, -4.0};
+
+/* The inline code for a value already in the operand's bit pattern, or 0 if it needs a literal. */
+static unsigned r3_inline_code_for_bits(uint64_t bits, r3_literal_class cls)
+{
+    int64_t sv = cls == R3L_I16 || cls == R3L_F16 ? (int16_t)bits : cls >= R3L_I64 ? (int64_t)bits : (int32_t)bits;
+    if (sv >= 0 && sv <= 64)
+        return 128 + (unsigned)sv;
+    if (sv >= -16 && sv < 0)
+        return 192 + (unsigned)-sv;
+    for (int i = 0; i < 8; i++) {
+        double d = r3_inline_floats[i];
+        float f = (float)d;
+        uint32_t f32;
+        uint64_t f64;
+        int ovf;
+        memcpy(&f32, &f, 4);
+        memcpy(&f64, &d, 8);
+        if ((cls == R3L_F16 && bits == r3_f32_to_f16_bits(f, &ovf)) || (cls == R3L_B32 && bits == f32) ||
+            (cls >= R3L_I64 && bits == f64))
+            return 240 + (unsigned)i;
+    }
+    if ((cls == R3L_F16 && bits == 0x3118) || (cls == R3L_B32 && bits == 0x3e22f983) ||
+        (cls >= R3L_I64 && bits == 0x3fc45f306dc9c882ull))
+        return 248;
+    return 0;
+}
+
+/* Encodes a numeric operand for a source: an inline code, or 255 with the literal dword. */
+static int r3_encode_constant(r3_asm_state *st, const char *at, const asm_value *v, r3_literal_class cls,
+                              unsigned *code)
+{
+    uint64_t bits;
+    if (cls == R3L_NONE)
+        cls = R3L_B32;
+    if (v->is_float) {
+        int ovf = 0;
+        double d = v->f;
+        for (int i = 0; i < 8; i++)
+            if (d == r3_inline_floats[i] && cls != R3L_I16) {
+                *code = 240 + (unsigned)i;
+                return 0;
+            }
+        switch (cls) {
+        case R3L_I16:
+        case R3L_F16:
+            if (fabs(d) > 65504.0 && !isinf(d))
+                return r3_fail(st, at, "invalid operand for instruction");
+            bits = r3_f32_to_f16_bits((float)d, &ovf);
+            break;
+        case R3L_I64: /* only the inline constants convert to a 64-bit integer operand */
+            if (d != 0.15915494309189532)
+                return r3_fail(st, at, "invalid operand for instruction");
+            *code = 248;
+            return 0;
+        case R3L_F64: {
+            uint64_t b;
+            memcpy(&b, &d, 8);
+            bits = b;
+            break;
+        }
+        default: {
+            float f = (float)d;
+            uint32_t b;
+            if (isinf(f) && !isinf(d))
+                return r3_fail(st, at, "invalid operand for instruction");
+            memcpy(&b, &f, 4);
+            bits = b;
+            break;
+        }
+        }
+    } else {
+        int64_t i = v->i;
+        unsigned wbits = cls == R3L_I16 || cls == R3L_F16 ? 16 : 32;
+        uint64_t hi = (uint64_t)i >> wbits;
+        uint64_t all = wbits == 64 ? 0 : (~0ull >> wbits);
+        int negfit = hi == all && ((uint64_t)i >> (wbits - 1) & 1);
+        if (hi != 0 && !negfit)
+            return r3_fail(st, at, "invalid operand for instruction");
+        bits = (uint64_t)i & ((1ull << wbits) - 1);
+        if (cls == R3L_F64)
+            bits <<= 32;
+        else if (cls == R3L_I64)
+            bits = (uint64_t)(int64_t)(int32_t)(uint32_t)bits;
+    }
+    unsigned ic = r3_inline_code_for_bits(bits, cls);
+    if (ic) {
+        *code = ic;
+        return 0;
+    }
+    uint32_t lit = cls == R3L_F64 ? (uint32_t)(bits >> 32) : (uint32_t)bits;
+    if (cls == R3L_F64 && (bits & 0xffffffffu) && v->is_float) {
+        /* LLVM keeps the high half of an f64 that is not exactly representable */
+    }
+    if (st->has_literal && st->literal != lit)
+        return r3_fail(st, at, "only one unique literal operand is allowed");
+    st->has_literal = 1;
+    st->literal = lit;
+    *code = 255;
+    return 0;
+}
+
+/* ---- operands ---- */
+
+typedef struct {
+    int neg, abs;
+} r3_src_mods;
+
+static int r3_is_source(r3_field f)
+{
+    return f == R3F_SRC0 || f == R3F_SRC1 || f == R3F_SRC2 || f == R3F_SSRC0 || f == R3F_SSRC1;
+}
+
+/* The field value for a register code of the common code space, or -1 if the field cannot hold it. */
+static int r3_field_from_code(const r3_operand *o, unsigned code)
+{
+    switch (o->field) {
+    case R3F_SBASE: return code % 2 || code >= 256 ? -1 : (int)(code / 2);
+    case R3F_SRSRC: return code % 4 || code >= 256 ? -1 : (int)(code / 4);
+    default:
+        if (r3_is_source((r3_field)o->field))
+            return (int)code;
+        if (o->file == 'v')
+            return code >= 256 ? (int)(code - 256) : -1;
+        return code < 256 ? (int)code : -1;
+    }
+}
+
+static int r3_set_field(r3_asm_state *st, const r3_opinfo *op, r3_field f, uint32_t v)
+{
+    r3_bits b = r3_formats[op->format].field[f];
+    if (!b.width)
+        return -1;
+    r3_set(st->w, b, v);
+    return 0;
+}
+
+static int r3_parse_reg_operand(r3_asm_state *st, const r3_opinfo *op, const r3_operand *o, const char **pp,
+                                r3_src_mods *mods)
+{
+    const char *p = *pp, *at = p;
+    int neg_call = 0, abs_call = 0;
+    if (r3_is_source((r3_field)o->field) && op->format == R3_VOP3) {
+        if (strncmp(p, "neg(", 4) == 0) {
+            neg_call = mods->neg = 1;
+            p += 4;
+        } else if (*p == '-' && (p[1] == '|' || isalpha((unsigned char)p[1]))) {
+            mods->neg = 1;
+            p++;
+        }
+        if (strncmp(p, "abs(", 4) == 0) {
+            abs_call = mods->abs = 1;
+            p += 4;
+        } else if (*p == '|') {
+            mods->abs = 1;
+            p++;
+        }
+    }
+    unsigned code, width;
+    unsigned want = o->kind == R3K_MASK ? (st->wave64 ? 2u : 1u) : o->width;
+    const r3_rule *rule = &r3_rules[o->rule];
+    if (r3_parse_register(st, &p, &code, &width)) {
+        if (width && width != want)
+            return r3_fail(st, at, "invalid operand for instruction");
+    } else if (r3_is_source((r3_field)o->field)) {
+        asm_value v;
+        char err[96];
+        if (asm_expr_parse(&p, st->env, &v, err, sizeof err))
+            return r3_fail(st, at, err);
+        if (v.undefined || v.relocatable) /* relocations are not supported in operands yet */
+            return r3_fail(st, at, "invalid operand for instruction");
+        if (r3_encode_constant(st, at, &v, (r3_literal_class)rule->lit, &code))
+            return -1;
+    } else {
+        return r3_fail(st, at, "invalid operand for instruction");
+    }
+    if (abs_call || (mods->abs && !abs_call)) {
+        if (*p != (abs_call ? ')' : '|'))
+            return r3_fail(st, p, "expected closing '|'");
+        p++;
+    }
+    if (neg_call) {
+        if (*p != ')')
+            return r3_fail(st, p, "expected ')'");
+        p++;
+    }
+    int fv = r3_field_from_code(o, code);
+    if (fv < 0 || r3_rule_char(o, (unsigned)fv) != 'o')
+        return r3_fail(st, at, "invalid operand for instruction");
+    r3_set_field(st, op, (r3_field)o->field, (uint32_t)fv);
+    *pp = p;
+    return 0;
+}
+
+/* counter(N) lists: "vmcnt(0) lgkmcnt(0)", separated by spaces, '&' or ','. */
+static int r3_parse_waitcnt(r3_asm_state *st, const char **pp, unsigned *out)
+{
+    static const struct {
+        const char *name;
+        unsigned lo, width;
+    } cnt[] = {{"vmcnt", 10, 6}, {"expcnt", 0, 3}, {"lgkmcnt", 4, 6}};
+    const char *p = *pp;
+    unsigned v = 0xffff & ~0x8u;
+    v = (63u << 10) | 7u | (63u << 4);
+    int any = 0;
+    for (;;) {
+        p = asm_skip_space(p);
+        size_t k;
+        for (k = 0; k < 3; k++)
+            if (strncmp(p, cnt[k].name, strlen(cnt[k].name)) == 0 && p[strlen(cnt[k].name)] == '(')
+                break;
+        if (k == 3)
+            break;
+        p += strlen(cnt[k].name) + 1;
+        int64_t n;
+        if (r3_parse_index(st, &p, &n) || *p != ')')
+            return r3_fail(st, p, "expected a counter value");
+        if (n < 0 || n >= (1 << cnt[k].width))
+            return r3_fail(st, p, "too large value for ") ;
+        p++;
+        v = (v & ~(((1u << cnt[k].width) - 1) << cnt[k].lo)) | ((unsigned)n << cnt[k].lo);
+        any = 1;
+        const char *q = asm_skip_space(p);
+        if (*q == '&' || *q == ',')
+            p = q + 1;
+    }
+    if (!any)
+        return 1;
+    *out = v;
+    *pp = p;
+    return 0;
+}
+
+static int r3_lookup_name(const char *p, size_t n, const char *(*name_of)(unsigned), unsigned limit, unsigned *out)
+{
+    for (unsigned i = 0; i < limit; i++) {
+        const char *nm = name_of(i);
+        if (nm && strlen(nm) == n && strncmp(nm, p, n) == 0) {
+            *out = i;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int r3_parse_name_or_value(r3_asm_state *st, const char **pp, const char *(*name_of)(unsigned),
+                                  unsigned limit, unsigned *out)
+{
+    const char *p = asm_skip_space(*pp);
+    const char *q = p;
+    while (isalnum((unsigned char)*q) || *q == '_')
+        q++;
+    if (q > p && isalpha((unsigned char)*p) && r3_lookup_name(p, (size_t)(q - p), name_of, limit, out)) {
+        *pp = q;
+        return 0;
+    }
+    int64_t v;
+    if (r3_parse_index(st, &p, &v) || v < 0)
+        return -1;
+    *out = (unsigned)v;
+    *pp = p;
+    return 0;
+}
+
+static int r3_parse_call_args(r3_asm_state *st, const char **pp, unsigned *args, int max)
+{
+    int n = 0;
+    const char *p = *pp;
+    while (n < max) {
+        p = asm_skip_space(p);
+        if (*p != ',')
+            break;
+        int64_t v;
+        p++;
+        if (r3_parse_index(st, &p, &v) || v < 0)
+            return -1;
+        args[n++] = (unsigned)v;
+    }
+    p = asm_skip_space(p);
+    if (*p != ')')
+        return -1;
+    *pp = p + 1;
+    return n;
+}
+
+static int r3_parse_symbolic(r3_asm_state *st, const r3_operand *o, const char **pp, unsigned *out)
+{
+    const char *p = *pp;
+    unsigned args[2] = {0, 0};
+    if (o->kind == R3K_WAITCNT)
+        return r3_parse_waitcnt(st, pp, out);
+    if (o->kind == R3K_SENDMSG && strncmp(p, "sendmsg(", 8) == 0) {
+        p += 8;
+        unsigned id;
+        if (r3_parse_name_or_value(st, &p, r3_sendmsg_name, 256, &id) || r3_parse_call_args(st, &p, args, 2) < 0)
+            return r3_fail(st, *pp, "invalid message id");
+        *out = id | (args[0] << 4) | (args[1] << 8);
+        *pp = p;
+        return 0;
+    }
+    if (o->kind == R3K_HWREG && strncmp(p, "hwreg(", 6) == 0) {
+        p += 6;
+        unsigned id;
+        int n;
+        if (r3_parse_name_or_value(st, &p, r3_hwreg_name, 64, &id) || (n = r3_parse_call_args(st, &p, args, 2)) < 0 ||
+            n == 1 || id > 63 || args[0] > 31 || (n == 2 && (args[1] < 1 || args[1] > 32)))
+            return r3_fail(st, *pp, "invalid hardware register");
+        *out = id | (args[0] << 6) | ((n == 2 ? args[1] - 1 : 31) << 11);
+        *pp = p;
+        return 0;
+    }
+    if (o->kind == R3K_DELAY && (strncmp(p, "instid", 6) == 0 || strncmp(p, "instskip", 8) == 0)) {
+        unsigned v = 0;
+        for (;;) {
+            int which = strncmp(p, "instid0(", 8) == 0 ? 0 : strncmp(p, "instskip(", 9) == 0 ? 1
+                        : strncmp(p, "instid1(", 8) == 0 ? 2 : -1;
+            if (which < 0)
+                return r3_fail(st, p, "invalid field name");
+            p += which == 1 ? 9 : 8;
+            const char *q = p;
+            while (isalnum((unsigned char)*q) || *q == '_')
+                q++;
+            const char *const *names = which == 1 ? r3_delay_skip_names : r3_delay_instid_names;
+            unsigned n = which == 1 ? 8 : 16, k;
+            for (k = 0; k < n; k++)
+                if (names[k] && strlen(names[k]) == (size_t)(q - p) && strncmp(names[k], p, (size_t)(q - p)) == 0)
+                    break;
+            if (k == n || *q != ')')
+                return r3_fail(st, p, "invalid value name");
+            v |= k << (which == 0 ? 0 : which == 1 ? 4 : 7);
+            p = asm_skip_space(q + 1);
+            if (*p != '|')
+                break;
+            p = asm_skip_space(p + 1);
+        }
+        *out = v;
+        *pp = p;
+        return 0;
+    }
+    if (o->kind == R3K_DEPCTR && strncmp(p, "depctr_", 7) == 0) {
+        unsigned v = 0; /* fields not named keep their defaults; bits outside the fields are zero */
+        for (int i = 0; i < 7; i++)
+            v |= r3_depctr_fields[i].dflt << r3_depctr_fields[i].lo;
+        for (;;) {
+            p = asm_skip_space(p);
+            int k;
+            for (k = 0; k < 7; k++) {
+                size_t n = strlen(r3_depctr_fields[k].name);
+                if (strncmp(p, r3_depctr_fields[k].name, n) == 0 && p[n] == '(')
+                    break;
+            }
+            if (k == 7)
+                break;
+            const r3_depctr_field *f = &r3_depctr_fields[k];
+            p += strlen(f->name) + 1;
+            int64_t n;
+            if (r3_parse_index(st, &p, &n) || *p != ')' || n < 0 || n >= (1 << f->width))
+                return r3_fail(st, p, "invalid value");
+            p++;
+            v = (v & ~(((1u << f->width) - 1) << f->lo)) | ((unsigned)n << f->lo);
+        }
+        *out = v;
+        *pp = p;
+        return 0;
+    }
+    return 1; /* not symbolic: a plain expression */
+}
+
+static int r3_is_branch(const r3_opinfo *op)
+{
+    return op->format == R3_SOPP && (strncmp(op->mnemonic, "s_branch", 8) == 0 ||
+                                     strncmp(op->mnemonic, "s_cbranch", 9) == 0);
+}
+
+/* s_version operands may name UC_VERSION_* constants; other symbols resolve as usual. */
+static int r3_version_lookup(void *ctx, const char *name, size_t len, int64_t *value)
+{
+    static const struct {
+        const char *name;
+        int64_t value;
+    } names[] = {{"UC_VERSION_GFX7", 0},       {"UC_VERSION_GFX10", 4},      {"UC_VERSION_GFX11", 6},
+                 {"UC_VERSION_GFX12", 9},      {"UC_VERSION_W64_BIT", 0x2000}, {"UC_VERSION_W32_BIT", 0x4000},
+                 {"UC_VERSION_MDP_BIT", 0x8000}};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strlen(names[i].name) == len && strncmp(names[i].name, name, len) == 0) {
+            *value = names[i].value;
+            return 1;
+        }
+    const asm_expr_env *outer = ctx;
+    return outer && outer->lookup ? outer->lookup(outer->ctx, name, len, value) : 0;
+}
+
+static int r3_parse_imm_operand(r3_asm_state *st, const r3_opinfo *op, const r3_operand *o, const char **pp)
+{
+    const char *at = *pp;
+    unsigned v, rc, rw;
+    const char *probe = at;
+    if (r3_parse_register(st, &probe, &rc, &rw))
+        return r3_fail(st, at, "invalid operand for instruction");
+    int r = r3_parse_symbolic(st, o, pp, &v);
+    if (r < 0)
+        return -1;
+    if (r > 0) {
+        asm_value val;
+        char err[96];
+        asm_expr_env version_env = {r3_version_lookup, (void *)st->env, st->env ? st->env->pc : 0};
+        const asm_expr_env *env = strcmp(op->mnemonic, "s_version") == 0 ? &version_env : st->env;
+        if (asm_expr_parse(pp, env, &val, err, sizeof err))
+            return r3_fail(st, at, err);
+        if (val.is_float || (val.undefined && !r3_is_branch(op)))
+            return r3_fail(st, at, "invalid operand for instruction");
+        int64_t x = val.i;
+        if (r3_is_branch(op) && (val.undefined || val.relocatable)) {
+            if (val.undefined)
+                x = 0;
+            else
+                x = (x - (st->env->pc + 4)) / 4;
+        }
+        if (o->kind == R3K_LIT || (o->kind == R3K_HEX && op->has_literal_k)) {
+            asm_value lv = val;
+            unsigned code;
+            lv.i = x;
+            if (r3_encode_constant(st, at, &lv, R3L_B32, &code))
+                return -1;
+            st->has_literal = 1;
+            if (code != 255) { /* K operands are always literal dwords */
+                st->literal = (uint32_t)x;
+            }
+            return 0;
+        }
+        if (x < -32768 || x > 65535)
+            return r3_fail(st, at, "invalid operand for instruction");
+        v = (unsigned)x & 0xffff;
+    }
+    r3_field f = op->format == R3_SMEM ? R3F_SDATA : op->format == R3_SOP1 ? R3F_SSRC0 : R3F_SIMM16;
+    r3_set_field(st, op, f, v);
+    return 0;
+}
+
+static int r3_parse_operand(r3_asm_state *st, const r3_opinfo *op, const r3_operand *o, const char **pp,
+                            r3_src_mods *mods)
+{
+    const char *p = *pp;
+    switch (o->kind) {
+    case R3K_REG:
+    case R3K_MASK:
+        if (op->format == R3_SMEM && o->field == R3F_SOFFSET && !isalpha((unsigned char)*p)) {
+            asm_value v; /* a bare offset in the SOFFSET place */
+            char err[96];
+            if (asm_expr_parse(pp, st->env, &v, err, sizeof err) || v.is_float || v.undefined ||
+                v.i < -(1 << 20) || v.i >= (1 << 20))
+                return r3_fail(st, p, "invalid operand for instruction");
+            r3_set_field(st, op, R3F_SOFFSET, 124);
+            r3_set_field(st, op, R3F_OFFSET, (uint32_t)v.i & 0x1fffff);
+            return 0;
+        }
+        return r3_parse_reg_operand(st, op, o, pp, mods);
+    case R3K_VCC:
+        if (!r3_word_is(p, st->wave64 ? "vcc" : "vcc_lo"))
+            return r3_fail(st, p, "invalid operand for instruction");
+        *pp = p + (st->wave64 ? 3 : 6);
+        return 0;
+    case R3K_OFF:
+    case R3K_NULL:
+        if (!r3_word_is(p, o->kind == R3K_OFF ? "off" : "null"))
+            return r3_fail(st, p, "invalid operand for instruction");
+        *pp = p + (o->kind == R3K_OFF ? 3 : 4);
+        return 0;
+    default:
+        return r3_parse_imm_operand(st, op, o, pp);
+    }
+}
+
+/* Trailing modifiers: offset:, glc, clamp, mul:, op_sel:[...], ... */
+static int r3_parse_modifiers(r3_asm_state *st, const r3_opinfo *op, const char *p)
+{
+    for (;;) {
+        p = asm_skip_space(p);
+        if (!*p)
+            return 0;
+        const char *at = p;
+        const char *q = p;
+        while (isalnum((unsigned char)*q) || *q == '_')
+            q++;
+        size_t n = (size_t)(q - p);
+        int64_t v = 1;
+        if (*q == ':') {
+            q++;
+            if (*q == '[') { /* bit lists: op_sel:[0,1,...] */
+                unsigned bits = 0;
+                int i = 0;
+                q++;
+                for (;; i++) {
+                    int64_t b;
+                    if (r3_parse_index(st, &q, &b) || (b != 0 && b != 1))
+                        return r3_fail(st, at, "invalid op_sel operand");
+                    bits |= (unsigned)b << i;
+                    q = asm_skip_space(q);
+                    if (*q == ']')
+                        break;
+                    if (*q != ',')
+                        return r3_fail(st, at, "expected a comma or a closing square bracket");
+                    q++;
+                }
+                q++;
+                v = bits | ((int64_t)(i + 1) << 8);
+            } else if (r3_parse_index(st, &q, &v)) {
+                return r3_fail(st, at, "expected an absolute expression");
+            }
+        }
+        p = q;
+#define R3_MOD(name) (n == strlen(name) && strncmp(at, name, n) == 0)
+        if (R3_MOD("glc") || R3_MOD("slc") || R3_MOD("dlc") || R3_MOD("clamp") || R3_MOD("gds") ||
+            R3_MOD("offen") || R3_MOD("idxen") || R3_MOD("tfe")) {
+            r3_field f = R3_MOD("glc") ? R3F_GLC : R3_MOD("slc") ? R3F_SLC : R3_MOD("dlc") ? R3F_DLC
+                         : R3_MOD("clamp") ? R3F_CLAMP : R3_MOD("gds") ? R3F_GDS : R3_MOD("offen") ? R3F_OFFEN
+                         : R3_MOD("idxen") ? R3F_IDXEN : R3F_TFE;
+            if (op->optional[f] != R3_OPT_PRINTED || r3_set_field(st, op, f, 1))
+                return r3_fail(st, at, "invalid operand for instruction");
+        } else if (R3_MOD("offset") && op->format == R3_SMEM) {
+            if (v < -(1 << 20) || v >= (1 << 20))
+                return r3_fail(st, at, "expected a 21-bit signed offset");
+            r3_set_field(st, op, R3F_OFFSET, (uint32_t)v & 0x1fffff);
+        } else if ((R3_MOD("mul") || R3_MOD("div")) && op->format == R3_VOP3 &&
+                   op->optional[R3F_OMOD] == R3_OPT_PRINTED) {
+            unsigned omod = R3_MOD("div") ? (v == 2 ? 3u : 0u) : v == 2 ? 1u : v == 4 ? 2u : 0u;
+            if (!omod && v != 1)
+                return r3_fail(st, at, "invalid mul value.");
+            r3_set_field(st, op, R3F_OMOD, omod);
+        } else {
+            return r3_fail(st, at, "invalid operand for instruction");
+        }
+#undef R3_MOD
+    }
+}
+
+static int r3_try_row(r3_asm_state *st, const r3_opinfo *op, const char *p)
+{
+    const r3_format_desc *fd = &r3_formats[op->format];
+    memset(st->w, 0, sizeof st->w);
+    st->has_literal = 0;
+    st->literal = 0;
+    st->w[0] = fd->prefix;
+    r3_set(st->w, fd->opcode, op->opcode);
+    for (int i = 0; i < op->noperands; i++) /* an absent SOFFSET is null */
+        if (op->format == R3_SMEM && op->operand[i].field == R3F_SOFFSET)
+            r3_set(st->w, fd->field[R3F_SOFFSET], 124);
+    r3_src_mods mods[3] = {{0, 0}, {0, 0}, {0, 0}};
+    p = asm_skip_space(p);
+    for (int i = 0; i < op->noperands; i++) {
+        const r3_operand *o = &op->operand[i];
+        int si = o->field == R3F_SRC0 ? 0 : o->field == R3F_SRC1 ? 1 : o->field == R3F_SRC2 ? 2 : 0;
+        if (o->omit_zero && (!*p || isalpha((unsigned char)*p)))
+            continue;
+        if (i && !(o->omit_zero && i == 0)) {
+            if (*p != ',')
+                return r3_fail(st, p, *p ? "invalid operand for instruction" : "too few operands for instruction");
+            p = asm_skip_space(p + 1);
+        }
+        if (r3_parse_operand(st, op, o, &p, &mods[si]))
+            return -1;
+        p = asm_skip_space(p);
+    }
+    if (*p == ',')
+        return r3_fail(st, p, "invalid operand for instruction");
+    if (op->format == R3_VOP3) {
+        unsigned neg = 0, abs = 0;
+        for (int k = 0; k < 3; k++) {
+            neg |= (unsigned)mods[k].neg << k;
+            abs |= (unsigned)mods[k].abs << k;
+        }
+        if ((neg && op->optional[R3F_NEG] != R3_OPT_PRINTED) || (abs && op->optional[R3F_ABS] != R3_OPT_PRINTED))
+            return r3_fail(st, p, "invalid operand for instruction");
+        r3_set_field(st, op, R3F_NEG, neg);
+        r3_set_field(st, op, R3F_ABS, abs);
+    }
+    return r3_parse_modifiers(st, op, p);
+}
+
+int r3_assemble(const char *text, int wave64, const asm_expr_env *env, r3_encoding *out, char *err, size_t errsize,
+                int *errcol)
+{
+    r3_asm_state st;
+    memset(&st, 0, sizeof st);
+    st.start = text;
+    st.env = env;
+    st.wave64 = wave64;
+    const char *p = asm_skip_space(text);
+    const char *m = p;
+    while (*p && *p != ' ' && *p != '\t')
+        p++;
+    size_t mlen = (size_t)(p - m);
+    char name[96];
+    if (mlen >= sizeof name - 8) {
+        snprintf(err, errsize, "invalid instruction");
+        *errcol = (int)(m - text);
+        return -1;
+    }
+    static const char *const suffixes[] = {"", "_e32", "_e64"};
+    int tried = 0;
+    for (int s = 0; s < 3; s++) {
+        if (s && mlen > 4 && (strncmp(m + mlen - 4, "_e32", 4) == 0 || strncmp(m + mlen - 4, "_e64", 4) == 0))
+            break;
+        snprintf(name, sizeof name, "%.*s%s", (int)mlen, m, suffixes[s]);
+        int count = 0;
+        r3_isa_find(name, strlen(name), &count);
+        for (int k = 0; k < count; k++) {
+            const r3_opinfo *op = r3_isa_find_nth(name, strlen(name), k);
+            tried = 1;
+            if (r3_try_row(&st, op, p) == 0) {
+                const r3_format_desc *fd = &r3_formats[op->format];
+                out->nwords = fd->nwords;
+                memcpy(out->words, st.w, sizeof st.w);
+                if (st.has_literal || op->has_literal_k)
+                    out->words[out->nwords++] = st.literal;
+                return 0;
+            }
+        }
+    }
+    if (!tried) {
+        snprintf(err, errsize, "invalid instruction");
+        *errcol = (int)(m - text);
+        return -1;
+    }
+    snprintf(err, errsize, "%s", st.err[0] ? st.err : "invalid operand for instruction");
+    *errcol = (int)((st.errpos ? st.errpos : m) - text);
+    return -1;
+}
