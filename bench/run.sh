@@ -17,8 +17,7 @@ lines=$(grep -c . "$src")
 t0=$(date +%s.%N)
 "$W" as --hex "$src" > build/bench/corpus.hex
 t1=$(date +%s.%N)
-words=$(tr '\n' ' ' < build/bench/corpus.hex)
 t2=$(date +%s.%N)
-"$W" dis --hex "$words" > build/bench/corpus.dis
+"$W" dis --hex - < build/bench/corpus.hex > build/bench/corpus.dis
 t3=$(date +%s.%N)
 echo "$lines $t0 $t1 $t2 $t3" | awk '{printf "assembler:    %d lines in %.3f s = %.0f lines/s\ndisassembler: %d lines in %.3f s = %.0f lines/s\n", $1, $3-$2, $1/($3-$2), $1, $5-$4, $1/($5-$4)}'

@@ -13,7 +13,7 @@ static const char usage[] =
     "commands:\n"
     "  as  [--isa rdna3] [--mcpu gfx1100] [--wave64] IN.s --hex   assemble; print each instruction's dwords\n"
     "  dis [--isa rdna3] [--mcpu gfx1100] [--wave64] --hex \"WORD WORD ...\"\n"
-    "                                                         disassemble raw little-endian dwords\n"
+    "                                                         disassemble raw little-endian dwords (\"-\": stdin)\n"
     "  help                                                   this text\n"
     "\n"
     "Not yet available: as -o (ELF code objects), dis FILE (ELF input), run, the Ventus ISA.\n";
@@ -155,8 +155,17 @@ static int cmd_dis(int argc, char **argv)
         uint32_t *words = malloc(cap * sizeof *words);
         if (!words)
             return 1;
+        char *input = NULL; /* "--hex -": words from standard input */
+        if (a + 2 == argc && strcmp(argv[a + 1], "-") == 0) {
+            size_t sz;
+            input = read_file("-", &sz);
+            if (!input) {
+                free(words);
+                return fprintf(stderr, "wavesim dis: cannot read standard input\n"), 1;
+            }
+        }
         for (a++; a < argc; a++) {
-            char *p = argv[a];
+            char *p = input ? input : argv[a];
             while (*p) {
                 while (*p == ' ' || *p == ',' || *p == '\t' || *p == '\n')
                     p++;
@@ -167,12 +176,14 @@ static int cmd_dis(int argc, char **argv)
                 if (end == p || v > 0xffffffffull) {
                     fprintf(stderr, "wavesim dis: bad hex word near '%.10s'\n", p);
                     free(words);
+                    free(input);
                     return 2;
                 }
                 if (n == cap) {
                     uint32_t *nw = realloc(words, 2 * cap * sizeof *words);
                     if (!nw) {
                         free(words);
+                        free(input);
                         return 1;
                     }
                     words = nw;
@@ -184,6 +195,7 @@ static int cmd_dis(int argc, char **argv)
         }
         int rc = dis_words(words, n, wave64);
         free(words);
+        free(input);
         return rc;
     }
     if (a < argc) {
