@@ -46,6 +46,9 @@ def gen(fmt, rng, sparse):
     w0 = (w0 & ~pm) | pv
     op = rng.choice(ops) if ops and rng.random() < 0.9 else rng.randrange(limit)
     w0 = (w0 & ~(((1 << width) - 1) << lo)) | (op << lo)
+    # FLAT needs saddr = off to be valid at all, GLOBAL and SCRATCH have both forms: bias towards it
+    if fmt in ('FLAT', 'GLOBAL', 'SCRATCH') and rng.random() < (0.9 if fmt == 'FLAT' else 0.4):
+        w1 = (w1 & ~(0x7f << 16)) | (124 << 16)
     return [w0 & 0xffffffff, w1, rng.getrandbits(32)]
 
 

@@ -30,5 +30,8 @@ size_t r3_print(const r3_inst *in, int wave64, char *buf, size_t size);
 unsigned r3_field_value(const r3_inst *in, r3_field f);
 unsigned r3_operand_code(const r3_inst *in, const r3_operand *o);
 const char *r3_special_name(unsigned code, unsigned width);
+unsigned r3_vaddr_width(const r3_inst *in);
+unsigned r3_operand_width(const r3_inst *in, const r3_operand *opd, int wave64);
+int r3_returns_old_value(const r3_inst *in);
 
 #endif

@@ -2,6 +2,8 @@
    rejects what LLVM 19 rejects (operand values outside their class, must-be-zero fields). */
 #include "r3_codec.h"
 
+#include <string.h>
+
 /* Formats in the order their prefixes must be tested: longer prefixes shadow shorter ones. */
 static const r3_format r3_probe_order[] = {
     R3_VOP3P, R3_SOP1, R3_SOPC, R3_SOPP, R3_SOPK, R3_SOP2,
@@ -9,9 +11,32 @@ static const r3_format r3_probe_order[] = {
     R3_VOP1, R3_VOPC, R3_VOP2,
 };
 
-static int r3_is_source_field(r3_field f)
+/* Fields that take the 255 = literal code: VALU/SALU sources and the buffer SOFFSET. */
+static int r3_is_source_field(const r3_opinfo *op, r3_field f)
 {
-    return f == R3F_SRC0 || f == R3F_SRC1 || f == R3F_SRC2 || f == R3F_SSRC0 || f == R3F_SSRC1;
+    return f == R3F_SRC0 || f == R3F_SRC1 || f == R3F_SRC2 || f == R3F_SSRC0 || f == R3F_SSRC1 ||
+           (f == R3F_SOFFSET && (op->format == R3_MUBUF || op->format == R3_MTBUF));
+}
+
+/* A VGPR tuple may not run past v255. */
+static int r3_vgpr_ranges_valid(const r3_inst *in)
+{
+    const r3_opinfo *op = in->op;
+    for (int i = 0; i < op->noperands; i++) {
+        const r3_operand *o = &op->operand[i];
+        if (o->kind != R3K_REG)
+            continue;
+        unsigned code = r3_operand_code(in, o);
+        if (code >= 256 && code - 256 + r3_operand_width(in, o, 0) > 256)
+            return 0;
+    }
+    if (r3_returns_old_value(in) && r3_field_value(in, R3F_VDST) + op->operand[1].width /
+            (strstr(op->mnemonic, "cmpswap") ? 2u : 1u) > 256)
+        return 0;
+    if (op->noperands && (op->format == R3_MUBUF || op->format == R3_MTBUF || op->format == R3_SCRATCH) &&
+        r3_field_value(in, op->format == R3_SCRATCH ? R3F_ADDR : R3F_VADDR) + r3_vaddr_width(in) > 256)
+        return 0;
+    return 1;
 }
 
 static int r3_needs_literal(const r3_opinfo *op, const uint32_t *w)
@@ -21,7 +46,7 @@ static int r3_needs_literal(const r3_opinfo *op, const uint32_t *w)
     const r3_format_desc *fd = &r3_formats[op->format];
     for (int i = 0; i < op->noperands; i++) {
         const r3_operand *o = &op->operand[i];
-        if ((o->kind == R3K_REG || o->kind == R3K_MASK) && r3_is_source_field((r3_field)o->field) &&
+        if ((o->kind == R3K_REG || o->kind == R3K_MASK) && r3_is_source_field(op, (r3_field)o->field) &&
             r3_get(w, fd->field[o->field]) == 255)
             return 1;
     }
@@ -40,7 +65,8 @@ static int r3_operands_valid(const r3_opinfo *op, const uint32_t *w)
     }
     /* LLVM rejects encodings whose unused fields are not zero for these opcodes */
     for (int fi = 1; fi < R3F_COUNT; fi++)
-        if (fd->field[fi].width && op->optional[fi] == R3_OPT_ZERO && r3_get(w, fd->field[fi]))
+        if (fd->field[fi].width && op->optional[fi] == R3_OPT_ZERO &&
+            r3_get(w, fd->field[fi]) != r3_field_default((r3_format)op->format, (r3_field)fi))
             return 0;
     return 1;
 }
@@ -67,7 +93,7 @@ r3_decode_status r3_decode(const uint32_t *words, size_t avail, int wave64, r3_i
         out->literal = 0;
         for (int i = 0; i < 3; i++)
             out->w[i] = i < fd->nwords ? words[i] : 0;
-        if (!r3_operands_valid(op, out->w))
+        if (!r3_operands_valid(op, out->w) || !r3_vgpr_ranges_valid(out))
             return R3_DECODE_INVALID;
         if (r3_needs_literal(op, out->w)) {
             if (avail < (size_t)fd->nwords + 1)

@@ -58,6 +58,18 @@ const r3_format_desc r3_formats[R3_FORMAT_COUNT] = {
     [R3_GLOBAL] = {"GLOBAL", 0xdc020000u, 0xfc030000u, 2, B(0, 18, 7), R3_FLAT_FIELDS},
 };
 
+unsigned r3_field_default(r3_format fmt, r3_field f)
+{
+    switch (f) {
+    case R3F_SADDR: return 124;
+    case R3F_SOFFSET: return fmt == R3_SMEM ? 124 : 0;
+    case R3F_OPSEL_HI: return 3;
+    case R3F_OPSEL_HI2: return 1;
+    case R3F_FMT: return 1;
+    default: return 0;
+    }
+}
+
 typedef struct {
     const char *mnemonic;
     uint8_t format;

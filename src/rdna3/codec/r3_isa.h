@@ -93,6 +93,9 @@ typedef struct {
 
 extern const r3_format_desc r3_formats[R3_FORMAT_COUNT];
 
+/* The value a field holds when an instruction does not use it (null SGPR, all-ones op_sel_hi...). */
+unsigned r3_field_default(r3_format fmt, r3_field f);
+
 /* Builds the decoded opcode tables once; returns 0, or -1 if a table row is malformed. */
 int r3_isa_init(void);
 const r3_opinfo *r3_isa_lookup(r3_format fmt, unsigned opcode);

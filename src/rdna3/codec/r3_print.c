@@ -146,7 +146,7 @@ static void r3_emit_code(r3_out *o, unsigned code, unsigned width, const r3_rule
     else if (code == 248)
         r3_emit(o, "%s", rule->lit >= R3L_I64 ? "0.15915494309189532" : "0.15915494");
     else if (code == 255)
-        r3_emit_value(o, in->literal, (r3_literal_class)rule->lit);
+        r3_emit_value(o, in->literal, rule->lit ? (r3_literal_class)rule->lit : R3L_B32);
     else
         r3_emit(o, "%u", code);
 }
@@ -184,10 +184,44 @@ static int r3_is_vop3_sd(const r3_opinfo *op)
     return 0;
 }
 
+/* Memory formats: the address operand's width, or 0 when it prints as "off" (formats are code:
+   these follow from the addressing bits, not from the opcode). */
+unsigned r3_vaddr_width(const r3_inst *in)
+{
+    switch (in->op->format) {
+    case R3_MUBUF:
+    case R3_MTBUF:
+        return r3_field_value(in, R3F_OFFEN) + r3_field_value(in, R3F_IDXEN);
+    case R3_GLOBAL:
+        return r3_field_value(in, R3F_SADDR) == 124 ? 2 : 1;
+    case R3_SCRATCH:
+        return r3_field_value(in, R3F_SVE);
+    default:
+        return 2;
+    }
+}
+
+/* The operand's register count as encoded: lane masks follow the wave size, buffer data grows by
+   one dword with TFE. */
+unsigned r3_operand_width(const r3_inst *in, const r3_operand *opd, int wave64)
+{
+    if (opd->kind == R3K_MASK)
+        return wave64 ? 2u : 1u;
+    if (opd->field == R3F_ADDR && in->op->format == R3_GLOBAL)
+        return r3_vaddr_width(in);
+    if (opd->field == R3F_VDATA && r3_formats[in->op->format].field[R3F_TFE].width)
+        return opd->width + r3_field_value(in, R3F_TFE);
+    return opd->width;
+}
+
 static void r3_emit_reg_operand(r3_out *o, const r3_inst *in, const r3_operand *opd, int wave64)
 {
     const r3_opinfo *op = in->op;
-    unsigned width = opd->kind == R3K_MASK ? (wave64 ? 2u : 1u) : opd->width;
+    unsigned width = r3_operand_width(in, opd, wave64);
+    if (opd->field == R3F_SADDR && r3_field_value(in, R3F_SADDR) == 124) {
+        r3_emit(o, "off");
+        return;
+    }
     unsigned code = r3_operand_code(in, opd);
     int neg = 0, abs = 0;
     int si = r3_src_index((r3_field)opd->field);
@@ -241,9 +275,15 @@ static void r3_emit_operand(r3_out *o, const r3_inst *in, const r3_operand *opd,
     case R3K_VCC:
         r3_emit(o, "%s", wave64 ? "vcc" : "vcc_lo");
         return;
-    case R3K_OFF:
-        r3_emit(o, "off");
+    case R3K_OFF: { /* the VADDR place of buffer and scratch instructions */
+        unsigned w = r3_vaddr_width(in);
+        unsigned v = r3_field_value(in, in->op->format == R3_SCRATCH ? R3F_ADDR : R3F_VADDR);
+        if (w)
+            r3_emit_range(o, "v", v, w);
+        else
+            r3_emit(o, "off");
         return;
+    }
     case R3K_NULL:
         r3_emit(o, "null");
         return;
@@ -364,13 +404,21 @@ static void r3_emit_ds_tail(r3_out *o, const r3_inst *in)
         if (off1)
             r3_emit(o, " offset1:%u", off1);
     } else if (in->op->optional[R3F_OFFSET0] == R3_OPT_PRINTED && (off0 | (off1 << 8))) {
-        r3_emit(o, " offset:%u", off0 | (off1 << 8));
+        if (strcmp(in->op->mnemonic, "ds_swizzle_b32") == 0) {
+            char sw[64];
+            r3_swizzle_text(off0 | (off1 << 8), sw, sizeof sw);
+            r3_emit(o, " offset:%s", sw);
+        } else {
+            r3_emit(o, " offset:%u", off0 | (off1 << 8));
+        }
     }
     r3_emit_flag(o, in, R3F_GDS, "gds");
 }
 
 static void r3_emit_buffer_tail(r3_out *o, const r3_inst *in)
 {
+    if (in->op->noperands == 0) /* the cache invalidates ignore their address fields */
+        return;
     if (in->op->format == R3_MTBUF) {
         char fmt[64];
         r3_buffer_format_text(r3_field_value(in, R3F_FMT), fmt, sizeof fmt);
@@ -388,11 +436,19 @@ static void r3_emit_buffer_tail(r3_out *o, const r3_inst *in)
 static void r3_emit_flat_tail(r3_out *o, const r3_inst *in)
 {
     int32_t off = (int32_t)(r3_field_value(in, R3F_OFFSET) << 19) >> 19;
-    if (in->op->format == R3_FLAT)
-        off = (int32_t)r3_field_value(in, R3F_OFFSET) & 0xfff;
+    if (in->op->format == R3_FLAT) /* FLAT offsets are unsigned */
+        off = (int32_t)r3_field_value(in, R3F_OFFSET);
     if (off)
         r3_emit(o, " offset:%d", off);
     r3_emit_cache_bits(o, in);
+}
+
+/* FLAT/GLOBAL atomics with GLC return the old value into VDST, which then prints first. */
+int r3_returns_old_value(const r3_inst *in)
+{
+    const r3_opinfo *op = in->op;
+    return (op->format == R3_FLAT || op->format == R3_GLOBAL) && strstr(op->mnemonic, "atomic") &&
+           r3_field_value(in, R3F_GLC) && op->noperands >= 2 && op->operand[0].field != R3F_VDST;
 }
 
 size_t r3_print(const r3_inst *in, int wave64, char *buf, size_t size)
@@ -402,11 +458,18 @@ size_t r3_print(const r3_inst *in, int wave64, char *buf, size_t size)
     if (size)
         buf[0] = '\0';
     r3_emit(&o, "%s", op->mnemonic);
+    int first = 1;
+    if (r3_returns_old_value(in)) {
+        unsigned w = op->operand[1].width;
+        r3_emit(&o, " ");
+        r3_emit_range(&o, "v", r3_field_value(in, R3F_VDST), strstr(op->mnemonic, "cmpswap") ? w / 2 : w);
+        first = 0;
+    }
     for (int i = 0; i < op->noperands; i++) {
         const r3_operand *opd = &op->operand[i];
         if (opd->omit_zero && r3_field_value(in, r3_imm_field(op)) == 0)
             continue;
-        r3_emit(&o, i ? ", " : " ");
+        r3_emit(&o, i || !first ? ", " : " ");
         if (op->format == R3_SMEM && opd->field == R3F_SOFFSET && r3_smem_offset_only(in))
             r3_emit_smem_offset(&o, in, 0);
         else

@@ -234,3 +234,40 @@ int r3_version_text(unsigned v, char *buf, size_t size)
     snprintf(buf, size, "%s", cur);
     return 1;
 }
+
+/* ds_swizzle_b32 offset: QUAD_PERM when [15:8] = 0x80; with bit 15 clear a bitmask permute of
+   and [4:0], or [9:5], xor [14:10], printed as SWAP, REVERSE, BROADCAST or a BITMASK_PERM string. */
+void r3_swizzle_text(unsigned v, char *buf, size_t size)
+{
+    if ((v & 0xff00) == 0x8000) {
+        snprintf(buf, size, "swizzle(QUAD_PERM,%u,%u,%u,%u)", v & 3, (v >> 2) & 3, (v >> 4) & 3, (v >> 6) & 3);
+        return;
+    }
+    if (v & 0x8000) {
+        snprintf(buf, size, "%u", v);
+        return;
+    }
+    unsigned and_ = v & 31, or_ = (v >> 5) & 31, xor_ = (v >> 10) & 31;
+    int pop = __builtin_popcount(xor_);
+    if (and_ == 31 && or_ == 0 && pop == 1) {
+        snprintf(buf, size, "swizzle(SWAP,%u)", xor_);
+        return;
+    }
+    if (and_ == 31 && or_ == 0 && xor_ > 0 && ((xor_ + 1) & xor_) == 0) {
+        snprintf(buf, size, "swizzle(REVERSE,%u)", xor_ + 1);
+        return;
+    }
+    for (unsigned group = 32; group > 1; group >>= 1)
+        if (xor_ == 0 && and_ == (31 & ~(group - 1)) && or_ < group) {
+            snprintf(buf, size, "swizzle(BROADCAST,%u,%u)", group, or_);
+            return;
+        }
+    unsigned p0 = or_ ^ xor_, p1 = ((31 & and_) | or_) ^ xor_;
+    char bits[6];
+    for (int i = 0; i < 5; i++) {
+        unsigned m = 16u >> i;
+        bits[i] = (p0 & m) == (p1 & m) ? ((p0 & m) ? '1' : '0') : ((p0 & m) ? 'i' : 'p');
+    }
+    bits[5] = '\0';
+    snprintf(buf, size, "swizzle(BITMASK_PERM,\"%s\")", bits);
+}

@@ -13,6 +13,7 @@ void r3_depctr_text(unsigned v, char *buf, size_t size);
 /* Empty text for the default format (1), which LLVM leaves out. */
 void r3_buffer_format_text(unsigned v, char *buf, size_t size);
 
+void r3_swizzle_text(unsigned v, char *buf, size_t size);
 /* Returns 0 when the value has no symbolic form and prints as a plain immediate. */
 int r3_version_text(unsigned v, char *buf, size_t size);
 
