@@ -313,7 +313,7 @@ static int r3_field_from_code(const r3_operand *o, unsigned code)
     default:
         if (r3_is_source((r3_field)o->field))
             return (int)code;
-        if (o->file == 'v')
+        if (o->file == 'v' || o->file == 't')
             return code >= 256 ? (int)(code - 256) : -1;
         return code < 256 ? (int)code : -1;
     }

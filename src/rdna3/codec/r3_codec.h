@@ -13,6 +13,8 @@ typedef struct {
     uint8_t has_literal;
     uint32_t literal;
     uint32_t w[3];    /* the instruction's dwords without the literal */
+    uint8_t dpp;      /* 0, 16 (DPP16) or 8 (DPP8): w[nwords-1] is then the DPP dword */
+    uint32_t dpp_word;
 } r3_inst;
 
 typedef enum {

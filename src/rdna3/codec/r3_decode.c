@@ -53,16 +53,23 @@ static int r3_needs_literal(const r3_opinfo *op, const uint32_t *w)
     return 0;
 }
 
-static int r3_operands_valid(const r3_opinfo *op, const uint32_t *w)
+static int r3_operands_valid(const r3_opinfo *op, const uint32_t *w, int dpp, uint32_t dpp_word)
 {
     const r3_format_desc *fd = &r3_formats[op->format];
     for (int i = 0; i < op->noperands; i++) {
         const r3_operand *o = &op->operand[i];
         if (o->kind != R3K_REG && o->kind != R3K_MASK)
             continue;
-        if (r3_rule_char(o, r3_get(w, fd->field[o->field])) == '.')
+        unsigned v = r3_get(w, fd->field[o->field]);
+        if (dpp && o->field == R3F_SRC0)
+            v = 256 + (dpp_word & 0xff); /* DPP reads src0 from the DPP dword, always a VGPR */
+        if (r3_rule_char(o, v) == '.')
             return 0;
     }
+    if (dpp == 16)
+        for (int b = 0; b < 4; b++)
+            if (op->dppmods[b] == 'Z' && ((dpp_word >> (20 + b)) & 1))
+                return 0;
     /* LLVM rejects encodings whose unused fields are not zero for these opcodes */
     for (int fi = 1; fi < R3F_COUNT; fi++)
         if (fd->field[fi].width && op->optional[fi] == R3_OPT_ZERO &&
@@ -91,10 +98,27 @@ r3_decode_status r3_decode(const uint32_t *words, size_t avail, int wave64, r3_i
         out->nwords = fd->nwords;
         out->has_literal = 0;
         out->literal = 0;
+        out->dpp = 0;
+        out->dpp_word = 0;
         for (int i = 0; i < 3; i++)
             out->w[i] = i < fd->nwords ? words[i] : 0;
-        if (!r3_operands_valid(op, out->w) || !r3_vgpr_ranges_valid(out))
+        if (f == R3_VOP1 || f == R3_VOP2 || f == R3_VOPC) {
+            unsigned src0 = r3_get(out->w, fd->field[R3F_SRC0]);
+            if ((src0 == 250 && op->dpp16_name[0]) || ((src0 == 233 || src0 == 234) && op->dpp8_name[0])) {
+                if (avail < 2)
+                    return R3_DECODE_TRUNCATED;
+                out->dpp = src0 == 250 ? 16 : 8;
+                out->dpp_word = words[1];
+                out->w[1] = words[1];
+                out->nwords = 2;
+            } else if (src0 == 250 || src0 == 233 || src0 == 234) {
+                return R3_DECODE_INVALID;
+            }
+        }
+        if (!r3_operands_valid(op, out->w, out->dpp, out->dpp_word) || !r3_vgpr_ranges_valid(out))
             return R3_DECODE_INVALID;
+        if (out->dpp)
+            return R3_DECODE_OK;
         if (r3_needs_literal(op, out->w)) {
             if (avail < (size_t)fd->nwords + 1)
                 return R3_DECODE_TRUNCATED;

@@ -215,6 +215,20 @@ static int r3_parse_operands(const char *spec, r3_opinfo *info)
     return 0;
 }
 
+/* Copies the value of a "key:value" token into dst; returns 1 if the token had that key. */
+static int r3_take_attr(const char *p, const char *key, char *dst, size_t size)
+{
+    size_t k = strlen(key);
+    if (strncmp(p, key, k) != 0)
+        return 0;
+    size_t n = strcspn(p + k, " ");
+    if (n >= size)
+        n = size - 1;
+    memcpy(dst, p + k, n);
+    dst[n] = '\0';
+    return 1;
+}
+
 static int r3_parse_optional(const char *spec, r3_opinfo *info)
 {
     for (int f = 0; f < R3F_COUNT; f++)
@@ -223,6 +237,12 @@ static int r3_parse_optional(const char *spec, r3_opinfo *info)
     while (*p) {
         while (*p == ' ')
             p++;
+        if (r3_take_attr(p, "dpp:", info->dpp16_name, sizeof info->dpp16_name) ||
+            r3_take_attr(p, "dpp8:", info->dpp8_name, sizeof info->dpp8_name) ||
+            r3_take_attr(p, "dppmods:", info->dppmods, sizeof info->dppmods)) {
+            p += strcspn(p, " ");
+            continue;
+        }
         const char *eq = strchr(p, '=');
         if (!eq)
             break;

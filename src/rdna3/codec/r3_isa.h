@@ -89,6 +89,9 @@ typedef struct {
     r3_operand operand[R3_MAX_OPERANDS];
     uint8_t optional[R3F_COUNT]; /* R3_OPT_* for fields not used as operands */
     uint8_t has_literal_k;   /* fmamk/fmaak/setreg_imm32: a mandatory literal dword */
+    char dpp16_name[40];     /* mnemonic of the DPP16 form, empty when there is none */
+    char dpp8_name[40];      /* mnemonic of the DPP8 form, empty when there is none */
+    char dppmods[5];         /* DPP16 neg0 abs0 neg1 abs1 bits: f float mod, s sext, I ignored, Z invalid */
 } r3_opinfo;
 
 extern const r3_format_desc r3_formats[R3_FORMAT_COUNT];

@@ -159,6 +159,8 @@ unsigned r3_field_value(const r3_inst *in, r3_field f)
 /* The operand code of a register field in the common code space. */
 unsigned r3_operand_code(const r3_inst *in, const r3_operand *o)
 {
+    if (in->dpp && o->field == R3F_SRC0)
+        return 256 + (in->dpp_word & 0xff);
     unsigned v = r3_field_value(in, (r3_field)o->field);
     switch (o->field) {
     case R3F_SBASE: return v * 2;
@@ -167,7 +169,7 @@ unsigned r3_operand_code(const r3_inst *in, const r3_operand *o)
     case R3F_SSRC0: case R3F_SSRC1: case R3F_SDST: case R3F_SDATA: case R3F_SOFFSET: case R3F_SADDR:
         return v;
     default:
-        return o->file == 'v' ? 256 + v : v;
+        return o->file == 'v' || o->file == 't' ? 256 + v : v;
     }
 }
 
@@ -225,29 +227,51 @@ static void r3_emit_reg_operand(r3_out *o, const r3_inst *in, const r3_operand *
     unsigned code = r3_operand_code(in, opd);
     int neg = 0, abs = 0;
     int si = r3_src_index((r3_field)opd->field);
+    int sext = 0;
     if (si >= 0 && op->format == R3_VOP3) {
         if (op->optional[R3F_NEG] == R3_OPT_PRINTED)
             neg = (r3_field_value(in, R3F_NEG) >> si) & 1;
         if (op->optional[R3F_ABS] == R3_OPT_PRINTED && !r3_is_vop3_sd(op))
             abs = (r3_field_value(in, R3F_ABS) >> si) & 1;
     }
+    if (in->dpp == 16 && (opd->field == R3F_SRC0 || opd->field == R3F_VSRC1)) {
+        int k = opd->field == R3F_SRC0 ? 0 : 2; /* DPP16 neg/abs bits of src0, then of src1 */
+        unsigned nb = (in->dpp_word >> (20 + k)) & 1, ab = (in->dpp_word >> (21 + k)) & 1;
+        if (op->dppmods[k] == 's')
+            sext = nb;
+        else if (op->dppmods[k] == 'f')
+            neg = (int)nb;
+        if (op->dppmods[k + 1] == 'f')
+            abs = (int)ab;
+    }
+    if (sext)
+        r3_emit(o, "sext(");
     /* LLVM writes neg(...) around constants, where a bare minus would read as a negative value */
     int neg_call = neg && !abs && code >= 128 && code < 256 && !r3_special_name(code, width);
     if (neg)
         r3_emit(o, neg_call ? "neg(" : "-");
     if (abs)
         r3_emit(o, "|");
-    r3_emit_code(o, code, width, &r3_rules[opd->rule], in);
+    if (opd->file == 't' && code >= 256) /* true16: bit 7 of the VGPR number selects the high half */
+        r3_emit(o, "v%u.%c", (code - 256) & 127, (code - 256) & 128 ? 'h' : 'l');
+    else
+        r3_emit_code(o, code, width, &r3_rules[opd->rule], in);
+    unsigned fv = in->dpp && opd->field == R3F_SRC0 ? code : r3_field_value(in, (r3_field)opd->field);
+    if (r3_rule_char(opd, fv) == 'c') {
+        const char *cls = r3_rules[opd->rule].regclass;
+        if (code >= 128 && code < 256 && !r3_special_name(code, width))
+            r3_emit(o, "/*Invalid immediate*/");
+        else if (in->dpp && opd->field == R3F_SRC0 && strncmp(cls, "VS_", 3) == 0) /* DPP src0 is VGPR-only */
+            r3_emit(o, "/*Invalid register, operand has 'VGPR_%s' register class*/", cls + 3);
+        else
+            r3_emit(o, "/*Invalid register, operand has '%s' register class*/", cls);
+    }
     if (abs)
         r3_emit(o, "|");
     if (neg_call)
         r3_emit(o, ")");
-    if (r3_rule_char(opd, r3_field_value(in, (r3_field)opd->field)) == 'c') {
-        if (code >= 128 && code < 256 && !r3_special_name(code, width))
-            r3_emit(o, "/*Invalid immediate*/");
-        else
-            r3_emit(o, "/*Invalid register, operand has '%s' register class*/", r3_rules[opd->rule].regclass);
-    }
+    if (sext)
+        r3_emit(o, ")");
 }
 
 static int r3_smem_offset_only(const r3_inst *in);
@@ -451,13 +475,36 @@ int r3_returns_old_value(const r3_inst *in)
            r3_field_value(in, R3F_GLC) && op->noperands >= 2 && op->operand[0].field != R3F_VDST;
 }
 
+static const char *const r3_dpp_ctrl_text[512] = {
+#define R3DPPCTRL(v, text) [v] = text,
+#include "../../../isa/rdna3/dpp_ctrl.def"
+#undef R3DPPCTRL
+};
+
+static void r3_emit_dpp_tail(r3_out *o, const r3_inst *in)
+{
+    uint32_t d = in->dpp_word;
+    if (in->dpp == 8) {
+        r3_emit(o, " dpp8:[");
+        for (int i = 0; i < 8; i++)
+            r3_emit(o, "%s%u", i ? "," : "", (d >> (8 + 3 * i)) & 7);
+        r3_emit(o, "]%s", r3_field_value(in, R3F_SRC0) == 234 ? " fi:1" : "");
+        return;
+    }
+    r3_emit(o, " %s row_mask:0x%x bank_mask:0x%x", r3_dpp_ctrl_text[(d >> 8) & 0x1ff], d >> 28, (d >> 24) & 15);
+    if ((d >> 19) & 1)
+        r3_emit(o, " bound_ctrl:1");
+    if ((d >> 18) & 1)
+        r3_emit(o, " fi:1");
+}
+
 size_t r3_print(const r3_inst *in, int wave64, char *buf, size_t size)
 {
     r3_out o = {buf, size, 0};
     const r3_opinfo *op = in->op;
     if (size)
         buf[0] = '\0';
-    r3_emit(&o, "%s", op->mnemonic);
+    r3_emit(&o, "%s", in->dpp == 16 ? op->dpp16_name : in->dpp == 8 ? op->dpp8_name : op->mnemonic);
     int first = 1;
     if (r3_returns_old_value(in)) {
         unsigned w = op->operand[1].width;
@@ -475,6 +522,8 @@ size_t r3_print(const r3_inst *in, int wave64, char *buf, size_t size)
         else
             r3_emit_operand(&o, in, opd, wave64);
     }
+    if (in->dpp)
+        r3_emit_dpp_tail(&o, in);
     switch (op->format) {
     case R3_VOP3:
         r3_emit_vop3_mods(&o, in);
