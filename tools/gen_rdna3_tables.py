@@ -122,6 +122,8 @@ def classify_operands(fmt, text, used, values):
     if fmt == 'VOPD':
         return mnem, [], rest
     for p in parts:
+        if p == 'gds':  # a modifier, printed alone when there are no operands
+            continue
         m = REG_RE.match(p)
         if m:
             file = 's' if m.group(1) in ('s', 'ttmp') else 'v'
@@ -177,6 +179,20 @@ def probe_format(fmt):
     for (op, s), r in zip(keys, res):
         if r is not None and op not in base:
             base[op] = (s, r, {f[0]: f[4] for f in opnds if f[0] in s})
+    # DS opcodes that exist only with GDS set (ordered count, GWS): probe again with gds = 1
+    required = {}
+    if fmt == 'DS':
+        cands, keys = [], []
+        for op in spec['ops']:
+            if op in base:
+                continue
+            for s in subsets:
+                cands.append(encode(fmt, op, dict({f[0]: f[4] for f in opnds if f[0] in s}, gds=1)))
+                keys.append((op, s))
+        for (op, s), r in zip(keys, disassemble(cands)):
+            if r and r != 'misaligned' and op not in base:
+                base[op] = (s | {'gds'}, r, dict({f[0]: f[4] for f in opnds if f[0] in s}, gds=1))
+                required[op] = 'gds=R'
     # sources LLVM prints as invalid VGPRs are scalar masks or carries: probe them with an SGPR
     fix = [op for op, e in base.items() if 'Invalid register' in e[1][0]]
     if fix:
@@ -202,7 +218,8 @@ def probe_format(fmt):
             if r is not None and re.search(r'\bs(%d|\[%d:%d\])\b' % (SDST_PROBE, SDST_PROBE, SDST_PROBE + 1), r[0]):
                 s = base[op][0] | {'sdst'}
                 base[op] = (s, r, dict(probe_values(base[op]), sdst=SDST_PROBE))
-    # pass 2: classify each field not in the base as printed (P), ignored (I) or must-be-zero (Z)
+    # pass 2: classify each field not in the base as printed (P), ignored (I) or must-be-zero (Z);
+    # the per-source modifier fields of VOP3/VOP3P bit by bit, since LLVM judges each bit
     rows = []
     cands, keys = [], []
     for op in sorted(base):
@@ -211,24 +228,44 @@ def probe_format(fmt):
         for f in spec['fields']:
             if f[0] in s or f[6] == 'sd':
                 continue
-            probe = f[4] if f[6] == 'mod' else f[4]
-            if probe == f[5]:
-                probe = f[5] ^ 1
-            v = dict(vals)
-            v[f[0]] = probe
-            cands.append(encode(fmt, op, v))
-            keys.append((op, f[0]))
+            probes = [f[4] if f[4] != f[5] else f[5] ^ 1]
+            if f[0] in PER_BIT_FIELDS and fmt in ('VOP3', 'VOP3P'):
+                probes = [f[5] ^ (1 << b) for b in range(f[3])]
+            for bit, probe in enumerate(probes):
+                v = dict(vals)
+                v[f[0]] = probe
+                cands.append(encode(fmt, op, v))
+                keys.append((op, f[0], bit, len(probes)))
     res2 = [r if r != "misaligned" else None for r in disassemble(cands)]
     cls = {}
-    for (op, fname), r in zip(keys, res2):
+    per_bit = {}
+    for (op, fname, bit, nbits), r in zip(keys, res2):
         text, n = base[op][1]
         if r is None:
             c = 'Z'
         elif r[0] == text and r[1] == n:
             c = 'I'
+        elif fname == 'neg' and 'sext(' in r[0]:
+            c = 'S'  # an integer operand: the NEG bit is a sign extension
         else:
             c = 'P'
-        cls.setdefault(op, []).append('%s=%s' % (fname, c))
+        if nbits == 1:
+            cls.setdefault(op, []).append('%s=%s' % (fname, c))
+            continue
+        per_bit.setdefault((op, fname), []).append(c)
+        if fname == 'opsel' and c == 'P':
+            m = re.search(r'op_sel:\[([01,]+)\]', r[0])
+            if m:
+                vec = m.group(1).split(',')
+                per_bit.setdefault((op, 'opselpos'), ['-'] * nbits)[bit] = str(vec.index('1'))
+                per_bit[(op, 'opsellen')] = [str(len(vec))]
+    for (op, fname), chars in sorted(per_bit.items()):
+        if fname == 'opselpos':
+            cls.setdefault(op, []).append('opselpos:' + ''.join(chars))
+        elif fname == 'opsellen':
+            cls.setdefault(op, []).append('opsellen:' + chars[0])
+        else:
+            cls.setdefault(op, []).append('%s=%s' % (fname, ''.join(chars)))
     files = {}
     parsed = {}
     for op in sorted(base):
@@ -241,19 +278,23 @@ def probe_format(fmt):
             if ':' in t and not t.startswith('sym:'):
                 fname, kind = t.split(':')
                 files[(op, fname)] = kind[0]
+    if fmt in ('VOP3', 'VOP3P'):
+        scalar_or_mask(fmt, base, parsed, files)
     rules = probe_rules(fmt, {op: (b[0], b[1], probe_values(b)) for op, b in base.items()}, files)
     if fmt in ('SOPP', 'SOPK'):
         imm_styles(fmt, base, parsed)
-    dpp = dpp_attributes(fmt, base, parsed) if fmt in ('VOP1', 'VOP2', 'VOPC') else {}
+    dpp = dpp_attributes(fmt, base, parsed) if fmt in ('VOP1', 'VOP2', 'VOPC', 'VOP3', 'VOP3P') else {}
     for op in sorted(base):
         mnem, ops, n, text = parsed[op]
         ops = [t + '/' + rule_id(rules[(op, t.split(':')[0])]) if (op, t.split(':')[0]) in rules and ':' in t
                and not t.startswith('sym:') else t for t in ops]
-        rows.append((op, mnem, ops, n, cls.get(op, []) + dpp.get(op, []), text))
+        extra = [required[op]] if op in required else []
+        rows.append((op, mnem, ops, n, cls.get(op, []) + dpp.get(op, []) + extra, text))
     return rows
 
 
 RULES = {}
+PER_BIT_FIELDS = ('neg', 'abs', 'opsel', 'neg_hi', 'opsel_hi')
 DPP16_WORD = 1 | (0xe4 << 8) | (0xff << 24)       # src0 v1, quad_perm:[0,1,2,3], all rows and banks
 DPP8_WORD = 1 | (0xfac688 << 8)                    # src0 v1, dpp8:[0,1,2,3,4,5,6,7]
 
@@ -270,15 +311,22 @@ def dpp_attributes(fmt, base, parsed):
         cands.append(w + [DPP16_WORD])
         cands.append(w8 + [DPP8_WORD])
         for bit in (20, 21, 22, 23):
-            cands.append(w + [DPP16_WORD | (1 << bit)])
+            if fmt in ('VOP3', 'VOP3P'):  # the VOP3 NEG bits of src0..src2 (the fourth probe repeats)
+                v = dict(probe_values(base[op]), src0=250, neg=1 << min(bit - 20, 2))
+                cands.append(encode(fmt, op, v) + [DPP16_WORD])
+            else:
+                cands.append(w + [DPP16_WORD | (1 << bit)])
     res = disassemble(cands)
+    size = 4 * (len(encode(fmt, 0, {})) + 1)  # a DPP form is one dword longer than the plain one
     for i, op in enumerate(ops):
         r16, r8 = res[6 * i], res[6 * i + 1]
-        ok = lambda r: r and r != 'misaligned'
+        ok = lambda r: r and r != 'misaligned' and r[1] == size
         if ok(r16):
             attrs[op].append('dpp:' + r16[0].split(' ')[0])
             mods = ''
             for r in res[6 * i + 2: 6 * i + 6]:
+                if fmt in ('VOP3', 'VOP3P') and len(mods) == 3:
+                    break
                 if not ok(r):
                     mods += 'Z'
                 elif r[0] == r16[0]:
@@ -305,6 +353,24 @@ def write_dpp_ctrl():
             if not m:
                 raise SystemExit('unexpected DPP probe result for %d: %r' % (v, r))
             f.write('R3DPPCTRL(%d, "%s")\n' % (v, m.group(1).replace('"', '\\"')))
+
+
+def scalar_or_mask(fmt, base, parsed, files):
+    """A scalar VOP3 operand guessed to be a lane mask stays one only if wave64 prints it as a pair."""
+    todo = [op for op in sorted(parsed) if any(t.split('/')[0].endswith(':m') for t in parsed[op][1])]
+    res = disassemble([encode(fmt, op, probe_values(base[op])) for op in todo], wave64=True)
+    for op, r in zip(todo, res):
+        if not r or r == 'misaligned':
+            continue
+        mnem, ops, n, text = parsed[op]
+        parts = [p.strip() for p in re.split(r',(?![^\[(]*[\])])', r[0].partition(' ')[2])]
+        new = []
+        for i, t in enumerate(ops):
+            if t.endswith(':m') and i < len(parts) and not parts[i].split(' ')[0].startswith('s['):
+                t = t[:-1] + 's1'
+                files[(op, t.split(':')[0])] = 's'
+            new.append(t)
+        parsed[op] = (mnem, new, n, text)
 
 
 def imm_styles(fmt, base, parsed):

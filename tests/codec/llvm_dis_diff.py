@@ -49,6 +49,17 @@ def gen(fmt, rng, sparse):
     # FLAT needs saddr = off to be valid at all, GLOBAL and SCRATCH have both forms: bias towards it
     if fmt in ('FLAT', 'GLOBAL', 'SCRATCH') and rng.random() < (0.9 if fmt == 'FLAT' else 0.4):
         w1 = (w1 & ~(0x7f << 16)) | (124 << 16)
+    # VALU words are mostly valid with few modifier bits; reach the DPP forms now and then
+    if fmt in ('VOP3', 'VOP3P') and rng.random() < 0.5:
+        w0 &= ~(0x7f << 8)
+        w1 &= ~(7 << 29)
+    if fmt in ('VOP1', 'VOP2', 'VOPC', 'VOP3', 'VOP3P') and rng.random() < 0.15:
+        w = 0 if fmt in ('VOP1', 'VOP2', 'VOPC') else 1
+        code = rng.choice((250, 233, 234))
+        if w == 0:
+            w0 = (w0 & ~0x1ff) | code
+        else:
+            w1 = (w1 & ~0x1ff) | code
     return [w0 & 0xffffffff, w1, rng.getrandbits(32)]
 
 
@@ -65,7 +76,8 @@ def main():
     fmts = args.formats.split(',')
     cands = [gen(fmts[i % len(fmts)], rng, i % 2 == 0) for i in range(args.count)]
     ref = disassemble(cands, wave64=args.wave64)
-    inp = ''.join(' '.join('%08x' % w for w in c) + '\n' for c in cands)
+    # the same s_nop padding LLVM saw follows each candidate (a literal may be taken from it)
+    inp = ''.join(' '.join('%08x' % w for w in list(c) + [0xbf800000] * 5) + '\n' for c in cands)
     cmd = [args.tool] + (['--wave64'] if args.wave64 else [])
     ours = subprocess.run(cmd, input=inp, capture_output=True, text=True, check=True).stdout.splitlines()
     bad = 0

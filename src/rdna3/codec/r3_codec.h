@@ -35,5 +35,6 @@ const char *r3_special_name(unsigned code, unsigned width);
 unsigned r3_vaddr_width(const r3_inst *in);
 unsigned r3_operand_width(const r3_inst *in, const r3_operand *opd, int wave64);
 int r3_returns_old_value(const r3_inst *in);
+int r3_is_wmma_acc(const r3_opinfo *op, const r3_operand *opd);
 
 #endif

@@ -19,7 +19,7 @@ static int r3_is_source_field(const r3_opinfo *op, r3_field f)
 }
 
 /* A VGPR tuple may not run past v255. */
-static int r3_vgpr_ranges_valid(const r3_inst *in)
+static int r3_vgpr_ranges_valid(const r3_inst *in, int wave64)
 {
     const r3_opinfo *op = in->op;
     for (int i = 0; i < op->noperands; i++) {
@@ -27,7 +27,7 @@ static int r3_vgpr_ranges_valid(const r3_inst *in)
         if (o->kind != R3K_REG)
             continue;
         unsigned code = r3_operand_code(in, o);
-        if (code >= 256 && code - 256 + r3_operand_width(in, o, 0) > 256)
+        if (code >= 256 && code - 256 + r3_operand_width(in, o, wave64) > 256)
             return 0;
     }
     if (r3_returns_old_value(in) && r3_field_value(in, R3F_VDST) + op->operand[1].width /
@@ -37,6 +37,14 @@ static int r3_vgpr_ranges_valid(const r3_inst *in)
         r3_field_value(in, op->format == R3_SCRATCH ? R3F_ADDR : R3F_VADDR) + r3_vaddr_width(in) > 256)
         return 0;
     return 1;
+}
+
+static int r3_has_src0(const r3_opinfo *op)
+{
+    for (int i = 0; i < op->noperands; i++)
+        if (op->operand[i].field == R3F_SRC0)
+            return 1;
+    return 0;
 }
 
 static int r3_needs_literal(const r3_opinfo *op, const uint32_t *w)
@@ -53,7 +61,16 @@ static int r3_needs_literal(const r3_opinfo *op, const uint32_t *w)
     return 0;
 }
 
-static int r3_operands_valid(const r3_opinfo *op, const uint32_t *w, int dpp, uint32_t dpp_word)
+/* Wave64 WMMA accumulators are 4-register tuples: SGPR tuples that the (wave32, 8-register) rule
+   rejects as misaligned are accepted when 4-aligned, with the usual class comment. */
+static int r3_wave64_wmma_tuple(const r3_opinfo *op, const r3_operand *o, unsigned v, int wave64)
+{
+    if (!wave64 || !r3_is_wmma_acc(op, o) || v >= 256)
+        return 0;
+    return (v < 106 && v % 4 == 0) || (v >= 108 && v < 124 && (v - 108) % 4 == 0);
+}
+
+static int r3_operands_valid(const r3_opinfo *op, const uint32_t *w, int dpp, uint32_t dpp_word, int wave64)
 {
     const r3_format_desc *fd = &r3_formats[op->format];
     for (int i = 0; i < op->noperands; i++) {
@@ -63,24 +80,34 @@ static int r3_operands_valid(const r3_opinfo *op, const uint32_t *w, int dpp, ui
         unsigned v = r3_get(w, fd->field[o->field]);
         if (dpp && o->field == R3F_SRC0)
             v = 256 + (dpp_word & 0xff); /* DPP reads src0 from the DPP dword, always a VGPR */
-        if (r3_rule_char(o, v) == '.')
+        if (r3_rule_char(o, v) == '.' && !r3_wave64_wmma_tuple(op, o, v, wave64))
+            return 0;
+        /* the rules were probed in wave32: in wave64 a lane mask is an aligned pair */
+        if (wave64 && o->kind == R3K_MASK && v < 124 && (v % 2 || r3_rule_char(o, v + 1) == '.'))
             return 0;
     }
-    if (dpp == 16)
+    if (dpp == 16 && op->format != R3_VOP3 && op->format != R3_VOP3P) {
         for (int b = 0; b < 4; b++)
             if (op->dppmods[b] == 'Z' && ((dpp_word >> (20 + b)) & 1))
                 return 0;
+    } else if (dpp) { /* VOP3 DPP: the NEG bits of the VOP3 word, judged per source */
+        for (int b = 0; b < 3; b++)
+            if (op->dppmods[b] == 'Z' && ((r3_get(w, fd->field[R3F_NEG]) >> b) & 1))
+                return 0;
+    }
     /* LLVM rejects encodings whose unused fields are not zero for these opcodes */
     for (int fi = 1; fi < R3F_COUNT; fi++)
-        if (fd->field[fi].width && op->optional[fi] == R3_OPT_ZERO &&
-            r3_get(w, fd->field[fi]) != r3_field_default((r3_format)op->format, (r3_field)fi))
-            return 0;
+        if (fd->field[fi].width) {
+            unsigned v = r3_get(w, fd->field[fi]), d = r3_field_default((r3_format)op->format, (r3_field)fi);
+            if ((op->optional[fi] == R3_OPT_ZERO && v != d) || ((v ^ d) & op->zero_bits[fi]) ||
+                (op->optional[fi] == R3_OPT_REQUIRED && !v))
+                return 0;
+        }
     return 1;
 }
 
 r3_decode_status r3_decode(const uint32_t *words, size_t avail, int wave64, r3_inst *out)
 {
-    (void)wave64;
     if (avail < 1)
         return R3_DECODE_TRUNCATED;
     uint32_t w0 = words[0];
@@ -89,6 +116,8 @@ r3_decode_status r3_decode(const uint32_t *words, size_t avail, int wave64, r3_i
         const r3_format_desc *fd = &r3_formats[f];
         if ((w0 & fd->prefix_mask) != fd->prefix)
             continue;
+        if (f == R3_VOP3P && (w0 & (1u << 23))) /* reserved bit above the VOP3P opcode */
+            return R3_DECODE_INVALID;
         if (avail < fd->nwords)
             return R3_DECODE_TRUNCATED;
         const r3_opinfo *op = r3_isa_lookup(f, r3_get(words, fd->opcode));
@@ -102,27 +131,26 @@ r3_decode_status r3_decode(const uint32_t *words, size_t avail, int wave64, r3_i
         out->dpp_word = 0;
         for (int i = 0; i < 3; i++)
             out->w[i] = i < fd->nwords ? words[i] : 0;
-        if (f == R3_VOP1 || f == R3_VOP2 || f == R3_VOPC) {
+        if ((f == R3_VOP1 || f == R3_VOP2 || f == R3_VOPC || f == R3_VOP3 || f == R3_VOP3P) && r3_has_src0(op)) {
+            /* src0 = 250 (DPP16) or 233/234 (DPP8) adds a DPP dword after the instruction */
             unsigned src0 = r3_get(out->w, fd->field[R3F_SRC0]);
             if ((src0 == 250 && op->dpp16_name[0]) || ((src0 == 233 || src0 == 234) && op->dpp8_name[0])) {
-                if (avail < 2)
+                if (avail < (size_t)fd->nwords + 1)
                     return R3_DECODE_TRUNCATED;
                 out->dpp = src0 == 250 ? 16 : 8;
-                out->dpp_word = words[1];
-                out->w[1] = words[1];
-                out->nwords = 2;
+                out->dpp_word = words[fd->nwords];
+                out->w[fd->nwords] = words[fd->nwords];
+                out->nwords = (uint8_t)(fd->nwords + 1);
             } else if (src0 == 250 || src0 == 233 || src0 == 234) {
                 return R3_DECODE_INVALID;
             }
         }
-        if (!r3_operands_valid(op, out->w, out->dpp, out->dpp_word) || !r3_vgpr_ranges_valid(out))
+        if (!r3_operands_valid(op, out->w, out->dpp, out->dpp_word, wave64) || !r3_vgpr_ranges_valid(out, wave64))
             return R3_DECODE_INVALID;
-        if (out->dpp)
-            return R3_DECODE_OK;
-        if (r3_needs_literal(op, out->w)) {
-            if (avail < (size_t)fd->nwords + 1)
+        if (r3_needs_literal(op, out->w)) { /* the literal follows the DPP dword, if any */
+            if (avail < (size_t)out->nwords + 1)
                 return R3_DECODE_TRUNCATED;
-            out->literal = words[fd->nwords];
+            out->literal = words[out->nwords];
             out->nwords++;
             out->has_literal = 1;
         }

@@ -239,7 +239,13 @@ static int r3_parse_optional(const char *spec, r3_opinfo *info)
             p++;
         if (r3_take_attr(p, "dpp:", info->dpp16_name, sizeof info->dpp16_name) ||
             r3_take_attr(p, "dpp8:", info->dpp8_name, sizeof info->dpp8_name) ||
-            r3_take_attr(p, "dppmods:", info->dppmods, sizeof info->dppmods)) {
+            r3_take_attr(p, "dppmods:", info->dppmods, sizeof info->dppmods) ||
+            r3_take_attr(p, "opselpos:", info->opsel_pos, sizeof info->opsel_pos)) {
+            p += strcspn(p, " ");
+            continue;
+        }
+        if (strncmp(p, "opsellen:", 9) == 0) {
+            info->opsel_len = (uint8_t)atoi(p + 9);
             p += strcspn(p, " ");
             continue;
         }
@@ -249,8 +255,21 @@ static int r3_parse_optional(const char *spec, r3_opinfo *info)
         r3_field f = r3_field_lookup(p, (size_t)(eq - p));
         if (f == R3F_NONE)
             return -1;
-        info->optional[f] = eq[1] == 'Z' ? R3_OPT_ZERO : eq[1] == 'I' ? R3_OPT_IGNORED : R3_OPT_PRINTED;
-        p = eq + 2;
+        size_t n = strcspn(eq + 1, " ");
+        for (size_t b = 0; b < n && b < 8; b++) {
+            if (eq[1 + b] == 'Z')
+                info->zero_bits[f] |= (uint8_t)(1u << b);
+            if (eq[1 + b] == 'P')
+                info->print_bits[f] |= (uint8_t)(1u << b);
+            if (eq[1 + b] == 'S' && f == R3F_NEG)
+                info->sext_bits |= (uint8_t)(1u << b);
+        }
+        if (n == 1)
+            info->optional[f] = eq[1] == 'Z' ? R3_OPT_ZERO : eq[1] == 'I' ? R3_OPT_IGNORED
+                                : eq[1] == 'R' ? R3_OPT_REQUIRED : R3_OPT_PRINTED;
+        else /* judged bit by bit through zero_bits/print_bits */
+            info->optional[f] = info->print_bits[f] || info->sext_bits ? R3_OPT_PRINTED : R3_OPT_IGNORED;
+        p = eq + 1 + n;
     }
     return 0;
 }

@@ -76,7 +76,7 @@ extern const r3_rule r3_rules[];
 char r3_rule_char(const r3_operand *o, unsigned v);
 
 /* What LLVM does with an optional field of one opcode when it is non-zero. */
-enum { R3_OPT_PRINTED = 0, R3_OPT_IGNORED = 1, R3_OPT_ZERO = 2 };
+enum { R3_OPT_PRINTED = 0, R3_OPT_IGNORED = 1, R3_OPT_ZERO = 2, R3_OPT_REQUIRED = 3 /* must be 1 */ };
 
 #define R3_MAX_OPERANDS 6
 
@@ -88,6 +88,11 @@ typedef struct {
     uint8_t probe_bytes;     /* instruction size LLVM reported for the probe */
     r3_operand operand[R3_MAX_OPERANDS];
     uint8_t optional[R3F_COUNT]; /* R3_OPT_* for fields not used as operands */
+    uint8_t zero_bits[R3F_COUNT];  /* bits LLVM rejects when they differ from the default */
+    uint8_t print_bits[R3F_COUNT]; /* bits that show in the text (per-source modifiers) */
+    uint8_t sext_bits;       /* NEG bits of integer sources, printed as sext(...) */
+    char opsel_pos[5];       /* for each OPSEL bit, its place in the printed op_sel list, or '-' */
+    uint8_t opsel_len;       /* entries in the printed op_sel list, 0 if it never prints */
     uint8_t has_literal_k;   /* fmamk/fmaak/setreg_imm32: a mandatory literal dword */
     char dpp16_name[40];     /* mnemonic of the DPP16 form, empty when there is none */
     char dpp8_name[40];      /* mnemonic of the DPP8 form, empty when there is none */

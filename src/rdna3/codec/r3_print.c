@@ -205,15 +205,30 @@ unsigned r3_vaddr_width(const r3_inst *in)
 
 /* The operand's register count as encoded: lane masks follow the wave size, buffer data grows by
    one dword with TFE. */
+/* WMMA accumulators (VDST, SRC2) hold half as many registers per lane in wave64. */
+int r3_is_wmma_acc(const r3_opinfo *op, const r3_operand *opd)
+{
+    return op->format == R3_VOP3P && strncmp(op->mnemonic, "v_wmma_", 7) == 0 &&
+           (opd->field == R3F_VDST || opd->field == R3F_SRC2);
+}
+
 unsigned r3_operand_width(const r3_inst *in, const r3_operand *opd, int wave64)
 {
     if (opd->kind == R3K_MASK)
         return wave64 ? 2u : 1u;
+    if (wave64 && r3_is_wmma_acc(in->op, opd))
+        return opd->width / 2;
     if (opd->field == R3F_ADDR && in->op->format == R3_GLOBAL)
         return r3_vaddr_width(in);
     if (opd->field == R3F_VDATA && r3_formats[in->op->format].field[R3F_TFE].width)
         return opd->width + r3_field_value(in, R3F_TFE);
     return opd->width;
+}
+
+/* fma_mix* take f32 or f16 sources: NEG_HI acts as abs and OP_SEL_HI defaults to 0. */
+static int r3_is_mix(const r3_opinfo *op)
+{
+    return strstr(op->mnemonic, "_mix") != NULL;
 }
 
 static void r3_emit_reg_operand(r3_out *o, const r3_inst *in, const r3_operand *opd, int wave64)
@@ -228,13 +243,20 @@ static void r3_emit_reg_operand(r3_out *o, const r3_inst *in, const r3_operand *
     int neg = 0, abs = 0;
     int si = r3_src_index((r3_field)opd->field);
     int sext = 0;
-    if (si >= 0 && op->format == R3_VOP3) {
-        if (op->optional[R3F_NEG] == R3_OPT_PRINTED)
-            neg = (r3_field_value(in, R3F_NEG) >> si) & 1;
-        if (op->optional[R3F_ABS] == R3_OPT_PRINTED && !r3_is_vop3_sd(op))
-            abs = (r3_field_value(in, R3F_ABS) >> si) & 1;
+    if (si >= 0 && op->format == R3_VOP3P && r3_is_mix(op)) { /* mix ops: NEG_HI is abs */
+        neg = (r3_field_value(in, R3F_NEG) & op->print_bits[R3F_NEG]) >> si & 1;
+        abs = (r3_field_value(in, R3F_NEG_HI) & op->print_bits[R3F_NEG_HI]) >> si & 1;
     }
-    if (in->dpp == 16 && (opd->field == R3F_SRC0 || opd->field == R3F_VSRC1)) {
+    if (si >= 0 && op->format == R3_VOP3) {
+        neg = (r3_field_value(in, R3F_NEG) & op->print_bits[R3F_NEG]) >> si & 1;
+        sext = (r3_field_value(in, R3F_NEG) & op->sext_bits) >> si & 1;
+        if (!r3_is_vop3_sd(op))
+            abs = (r3_field_value(in, R3F_ABS) & op->print_bits[R3F_ABS]) >> si & 1;
+    }
+    if (in->dpp && si >= 0 && op->format == R3_VOP3 && op->dppmods[si] == 's')
+        sext = (r3_field_value(in, R3F_NEG) >> si) & 1; /* DPP forms sign-extend integer sources */
+    if (in->dpp == 16 && op->format != R3_VOP3 && op->format != R3_VOP3P &&
+        (opd->field == R3F_SRC0 || opd->field == R3F_VSRC1)) {
         int k = opd->field == R3F_SRC0 ? 0 : 2; /* DPP16 neg/abs bits of src0, then of src1 */
         unsigned nb = (in->dpp_word >> (20 + k)) & 1, ab = (in->dpp_word >> (21 + k)) & 1;
         if (op->dppmods[k] == 's')
@@ -254,13 +276,26 @@ static void r3_emit_reg_operand(r3_out *o, const r3_inst *in, const r3_operand *
         r3_emit(o, "|");
     if (opd->file == 't' && code >= 256) /* true16: bit 7 of the VGPR number selects the high half */
         r3_emit(o, "v%u.%c", (code - 256) & 127, (code - 256) & 128 ? 'h' : 'l');
-    else
+    else if (wave64 && r3_is_wmma_acc(op, opd)) { /* 4-register tuples: constants print as 32-bit */
+        r3_rule narrow = r3_rules[opd->rule];
+        narrow.lit = R3L_B32;
+        r3_emit_code(o, code, width, &narrow, in);
+    } else
         r3_emit_code(o, code, width, &r3_rules[opd->rule], in);
     unsigned fv = in->dpp && opd->field == R3F_SRC0 ? code : r3_field_value(in, (r3_field)opd->field);
-    if (r3_rule_char(opd, fv) == 'c') {
+    /* the DPP forms of the fma_mix ops take src1 from VGPRs only */
+    int mix_dpp_src1 = in->dpp && op->format == R3_VOP3P && r3_is_mix(op) && opd->field == R3F_SRC1 && code < 256;
+    if (mix_dpp_src1 && code < 128 && code != 124) {
+        r3_emit(o, "/*Invalid register, operand has 'VGPR_32' register class*/");
+    } else if (mix_dpp_src1 && !r3_special_name(code, width)) {
+        r3_emit(o, "/*Invalid immediate*/");
+    } else if (r3_rule_char(opd, fv) == 'c' || (fv < 256 && wave64 && r3_is_wmma_acc(op, opd) &&
+                                                r3_rule_char(opd, fv) == '.')) {
         const char *cls = r3_rules[opd->rule].regclass;
         if (code >= 128 && code < 256 && !r3_special_name(code, width))
             r3_emit(o, "/*Invalid immediate*/");
+        else if (r3_is_wmma_acc(op, opd) && wave64)
+            r3_emit(o, "/*Invalid register, operand has 'VReg_%u' register class*/", 32 * width);
         else if (in->dpp && opd->field == R3F_SRC0 && strncmp(cls, "VS_", 3) == 0) /* DPP src0 is VGPR-only */
             r3_emit(o, "/*Invalid register, operand has 'VGPR_%s' register class*/", cls + 3);
         else
@@ -358,23 +393,17 @@ static void r3_emit_bits_list(r3_out *o, const char *name, unsigned bits, int n)
     r3_emit(o, "]");
 }
 
-static int r3_nsrcs(const r3_opinfo *op)
-{
-    int n = 0;
-    for (int i = 0; i < op->noperands; i++)
-        if (r3_src_index((r3_field)op->operand[i].field) >= 0)
-            n++;
-    return n;
-}
 
 static void r3_emit_vop3_mods(r3_out *o, const r3_inst *in)
 {
     const r3_opinfo *op = in->op;
-    if (op->optional[R3F_OPSEL] == R3_OPT_PRINTED && !r3_is_vop3_sd(op)) {
-        unsigned sel = r3_field_value(in, R3F_OPSEL);
-        int n = r3_nsrcs(op);
-        if (sel)
-            r3_emit_bits_list(o, "op_sel", (sel & ((1u << n) - 1)) | ((sel >> 3) << n), n + 1);
+    if (op->opsel_len && !r3_is_vop3_sd(op)) {
+        unsigned sel = r3_field_value(in, R3F_OPSEL) & op->print_bits[R3F_OPSEL], list = 0;
+        for (int b = 0; b < 4; b++)
+            if ((sel >> b & 1) && op->opsel_pos[b] >= '0' && op->opsel_pos[b] <= '9')
+                list |= 1u << (op->opsel_pos[b] - '0');
+        if (list)
+            r3_emit_bits_list(o, "op_sel", list, op->opsel_len);
     }
     if (r3_field_value(in, R3F_CLAMP))
         r3_emit(o, " clamp");
@@ -383,10 +412,40 @@ static void r3_emit_vop3_mods(r3_out *o, const r3_inst *in)
         r3_emit(o, "%s", omod[r3_field_value(in, R3F_OMOD)]);
 }
 
+static int r3_nsources(const r3_opinfo *op)
+{
+    int n = 0;
+    for (int i = 0; i < op->noperands; i++)
+        if (r3_src_index((r3_field)op->operand[i].field) >= 0)
+            n++;
+    return n;
+}
+
+/* VOP3P: op_sel, op_sel_hi (when not its default), neg_lo and neg_hi lists over the sources. */
+static void r3_emit_vop3p_mods(r3_out *o, const r3_inst *in)
+{
+    const r3_opinfo *op = in->op;
+    int n = r3_nsources(op), mix = r3_is_mix(op);
+    unsigned mask = (1u << n) - 1;
+    unsigned sel = r3_field_value(in, R3F_OPSEL) & mask;
+    unsigned hi = (r3_field_value(in, R3F_OPSEL_HI) | r3_field_value(in, R3F_OPSEL_HI2) << 2) & mask;
+    unsigned neg = r3_field_value(in, R3F_NEG) & mask, neg_hi = r3_field_value(in, R3F_NEG_HI) & mask;
+    if (sel && op->print_bits[R3F_OPSEL])
+        r3_emit_bits_list(o, "op_sel", sel, n);
+    if (hi != (mix ? 0 : mask) && (op->print_bits[R3F_OPSEL_HI] || mix))
+        r3_emit_bits_list(o, "op_sel_hi", hi, n);
+    if (!mix && neg && op->print_bits[R3F_NEG])
+        r3_emit_bits_list(o, "neg_lo", neg, n);
+    if (!mix && neg_hi && op->print_bits[R3F_NEG_HI])
+        r3_emit_bits_list(o, "neg_hi", neg_hi, n);
+    if (r3_field_value(in, R3F_CLAMP))
+        r3_emit(o, " clamp");
+}
+
 static void r3_emit_flag(r3_out *o, const r3_inst *in, r3_field f, const char *name)
 {
     if (r3_formats[in->op->format].field[f].width && r3_field_value(in, f) &&
-        in->op->optional[f] == R3_OPT_PRINTED)
+        (in->op->optional[f] == R3_OPT_PRINTED || in->op->optional[f] == R3_OPT_REQUIRED))
         r3_emit(o, " %s", name);
 }
 
@@ -522,11 +581,18 @@ size_t r3_print(const r3_inst *in, int wave64, char *buf, size_t size)
         else
             r3_emit_operand(&o, in, opd, wave64);
     }
-    if (in->dpp)
+    if (in->dpp && op->format != R3_VOP3 && op->format != R3_VOP3P)
         r3_emit_dpp_tail(&o, in);
     switch (op->format) {
     case R3_VOP3:
         r3_emit_vop3_mods(&o, in);
+        if (in->dpp)
+            r3_emit_dpp_tail(&o, in);
+        break;
+    case R3_VOP3P:
+        r3_emit_vop3p_mods(&o, in);
+        if (in->dpp)
+            r3_emit_dpp_tail(&o, in);
         break;
     case R3_SMEM:
         r3_emit_smem_tail(&o, in);
