@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # Differential assembler test: random valid encodings of the claimed formats are disassembled by
 # llvm-mc-19 into a text corpus; that text is assembled by llvm-mc-19 (the oracle bytes) and by
-# wavesim. Bytes must be equal, and wavesim's disassembly of its own bytes must give the text back.
+# wavesim. Bytes must be equal, and wavesim's disassembly of its own bytes must equal LLVM's.
 import argparse
 import os
 import random
@@ -46,9 +46,12 @@ def main():
             back_in.append((text, o))
     back = subprocess.run([args.tool] + flag, input=''.join(o + '\n' for _, o in back_in), capture_output=True,
                           text=True, check=True).stdout.splitlines()
+    # the round trip is judged against LLVM's own disassembly of the same bytes: text -> bytes ->
+    # text is not always the identity for LLVM either (ds_swizzle bitmasks print canonically)
+    again = disassemble([[int(x, 16) for x in o.split()] for _, o in back_in], wave64=args.wave64)
     rt_bad = 0
-    for (text, o), b in zip(back_in, back):
-        if b.split('\t')[0] != text:
+    for (text, o), b, a in zip(back_in, back, again):
+        if not a or a == 'misaligned' or b.split('\t')[0] != a[0]:
             rt_bad += 1
             if rt_bad <= args.show:
                 print('ROUNDTRIP %s -> %s -> %s' % (text, o, b))

@@ -11,7 +11,16 @@
 #include "r3_symbolic.h"
 
 typedef struct {
+    const r3_operand *o;
+    unsigned width;
+    const char *at;
+} r3_deferred_width;
+
+typedef struct {
     const char *start;        /* the whole line, for error columns */
+    r3_deferred_width deferred[4]; /* memory operands whose width depends on modifiers */
+    int ndeferred;
+    unsigned vaddr_width;     /* registers given in a buffer/scratch VADDR place, 0 for off */
     const asm_expr_env *env;
     int wave64;
     uint32_t w[3];
@@ -264,6 +273,10 @@ static int r3_encode_constant(r3_asm_state *st, const char *at, const asm_value 
         }
     } else {
         int64_t i = v->i;
+        if (i >= -16 && i <= 64) { /* inline integers whatever the operand type */
+            *code = i >= 0 ? 128 + (unsigned)i : 192 + (unsigned)-i;
+            return 0;
+        }
         unsigned wbits = cls == R3L_I16 || cls == R3L_F16 ? 16 : 32;
         uint64_t hi = (uint64_t)i >> wbits;
         uint64_t all = wbits == 64 ? 0 : (~0ull >> wbits);
@@ -302,6 +315,12 @@ typedef struct {
 static int r3_is_source(r3_field f)
 {
     return f == R3F_SRC0 || f == R3F_SRC1 || f == R3F_SRC2 || f == R3F_SSRC0 || f == R3F_SSRC1;
+}
+
+/* Fields that take constants: VALU/SALU sources and the buffer SOFFSET. */
+static int r3_takes_constant(const r3_opinfo *op, r3_field f)
+{
+    return r3_is_source(f) || (f == R3F_SOFFSET && (op->format == R3_MUBUF || op->format == R3_MTBUF));
 }
 
 /* The field value for a register code of the common code space, or -1 if the field cannot hold it. */
@@ -352,14 +371,35 @@ static int r3_parse_reg_operand(r3_asm_state *st, const r3_opinfo *op, const r3_
     unsigned code, width;
     unsigned want = o->kind == R3K_MASK ? (st->wave64 ? 2u : 1u) : o->width;
     const r3_rule *rule = &r3_rules[o->rule];
+    if (o->field == R3F_SADDR && r3_word_is(p, "off")) {
+        r3_set_field(st, op, R3F_SADDR, 124);
+        *pp = p + 3;
+        return 0;
+    }
     if (r3_parse_register(st, &p, &code, &width)) {
+        int shaped = (o->field == R3F_ADDR && op->format == R3_GLOBAL) ||
+                     (o->field == R3F_VDATA && (op->format == R3_MUBUF || op->format == R3_MTBUF)) ||
+                     r3_is_wmma_acc(op, o);
+        if (shaped && st->ndeferred < 4) { /* checked once the modifiers are known */
+            st->deferred[st->ndeferred++] = (r3_deferred_width){o, width, at};
+            want = width;
+        }
         if (width && width != want)
             return r3_fail(st, at, "invalid operand for instruction");
-    } else if (r3_is_source((r3_field)o->field)) {
+    } else if (r3_takes_constant(op, (r3_field)o->field)) {
         asm_value v;
-        char err[96];
-        if (asm_expr_parse(&p, st->env, &v, err, sizeof err))
+        char err[96], inner[128];
+        const char *bar = mods->abs && !abs_call ? strchr(p, '|') : NULL;
+        if (bar && (size_t)(bar - p) < sizeof inner) { /* |expr|: the bar is not an operator here */
+            const char *ip = inner;
+            memcpy(inner, p, (size_t)(bar - p));
+            inner[bar - p] = '\0';
+            if (asm_expr_parse(&ip, st->env, &v, err, sizeof err) || *asm_skip_space(ip))
+                return r3_fail(st, at, "invalid operand for instruction");
+            p = bar;
+        } else if (asm_expr_parse(&p, st->env, &v, err, sizeof err)) {
             return r3_fail(st, at, err);
+        }
         if (v.undefined || v.relocatable) /* relocations are not supported in operands yet */
             return r3_fail(st, at, "invalid operand for instruction");
         if (r3_encode_constant(st, at, &v, (r3_literal_class)rule->lit, &code))
@@ -377,7 +417,7 @@ static int r3_parse_reg_operand(r3_asm_state *st, const r3_opinfo *op, const r3_
             return r3_fail(st, p, "expected ')'");
         p++;
     }
-    int fv = r3_field_from_code(o, code);
+    int fv = o->field == R3F_SOFFSET && code < 256 ? (int)code : r3_field_from_code(o, code);
     if (fv < 0 || r3_rule_char(o, (unsigned)fv) != 'o')
         return r3_fail(st, at, "invalid operand for instruction");
     r3_set_field(st, op, (r3_field)o->field, (uint32_t)fv);
@@ -653,7 +693,20 @@ static int r3_parse_operand(r3_asm_state *st, const r3_opinfo *op, const r3_oper
             return r3_fail(st, p, "invalid operand for instruction");
         *pp = p + (st->wave64 ? 3 : 6);
         return 0;
-    case R3K_OFF:
+    case R3K_OFF: { /* the VADDR place of buffer and scratch instructions: off or VGPRs */
+        unsigned code, width;
+        if (r3_word_is(p, "off")) {
+            *pp = p + 3;
+            return 0;
+        }
+        if (!r3_parse_register(st, pp, &code, &width) || code < 256 || code - 256 + width > 256)
+            return r3_fail(st, p, "invalid operand for instruction");
+        r3_set_field(st, op, op->format == R3_SCRATCH ? R3F_ADDR : R3F_VADDR, code - 256);
+        if (op->format == R3_SCRATCH)
+            r3_set_field(st, op, R3F_SVE, 1);
+        st->vaddr_width = width;
+        return 0;
+    }
     case R3K_NULL:
         if (!r3_word_is(p, o->kind == R3K_OFF ? "off" : "null"))
             return r3_fail(st, p, "invalid operand for instruction");
@@ -661,6 +714,86 @@ static int r3_parse_operand(r3_asm_state *st, const r3_opinfo *op, const r3_oper
         return 0;
     default:
         return r3_parse_imm_operand(st, op, o, pp);
+    }
+}
+
+/* swizzle(MODE,args) of ds_swizzle_b32, after "swizzle(": the encodings r3_swizzle_text prints. */
+static int r3_parse_swizzle(r3_asm_state *st, const char **pp, unsigned *out)
+{
+    const char *p = *pp;
+    int64_t a[4];
+    int n = 0;
+    static const char *const modes[] = {"QUAD_PERM", "SWAP", "REVERSE", "BROADCAST", "BITMASK_PERM"};
+    int mode = -1;
+    for (int i = 0; i < 5; i++)
+        if (strncmp(p, modes[i], strlen(modes[i])) == 0 && !isalpha((unsigned char)p[strlen(modes[i])])) {
+            mode = i;
+            p += strlen(modes[i]);
+        }
+    if (mode < 0)
+        return -1;
+    if (mode == 4) { /* BITMASK_PERM,"01pi?" */
+        p = asm_skip_space(p);
+        if (*p != ',')
+            return -1;
+        p = asm_skip_space(p + 1);
+        if (*p != '"')
+            return -1;
+        unsigned and_ = 0, or_ = 0, xor_ = 0;
+        for (int i = 0; i < 5; i++) {
+            unsigned m = 16u >> i;
+            switch (p[1 + i]) {
+            case '0': break;
+            case '1': or_ |= m; break;
+            case 'p': and_ |= m; break;
+            case 'i': and_ |= m; xor_ |= m; break;
+            default: return -1;
+            }
+        }
+        if (p[6] != '"')
+            return -1;
+        p = asm_skip_space(p + 7);
+        if (*p != ')')
+            return -1;
+        *out = and_ | or_ << 5 | xor_ << 10;
+        *pp = p + 1;
+        return 0;
+    }
+    for (;;) {
+        p = asm_skip_space(p);
+        if (*p == ')')
+            break;
+        if (*p != ',' || n == 4)
+            return -1;
+        p++;
+        if (r3_parse_index(st, &p, &a[n++]))
+            return -1;
+    }
+    *pp = p + 1;
+    switch (mode) {
+    case 0:
+        if (n != 4)
+            return -1;
+        for (int i = 0; i < 4; i++)
+            if (a[i] < 0 || a[i] > 3)
+                return -1;
+        *out = 0x8000 | (unsigned)(a[0] | a[1] << 2 | a[2] << 4 | a[3] << 6);
+        return 0;
+    case 1:
+        if (n != 1 || a[0] < 1 || a[0] > 16 || (a[0] & (a[0] - 1)))
+            return -1;
+        *out = 31 | (unsigned)a[0] << 10;
+        return 0;
+    case 2:
+        if (n != 1 || a[0] < 2 || a[0] > 32 || (a[0] & (a[0] - 1)))
+            return -1;
+        *out = 31 | (unsigned)(a[0] - 1) << 10;
+        return 0;
+    default:
+        if (n != 2 || a[0] < 2 || a[0] > 32 || (a[0] & (a[0] - 1)) || a[1] < 0 || a[1] >= a[0])
+            return -1;
+        *out = (31 & ~(unsigned)(a[0] - 1)) | (unsigned)a[1] << 5;
+        return 0;
     }
 }
 
@@ -677,6 +810,25 @@ static int r3_parse_modifiers(r3_asm_state *st, const r3_opinfo *op, const char 
             q++;
         size_t n = (size_t)(q - p);
         int64_t v = 1;
+        if (*q == ':' && q[1] == '[' && n == 6 && strncmp(at, "format", 6) == 0 && op->format == R3_MTBUF) {
+            const char *nm = q + 2, *e = strchr(nm, ']'); /* format:[BUF_FMT_...] */
+            unsigned f;
+            if (!e || !r3_lookup_name(nm, (size_t)(e - nm), r3_buffer_format_name, 128, &f))
+                return r3_fail(st, at, "unsupported format");
+            r3_set_field(st, op, R3F_FMT, f);
+            p = e + 1;
+            continue;
+        }
+        if (*q == ':' && strncmp(q + 1, "swizzle(", 8) == 0 && op->format == R3_DS) {
+            unsigned sw;
+            const char *e = q + 9;
+            if (r3_parse_swizzle(st, &e, &sw))
+                return r3_fail(st, at, "invalid swizzle");
+            r3_set_field(st, op, R3F_OFFSET0, sw & 0xff);
+            r3_set_field(st, op, R3F_OFFSET1, sw >> 8);
+            p = e;
+            continue;
+        }
         if (*q == ':') {
             q++;
             if (*q == '[') { /* bit lists: op_sel:[0,1,...] */
@@ -708,8 +860,31 @@ static int r3_parse_modifiers(r3_asm_state *st, const r3_opinfo *op, const char 
             r3_field f = R3_MOD("glc") ? R3F_GLC : R3_MOD("slc") ? R3F_SLC : R3_MOD("dlc") ? R3F_DLC
                          : R3_MOD("clamp") ? R3F_CLAMP : R3_MOD("gds") ? R3F_GDS : R3_MOD("offen") ? R3F_OFFEN
                          : R3_MOD("idxen") ? R3F_IDXEN : R3F_TFE;
-            if (op->optional[f] != R3_OPT_PRINTED || r3_set_field(st, op, f, 1))
+            if ((op->optional[f] != R3_OPT_PRINTED && op->optional[f] != R3_OPT_REQUIRED) ||
+                r3_set_field(st, op, f, 1))
                 return r3_fail(st, at, "invalid operand for instruction");
+        } else if (R3_MOD("offset") && op->format == R3_DS) {
+            if (v < 0 || v > 0xffff)
+                return r3_fail(st, at, "invalid operand for instruction");
+            r3_set_field(st, op, R3F_OFFSET0, (uint32_t)v & 0xff);
+            r3_set_field(st, op, R3F_OFFSET1, (uint32_t)v >> 8);
+        } else if ((R3_MOD("offset0") || R3_MOD("offset1")) && op->format == R3_DS) {
+            if (v < 0 || v > 0xff)
+                return r3_fail(st, at, "invalid operand for instruction");
+            r3_set_field(st, op, R3_MOD("offset0") ? R3F_OFFSET0 : R3F_OFFSET1, (uint32_t)v);
+        } else if (R3_MOD("offset") && (op->format == R3_MUBUF || op->format == R3_MTBUF)) {
+            if (v < 0 || v > 0xfff)
+                return r3_fail(st, at, "invalid operand for instruction");
+            r3_set_field(st, op, R3F_OFFSET, (uint32_t)v);
+        } else if (R3_MOD("offset") && (op->format == R3_FLAT || op->format == R3_GLOBAL || op->format == R3_SCRATCH)) {
+            int64_t lo = op->format == R3_FLAT ? 0 : -4096, hi = op->format == R3_FLAT ? 0xfff : 4095;
+            if (v < lo || v > hi)
+                return r3_fail(st, at, "invalid operand for instruction");
+            r3_set_field(st, op, R3F_OFFSET, (uint32_t)v & 0x1fff);
+        } else if (R3_MOD("format") && op->format == R3_MTBUF) {
+            if (v < 0 || v > 127)
+                return r3_fail(st, at, "invalid format");
+            r3_set_field(st, op, R3F_FMT, (uint32_t)v);
         } else if (R3_MOD("offset") && op->format == R3_SMEM) {
             if (v < -(1 << 20) || v >= (1 << 20))
                 return r3_fail(st, at, "expected a 21-bit signed offset");
@@ -727,6 +902,50 @@ static int r3_parse_modifiers(r3_asm_state *st, const r3_opinfo *op, const char 
     }
 }
 
+static int r3_has_operand(const r3_opinfo *op, r3_field f)
+{
+    for (int i = 0; i < op->noperands; i++)
+        if (op->operand[i].field == f)
+            return 1;
+    return 0;
+}
+
+/* Top-level operands before the modifiers: commas outside brackets and parentheses, plus one. */
+static int r3_count_operands(const char *p)
+{
+    int depth = 0, n = *asm_skip_space(p) ? 1 : 0;
+    for (; *p; p++) {
+        if (*p == '[' || *p == '(')
+            depth++;
+        else if (*p == ']' || *p == ')')
+            depth--;
+        else if (*p == ',' && depth == 0)
+            n++;
+    }
+    return n;
+}
+
+/* Widths that depend on modifiers (TFE, OFFEN/IDXEN, SADDR = off, GLC on atomics, wave size). */
+static int r3_check_shapes(r3_asm_state *st, const r3_opinfo *op, int returning)
+{
+    r3_inst in;
+    memset(&in, 0, sizeof in);
+    in.op = op;
+    memcpy(in.w, st->w, sizeof in.w);
+    for (int i = 0; i < st->ndeferred; i++)
+        if (st->deferred[i].width != r3_operand_width(&in, st->deferred[i].o, st->wave64))
+            return r3_fail(st, st->deferred[i].at, "invalid operand for instruction");
+    if ((op->format == R3_MUBUF || op->format == R3_MTBUF || op->format == R3_SCRATCH) && op->noperands &&
+        st->vaddr_width != r3_vaddr_width(&in))
+        return r3_fail(st, st->start, "invalid operand for instruction");
+    if (returning != r3_returns_old_value(&in))
+        return r3_fail(st, st->start, "invalid operand for instruction");
+    for (int f = 1; f < R3F_COUNT; f++)
+        if (op->optional[f] == R3_OPT_REQUIRED && !r3_get(st->w, r3_formats[op->format].field[f]))
+            return r3_fail(st, st->start, "invalid operand for instruction");
+    return 0;
+}
+
 static int r3_try_row(r3_asm_state *st, const r3_opinfo *op, const char *p)
 {
     const r3_format_desc *fd = &r3_formats[op->format];
@@ -735,11 +954,32 @@ static int r3_try_row(r3_asm_state *st, const r3_opinfo *op, const char *p)
     st->literal = 0;
     st->w[0] = fd->prefix;
     r3_set(st->w, fd->opcode, op->opcode);
-    for (int i = 0; i < op->noperands; i++) /* an absent SOFFSET is null */
-        if (op->format == R3_SMEM && op->operand[i].field == R3F_SOFFSET)
-            r3_set(st->w, fd->field[R3F_SOFFSET], 124);
+    st->ndeferred = 0;
+    st->vaddr_width = 0;
+    for (int f = 1; f < R3F_COUNT; f++) { /* fields not written keep the value LLVM gives them */
+        unsigned d = r3_field_default((r3_format)op->format, (r3_field)f);
+        if (fd->field[f].width && d && (f != R3F_SOFFSET || r3_has_operand(op, R3F_SOFFSET)))
+            r3_set(st->w, fd->field[f], d);
+    }
+    if (op->format == R3_VOP3 && op->opcode >= 0x80 && op->opcode < 0x100)
+        r3_set(st->w, fd->field[R3F_VDST], 126); /* v_cmpx_*_e64 write exec_lo */
     r3_src_mods mods[3] = {{0, 0}, {0, 0}, {0, 0}};
     p = asm_skip_space(p);
+    int returning = 0;
+    if ((op->format == R3_FLAT || op->format == R3_GLOBAL) && strstr(op->mnemonic, "atomic") &&
+        op->noperands >= 2 && op->operand[0].field != R3F_VDST && r3_count_operands(p) == op->noperands + 1) {
+        unsigned code, width; /* the returned value comes first; GLC must say so */
+        const char *at = p;
+        if (!r3_parse_register(st, &p, &code, &width) || code < 256 ||
+            width != (strstr(op->mnemonic, "cmpswap") ? op->operand[1].width / 2 : op->operand[1].width))
+            return r3_fail(st, at, "invalid operand for instruction");
+        r3_set_field(st, op, R3F_VDST, code - 256);
+        p = asm_skip_space(p);
+        if (*p != ',')
+            return r3_fail(st, p, "invalid operand for instruction");
+        p = asm_skip_space(p + 1);
+        returning = 1;
+    }
     for (int i = 0; i < op->noperands; i++) {
         const r3_operand *o = &op->operand[i];
         int si = o->field == R3F_SRC0 ? 0 : o->field == R3F_SRC1 ? 1 : o->field == R3F_SRC2 ? 2 : 0;
@@ -765,9 +1005,12 @@ static int r3_try_row(r3_asm_state *st, const r3_opinfo *op, const char *p)
         if ((neg && op->optional[R3F_NEG] != R3_OPT_PRINTED) || (abs && op->optional[R3F_ABS] != R3_OPT_PRINTED))
             return r3_fail(st, p, "invalid operand for instruction");
         r3_set_field(st, op, R3F_NEG, neg);
-        r3_set_field(st, op, R3F_ABS, abs);
+        if (!r3_has_operand(op, R3F_SDST)) /* VOP3SD keeps its carry-out there */
+            r3_set_field(st, op, R3F_ABS, abs);
     }
-    return r3_parse_modifiers(st, op, p);
+    if (r3_parse_modifiers(st, op, p))
+        return -1;
+    return r3_check_shapes(st, op, returning);
 }
 
 int r3_assemble(const char *text, int wave64, const asm_expr_env *env, r3_encoding *out, char *err, size_t errsize,
