@@ -51,7 +51,7 @@ if have_llvm; then
         flag=
         [ "$wave" = 64 ] && flag=--wave64
         run "as-vs-llvm-w$wave" python3 tests/codec/llvm_asm_diff.py --tool build/rel/tests/r3_lines \
-            --count 12000 --seed "2$wave" --formats "$claimed_as" $flag
+            --count 30000 --seed "2$wave" --formats "$claimed_as" $flag
         run "as-vs-llvm-w$wave-asan-ubsan" python3 tests/codec/llvm_asm_diff.py \
             --tool build/san/tests/r3_lines --count 2000 --seed "3$wave" --formats "$claimed_as" $flag
     done

@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "r3_codec.h"
@@ -21,6 +22,9 @@ typedef struct {
     r3_deferred_width deferred[4]; /* memory operands whose width depends on modifiers */
     int ndeferred;
     unsigned vaddr_width;     /* registers given in a buffer/scratch VADDR place, 0 for off */
+    int dpp_mode;             /* parsing a DPP form: src0 goes to the DPP dword */
+    int dpp8, dpp16, fi, bound_ctrl; /* what the modifiers asked for */
+    unsigned dpp_ctrl, row_mask, bank_mask, dpp8_lanes, dpp_src0, dpp_mods, dpp_word;
     const asm_expr_env *env;
     int wave64;
     uint32_t w[3];
@@ -317,6 +321,15 @@ static int r3_is_source(r3_field f)
     return f == R3F_SRC0 || f == R3F_SRC1 || f == R3F_SRC2 || f == R3F_SSRC0 || f == R3F_SSRC1;
 }
 
+static int r3_nsources(const r3_opinfo *op)
+{
+    int n = 0;
+    for (int i = 0; i < op->noperands; i++)
+        if (r3_is_source((r3_field)op->operand[i].field))
+            n++;
+    return n;
+}
+
 /* Fields that take constants: VALU/SALU sources and the buffer SOFFSET. */
 static int r3_takes_constant(const r3_opinfo *op, r3_field f)
 {
@@ -352,7 +365,14 @@ static int r3_parse_reg_operand(r3_asm_state *st, const r3_opinfo *op, const r3_
 {
     const char *p = *pp, *at = p;
     int neg_call = 0, abs_call = 0;
-    if (r3_is_source((r3_field)o->field) && op->format == R3_VOP3) {
+    int sext_call = 0;
+    int vop3_mods = op->format == R3_VOP3 || (op->format == R3_VOP3P && strstr(op->mnemonic, "_mix")) ||
+                    (st->dpp_mode && (o->field == R3F_SRC0 || o->field == R3F_VSRC1));
+    int modded = r3_is_source((r3_field)o->field) || o->field == R3F_VSRC1;
+    if (modded && vop3_mods && strncmp(p, "sext(", 5) == 0) {
+        sext_call = mods->neg = 1; /* integer sources: the NEG bit sign-extends */
+        p += 5;
+    } else if (modded && vop3_mods) {
         if (strncmp(p, "neg(", 4) == 0) {
             neg_call = mods->neg = 1;
             p += 4;
@@ -376,7 +396,15 @@ static int r3_parse_reg_operand(r3_asm_state *st, const r3_opinfo *op, const r3_
         *pp = p + 3;
         return 0;
     }
-    if (r3_parse_register(st, &p, &code, &width)) {
+    if (o->file == 't' && p[0] == 'v' && isdigit((unsigned char)p[1])) { /* true16: v<N>.l / v<N>.h */
+        char *end;
+        unsigned long idx = strtoul(p + 1, &end, 10);
+        if (idx > 127 || end[0] != '.' || (end[1] != 'l' && end[1] != 'h') || isalnum((unsigned char)end[2]))
+            return r3_fail(st, at, "invalid operand for instruction");
+        code = 256 + (unsigned)idx + (end[1] == 'h' ? 128u : 0u);
+        width = 1;
+        p = end + 2;
+    } else if (r3_parse_register(st, &p, &code, &width)) {
         int shaped = (o->field == R3F_ADDR && op->format == R3_GLOBAL) ||
                      (o->field == R3F_VDATA && (op->format == R3_MUBUF || op->format == R3_MTBUF)) ||
                      r3_is_wmma_acc(op, o);
@@ -407,15 +435,24 @@ static int r3_parse_reg_operand(r3_asm_state *st, const r3_opinfo *op, const r3_
     } else {
         return r3_fail(st, at, "invalid operand for instruction");
     }
+    p = asm_skip_space(p);
     if (abs_call || (mods->abs && !abs_call)) {
         if (*p != (abs_call ? ')' : '|'))
             return r3_fail(st, p, "expected closing '|'");
         p++;
     }
-    if (neg_call) {
+    p = asm_skip_space(p);
+    if (neg_call || sext_call) {
         if (*p != ')')
             return r3_fail(st, p, "expected ')'");
         p++;
+    }
+    if (st->dpp_mode && o->field == R3F_SRC0) { /* DPP: src0 is a VGPR held in the DPP dword */
+        if (code < 256 || r3_rule_char(o, code) != 'o')
+            return r3_fail(st, at, "invalid operand for instruction");
+        st->dpp_src0 = code - 256;
+        *pp = p;
+        return 0;
     }
     int fv = o->field == R3F_SOFFSET && code < 256 ? (int)code : r3_field_from_code(o, code);
     if (fv < 0 || r3_rule_char(o, (unsigned)fv) != 'o')
@@ -797,6 +834,98 @@ static int r3_parse_swizzle(r3_asm_state *st, const char **pp, unsigned *out)
     }
 }
 
+/* A list of small numbers "[a,b,...]" at *pp; returns the count or -1. */
+static int r3_parse_number_list(r3_asm_state *st, const char **pp, int64_t *vals, int max)
+{
+    const char *p = *pp;
+    int n = 0;
+    if (*p != '[')
+        return -1;
+    p++;
+    for (;;) {
+        if (n == max || r3_parse_index(st, &p, &vals[n++]))
+            return -1;
+        p = asm_skip_space(p);
+        if (*p == ']')
+            break;
+        if (*p != ',')
+            return -1;
+        p++;
+    }
+    *pp = p + 1;
+    return n;
+}
+
+/* DPP controls: returns 0 when the word at `at` (n characters) was one, 1 when it was not. */
+static int r3_parse_dpp_modifier(r3_asm_state *st, const char *at, size_t n, const char **pp)
+{
+    const char *q = at + n;
+    int64_t v[8];
+#define R3_KEY(k) (n == strlen(k) && strncmp(at, k, n) == 0)
+    if (R3_KEY("row_mirror") || R3_KEY("row_half_mirror")) {
+        st->dpp16 = 1;
+        st->dpp_ctrl = R3_KEY("row_mirror") ? 0x140 : 0x141;
+        *pp = q;
+        return 0;
+    }
+    if (*q != ':')
+        return 1;
+    q++;
+    if (R3_KEY("quad_perm") || R3_KEY("dpp8")) {
+        int cnt = r3_parse_number_list(st, &q, v, 8);
+        int want = R3_KEY("dpp8") ? 8 : 4, lim = R3_KEY("dpp8") ? 7 : 3;
+        if (cnt != want)
+            return r3_fail(st, at, "invalid dpp control");
+        unsigned bits = 0;
+        for (int i = 0; i < cnt; i++) {
+            if (v[i] < 0 || v[i] > lim)
+                return r3_fail(st, at, "invalid dpp control");
+            bits |= (unsigned)v[i] << ((want == 8 ? 3 : 2) * i);
+        }
+        if (want == 8) {
+            st->dpp8 = 1;
+            st->dpp8_lanes = bits;
+        } else {
+            st->dpp16 = 1;
+            st->dpp_ctrl = bits;
+        }
+        *pp = q;
+        return 0;
+    }
+    static const struct {
+        const char *key;
+        unsigned base, lo, hi;
+    } rows[] = {{"row_shl", 0x100, 1, 15}, {"row_shr", 0x110, 1, 15}, {"row_ror", 0x120, 1, 15},
+                {"row_share", 0x150, 0, 15}, {"row_xmask", 0x160, 0, 15}};
+    for (size_t k = 0; k < sizeof rows / sizeof rows[0]; k++)
+        if (R3_KEY(rows[k].key)) {
+            if (r3_parse_index(st, &q, &v[0]) || v[0] < rows[k].lo || v[0] > rows[k].hi)
+                return r3_fail(st, at, "invalid dpp control");
+            st->dpp16 = 1;
+            st->dpp_ctrl = rows[k].base + (unsigned)v[0];
+            *pp = q;
+            return 0;
+        }
+    if (R3_KEY("row_mask") || R3_KEY("bank_mask") || R3_KEY("bound_ctrl") || R3_KEY("fi")) {
+        if (r3_parse_index(st, &q, &v[0]) || v[0] < 0 || v[0] > (R3_KEY("fi") || R3_KEY("bound_ctrl") ? 1 : 15))
+            return r3_fail(st, at, "invalid dpp control");
+        if (R3_KEY("row_mask"))
+            st->row_mask = (unsigned)v[0];
+        else if (R3_KEY("bank_mask"))
+            st->bank_mask = (unsigned)v[0];
+        else if (R3_KEY("fi"))
+            st->fi = (int)v[0];
+        else
+            st->bound_ctrl = 1; /* bound_ctrl:0 is an old spelling of the same bit */
+        if (!R3_KEY("fi"))
+            st->dpp16 = 1;
+        *pp = q;
+        return 0;
+    }
+#undef R3_KEY
+    return 1;
+}
+
 /* Trailing modifiers: offset:, glc, clamp, mul:, op_sel:[...], ... */
 static int r3_parse_modifiers(r3_asm_state *st, const r3_opinfo *op, const char *p)
 {
@@ -818,6 +947,13 @@ static int r3_parse_modifiers(r3_asm_state *st, const r3_opinfo *op, const char 
             r3_set_field(st, op, R3F_FMT, f);
             p = e + 1;
             continue;
+        }
+        if (st->dpp_mode) {
+            int r = r3_parse_dpp_modifier(st, at, n, &p);
+            if (r < 0)
+                return -1;
+            if (r == 0)
+                continue;
         }
         if (*q == ':' && strncmp(q + 1, "swizzle(", 8) == 0 && op->format == R3_DS) {
             unsigned sw;
@@ -889,6 +1025,30 @@ static int r3_parse_modifiers(r3_asm_state *st, const r3_opinfo *op, const char 
             if (v < -(1 << 20) || v >= (1 << 20))
                 return r3_fail(st, at, "expected a 21-bit signed offset");
             r3_set_field(st, op, R3F_OFFSET, (uint32_t)v & 0x1fffff);
+        } else if (R3_MOD("op_sel") && op->format == R3_VOP3 && op->opsel_len) {
+            unsigned list = (unsigned)v & 0xff, bits = 0;
+            if ((unsigned)(v >> 8) != op->opsel_len)
+                return r3_fail(st, at, "invalid op_sel operand");
+            for (int b = 0; b < 4; b++)
+                if (op->opsel_pos[b] >= '0' && op->opsel_pos[b] <= '9' && (list >> (op->opsel_pos[b] - '0') & 1))
+                    bits |= 1u << b;
+            if ((unsigned)__builtin_popcount(bits) != (unsigned)__builtin_popcount(list))
+                return r3_fail(st, at, "invalid op_sel operand");
+            r3_set_field(st, op, R3F_OPSEL, bits);
+        } else if ((R3_MOD("op_sel") || R3_MOD("op_sel_hi") || R3_MOD("neg_lo") || R3_MOD("neg_hi")) &&
+                   op->format == R3_VOP3P) {
+            unsigned list = (unsigned)v & 0xff;
+            if ((int)(v >> 8) != r3_nsources(op))
+                return r3_fail(st, at, "invalid op_sel operand");
+            if (R3_MOD("op_sel")) {
+                r3_set_field(st, op, R3F_OPSEL, list);
+            } else if (R3_MOD("op_sel_hi")) {
+                r3_set_field(st, op, R3F_OPSEL_HI, list & 3);
+                if (r3_nsources(op) == 3) /* with two sources the third bit keeps its default */
+                    r3_set_field(st, op, R3F_OPSEL_HI2, list >> 2 & 1);
+            } else {
+                r3_set_field(st, op, R3_MOD("neg_lo") ? R3F_NEG : R3F_NEG_HI, list);
+            }
         } else if ((R3_MOD("mul") || R3_MOD("div")) && op->format == R3_VOP3 &&
                    op->optional[R3F_OMOD] == R3_OPT_PRINTED) {
             unsigned omod = R3_MOD("div") ? (v == 2 ? 3u : 0u) : v == 2 ? 1u : v == 4 ? 2u : 0u;
@@ -901,6 +1061,7 @@ static int r3_parse_modifiers(r3_asm_state *st, const r3_opinfo *op, const char 
 #undef R3_MOD
     }
 }
+
 
 static int r3_has_operand(const r3_opinfo *op, r3_field f)
 {
@@ -946,6 +1107,36 @@ static int r3_check_shapes(r3_asm_state *st, const r3_opinfo *op, int returning)
     return 0;
 }
 
+/* Puts the DPP form together: the src0 code selecting DPP16 or DPP8, and the DPP dword. */
+static int r3_finish_dpp(r3_asm_state *st, const r3_opinfo *op, const r3_src_mods *mods)
+{
+    int vop3 = op->format == R3_VOP3 || op->format == R3_VOP3P;
+    if (st->dpp8 == st->dpp16 && st->dpp8)
+        return r3_fail(st, st->start, "invalid operand for instruction");
+    if ((st->dpp8 ? !op->dpp8_name[0] : !op->dpp16_name[0]))
+        return r3_fail(st, st->start, "invalid operand for instruction");
+    unsigned word;
+    if (st->dpp8) {
+        r3_set_field(st, op, R3F_SRC0, st->fi ? 234 : 233);
+        word = st->dpp_src0 | st->dpp8_lanes << 8;
+    } else {
+        r3_set_field(st, op, R3F_SRC0, 250);
+        word = st->dpp_src0 | st->dpp_ctrl << 8 | (unsigned)st->fi << 18 | (unsigned)st->bound_ctrl << 19 |
+               st->bank_mask << 24 | st->row_mask << 28;
+    }
+    if (!vop3) { /* VOP1/VOP2/VOPC: source modifiers live in the DPP dword (DPP16 only) */
+        for (int k = 0; k < 2; k++) {
+            const r3_src_mods *m = &mods[k];
+            if ((m->neg && op->dppmods[2 * k] != 'f' && op->dppmods[2 * k] != 's') ||
+                (m->abs && op->dppmods[2 * k + 1] != 'f') || ((m->neg || m->abs) && st->dpp8))
+                return r3_fail(st, st->start, "invalid operand for instruction");
+            word |= (unsigned)m->neg << (20 + 2 * k) | (unsigned)m->abs << (21 + 2 * k);
+        }
+    }
+    st->dpp_word = word;
+    return 0;
+}
+
 static int r3_try_row(r3_asm_state *st, const r3_opinfo *op, const char *p)
 {
     const r3_format_desc *fd = &r3_formats[op->format];
@@ -956,6 +1147,10 @@ static int r3_try_row(r3_asm_state *st, const r3_opinfo *op, const char *p)
     r3_set(st->w, fd->opcode, op->opcode);
     st->ndeferred = 0;
     st->vaddr_width = 0;
+    st->dpp8 = st->dpp16 = st->fi = st->bound_ctrl = 0;
+    st->dpp_ctrl = 0xe4; /* quad_perm:[0,1,2,3] when no control is given */
+    st->row_mask = st->bank_mask = 15;
+    st->dpp8_lanes = st->dpp_src0 = st->dpp_word = 0;
     for (int f = 1; f < R3F_COUNT; f++) { /* fields not written keep the value LLVM gives them */
         unsigned d = r3_field_default((r3_format)op->format, (r3_field)f);
         if (fd->field[f].width && d && (f != R3F_SOFFSET || r3_has_operand(op, R3F_SOFFSET)))
@@ -963,6 +1158,10 @@ static int r3_try_row(r3_asm_state *st, const r3_opinfo *op, const char *p)
     }
     if (op->format == R3_VOP3 && op->opcode >= 0x80 && op->opcode < 0x100)
         r3_set(st->w, fd->field[R3F_VDST], 126); /* v_cmpx_*_e64 write exec_lo */
+    if (op->format == R3_VOP3P && strstr(op->mnemonic, "_mix")) { /* op_sel_hi defaults to 0 there */
+        r3_set(st->w, fd->field[R3F_OPSEL_HI], 0);
+        r3_set(st->w, fd->field[R3F_OPSEL_HI2], 0);
+    }
     r3_src_mods mods[3] = {{0, 0}, {0, 0}, {0, 0}};
     p = asm_skip_space(p);
     int returning = 0;
@@ -982,7 +1181,8 @@ static int r3_try_row(r3_asm_state *st, const r3_opinfo *op, const char *p)
     }
     for (int i = 0; i < op->noperands; i++) {
         const r3_operand *o = &op->operand[i];
-        int si = o->field == R3F_SRC0 ? 0 : o->field == R3F_SRC1 ? 1 : o->field == R3F_SRC2 ? 2 : 0;
+        int si = o->field == R3F_SRC0 ? 0 : o->field == R3F_SRC1 || o->field == R3F_VSRC1 ? 1
+                 : o->field == R3F_SRC2 ? 2 : 0;
         if (o->omit_zero && (!*p || isalpha((unsigned char)*p)))
             continue;
         if (i && !(o->omit_zero && i == 0)) {
@@ -996,6 +1196,15 @@ static int r3_try_row(r3_asm_state *st, const r3_opinfo *op, const char *p)
     }
     if (*p == ',')
         return r3_fail(st, p, "invalid operand for instruction");
+    if (op->format == R3_VOP3P && strstr(op->mnemonic, "_mix")) { /* fma_mix: -x, |x| per source */
+        unsigned neg = 0, abs = 0;
+        for (int k = 0; k < 3; k++) {
+            neg |= (unsigned)mods[k].neg << k;
+            abs |= (unsigned)mods[k].abs << k;
+        }
+        r3_set_field(st, op, R3F_NEG, neg);
+        r3_set_field(st, op, R3F_NEG_HI, abs);
+    }
     if (op->format == R3_VOP3) {
         unsigned neg = 0, abs = 0;
         for (int k = 0; k < 3; k++) {
@@ -1010,12 +1219,28 @@ static int r3_try_row(r3_asm_state *st, const r3_opinfo *op, const char *p)
     }
     if (r3_parse_modifiers(st, op, p))
         return -1;
+    if (st->dpp_mode && r3_finish_dpp(st, op, mods))
+        return -1;
     return r3_check_shapes(st, op, returning);
 }
 
 int r3_assemble(const char *text, int wave64, const asm_expr_env *env, r3_encoding *out, char *err, size_t errsize,
                 int *errcol)
 {
+    /* block comments read as a single space, as in LLVM's lexer (disassembly prints some) */
+    char clean[1024];
+    size_t cn = 0;
+    for (const char *c = text; *c && cn + 1 < sizeof clean;) {
+        if (c[0] == '/' && c[1] == '*') {
+            const char *e = strstr(c + 2, "*/");
+            c = e ? e + 2 : c + strlen(c);
+            clean[cn++] = ' ';
+            continue;
+        }
+        clean[cn++] = *c++;
+    }
+    clean[cn] = '\0';
+    text = clean;
     r3_asm_state st;
     memset(&st, 0, sizeof st);
     st.start = text;
@@ -1052,6 +1277,35 @@ int r3_assemble(const char *text, int wave64, const asm_expr_env *env, r3_encodi
                 return 0;
             }
         }
+    }
+    /* DPP forms: by their own mnemonic (v_add_f32_dpp, v_add_f32_e64_dpp, v_cmp_lt_f16 with DPP
+       controls) or by the plain one with DPP controls; e32 rows come before VOP3 rows */
+    for (size_t i = 0; i < r3_isa_count(); i++) {
+        const r3_opinfo *op = r3_isa_at(i);
+        if (!op->dpp16_name[0] && !op->dpp8_name[0])
+            continue;
+        size_t bl = strlen(op->mnemonic);
+        int plain = (bl == mlen && strncmp(op->mnemonic, m, mlen) == 0) ||
+                    (bl == mlen + 4 && strncmp(op->mnemonic, m, mlen) == 0 &&
+                     (strcmp(op->mnemonic + mlen, "_e32") == 0 || strcmp(op->mnemonic + mlen, "_e64") == 0));
+        int named = (strlen(op->dpp16_name) == mlen && strncmp(op->dpp16_name, m, mlen) == 0) ||
+                    (strlen(op->dpp8_name) == mlen && strncmp(op->dpp8_name, m, mlen) == 0);
+        /* VOPC DPP names have no suffix, so "v_cmp_lt_f16" may also mean its VOP3 DPP form */
+        int vopc_e64 = op->format == R3_VOP3 && bl == mlen + 4 && strncmp(op->mnemonic, m, mlen) == 0;
+        if (!plain && !named && !vopc_e64)
+            continue;
+        tried = 1;
+        st.dpp_mode = 1;
+        if (r3_try_row(&st, op, p) == 0 && (st.dpp8 || st.dpp16 || named)) {
+            const r3_format_desc *fd = &r3_formats[op->format];
+            out->nwords = fd->nwords;
+            memcpy(out->words, st.w, sizeof st.w);
+            out->words[out->nwords++] = st.dpp_word;
+            if (st.has_literal)
+                out->words[out->nwords++] = st.literal;
+            return 0;
+        }
+        st.dpp_mode = 0;
     }
     if (!tried) {
         snprintf(err, errsize, "invalid instruction");
