@@ -51,11 +51,11 @@ if have_llvm; then
         flag=
         [ "$wave" = 64 ] && flag=--wave64
         run "as-vs-llvm-w$wave" python3 tests/codec/llvm_asm_diff.py --tool build/rel/tests/r3_lines \
-            --count 30000 --seed "2$wave" --formats "$claimed_as" $flag
+            --count 30000 --seed "2$wave" --formats "$claimed_as" --every-opcode $flag
         run "as-vs-llvm-w$wave-asan-ubsan" python3 tests/codec/llvm_asm_diff.py \
             --tool build/san/tests/r3_lines --count 2000 --seed "3$wave" --formats "$claimed_as" $flag
     done
-    run as-negative python3 tests/codec/llvm_asm_negative.py --tool build/rel/tests/r3_lines
+    run as-negative python3 tests/codec/llvm_asm_negative.py --tool build/rel/tests/r3_lines --formats "$claimed_as"
 fi
 
 run cli-dis-hex sh tests/cli/dis_hex.sh build/rel/wavesim

@@ -44,22 +44,35 @@ def disassemble(candidates, wave64=False):
 
 
 def assemble(lines, wave64=False):
-    """Assemble lines; for each, ('ok', text, bytes) or ('err', message)."""
-    p = subprocess.run(mc_args(wave64) + ['-show-encoding'], input='\n'.join(lines) + '\n',
+    """Assemble lines; for each, ('ok', text, bytes), ('err', message) or ('skip',).
+    Each line is followed by a marker directive, so output maps back to lines exactly."""
+    src = []
+    for i, line in enumerate(lines):
+        src.append(line)
+        src.append('.ascii "@@%d"' % i)
+    p = subprocess.run(mc_args(wave64) + ['-show-encoding'], input='\n'.join(src) + '\n',
                        capture_output=True, text=True)
     errs = {}
     for m in re.finditer(r'<stdin>:(\d+):(\d+): error: (.*)', p.stderr):
-        errs.setdefault(int(m.group(1)), m.group(3))
-    outs = [l.strip() for l in p.stdout.splitlines() if 'encoding:' in l]
-    res, k = [], 0
+        errs.setdefault((int(m.group(1)) - 1) // 2, m.group(3))
+    enc = {}
+    pending = []
+    for l in p.stdout.splitlines():
+        m = re.match(r'\s*\.ascii\s+"@@(\d+)"', l)
+        if m:
+            enc[int(m.group(1))] = pending
+            pending = []
+        elif 'encoding:' in l:
+            pending.append(l.strip())
+    res = []
     for i, line in enumerate(lines):
-        if (i + 1) in errs:
-            res.append(('err', errs[i + 1]))
-        elif not line.strip() or line.strip().startswith(('.', ';', '//')) or line.rstrip().endswith(':'):
+        got = enc.get(i, [])
+        if i in errs:
+            res.append(('err', errs[i]))
+        elif len(got) != 1:
             res.append(('skip',))
         else:
-            text, enc = outs[k].split('; encoding:', 1)
-            k += 1
-            bs = bytes(int(b, 16) for b in re.findall(r'0x([0-9a-f]{2})', enc))
+            text, e = got[0].split('; encoding:', 1)
+            bs = bytes(int(b, 16) for b in re.findall(r'0x([0-9a-f]{2})', e))
             res.append(('ok', ' '.join(text.split()), bs))
     return res

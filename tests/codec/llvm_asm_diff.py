@@ -5,6 +5,7 @@
 import argparse
 import os
 import random
+import re
 import subprocess
 import sys
 
@@ -23,11 +24,20 @@ def main():
     ap.add_argument('--formats', required=True)
     ap.add_argument('--wave64', action='store_true')
     ap.add_argument('--show', type=int, default=20)
+    ap.add_argument('--every-opcode', action='store_true')
     args = ap.parse_args()
     rng = random.Random(args.seed)
     fmts = args.formats.split(',')
     cands = [gen(fmts[i % len(fmts)], rng, True) for i in range(args.count)]
-    texts = sorted({r[0] for r in disassemble(cands, wave64=args.wave64) if r and r != 'misaligned'})
+    texts = {r[0] for r in disassemble(cands, wave64=args.wave64) if r and r != 'misaligned'}
+    if args.every_opcode:  # LLVM's text of every table row (the generator keeps it as a comment)
+        for fmt in fmts:
+            path = os.path.join(HERE, '..', '..', 'isa', 'rdna3', fmt.lower() + '.def')
+            for line in open(path):
+                m = re.search(r'/\* (.*) \*/$', line)
+                if line.startswith('R3OP(') and m:
+                    texts.add(m.group(1))
+    texts = sorted(texts)
     ref = assemble(texts, wave64=args.wave64)
     lines = [t for t, r in zip(texts, ref) if r[0] == 'ok']
     want = [r[2] for r in ref if r[0] == 'ok']

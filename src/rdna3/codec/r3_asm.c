@@ -447,6 +447,8 @@ static int r3_parse_reg_operand(r3_asm_state *st, const r3_opinfo *op, const r3_
             return r3_fail(st, p, "expected ')'");
         p++;
     }
+    if (st->dpp_mode && o->field == R3F_SRC1 && code < 256) /* LLVM's assembler: VOP3 DPP src1 is a VGPR */
+        return r3_fail(st, at, "invalid operand for instruction");
     if (st->dpp_mode && o->field == R3F_SRC0) { /* DPP: src0 is a VGPR held in the DPP dword */
         if (code < 256 || r3_rule_char(o, code) != 'o')
             return r3_fail(st, at, "invalid operand for instruction");
@@ -677,7 +679,8 @@ static int r3_parse_imm_operand(r3_asm_state *st, const r3_opinfo *op, const r3_
         const asm_expr_env *env = strcmp(op->mnemonic, "s_version") == 0 ? &version_env : st->env;
         if (asm_expr_parse(pp, env, &val, err, sizeof err))
             return r3_fail(st, at, err);
-        if (val.is_float || (val.undefined && !r3_is_branch(op)))
+        int k_operand = o->kind == R3K_LIT || (o->kind == R3K_HEX && op->has_literal_k);
+        if ((val.is_float && !k_operand) || (val.undefined && !r3_is_branch(op)))
             return r3_fail(st, at, "invalid operand for instruction");
         int64_t x = val.i;
         if (r3_is_branch(op) && (val.undefined || val.relocatable)) {
@@ -686,16 +689,33 @@ static int r3_parse_imm_operand(r3_asm_state *st, const r3_opinfo *op, const r3_
             else
                 x = (x - (st->env->pc + 4)) / 4;
         }
-        if (o->kind == R3K_LIT || (o->kind == R3K_HEX && op->has_literal_k)) {
-            asm_value lv = val;
-            unsigned code;
-            lv.i = x;
-            if (r3_encode_constant(st, at, &lv, R3L_B32, &code))
-                return -1;
-            st->has_literal = 1;
-            if (code != 255) { /* K operands are always literal dwords */
-                st->literal = (uint32_t)x;
+        if (k_operand) { /* a literal dword of its own: fmamk/fmaak K, s_setreg_imm32_b32 */
+            int half = o->kind == R3K_HEX && strstr(op->mnemonic, "_f16") != NULL;
+            uint32_t lit;
+            if (val.is_float && o->kind == R3K_LIT) {
+                lit = 0; /* LLVM 19 encodes a float given to s_setreg_imm32_b32 as 0 */
+            } else if (val.is_float) {
+                float f = (float)val.f;
+                int ovf = 0;
+                if (half) {
+                    lit = r3_f32_to_f16_bits(f, &ovf);
+                } else {
+                    memcpy(&lit, &f, 4);
+                    ovf = isinf(f) && !isinf(val.f);
+                }
+                if (ovf)
+                    return r3_fail(st, at, "invalid operand for instruction");
+            } else {
+                unsigned bits = half ? 16 : 32;
+                uint64_t hi = (uint64_t)x >> bits;
+                if (hi != 0 && !(hi == (~0ull >> bits) && ((uint64_t)x >> (bits - 1) & 1)))
+                    return r3_fail(st, at, "invalid operand for instruction");
+                lit = (uint32_t)((uint64_t)x & (half ? 0xffffu : 0xffffffffu));
             }
+            if (st->has_literal && st->literal != lit)
+                return r3_fail(st, at, "only one unique literal operand is allowed");
+            st->has_literal = 1;
+            st->literal = lit;
             return 0;
         }
         if (x < -32768 || x > 65535)
@@ -929,6 +949,9 @@ static int r3_parse_dpp_modifier(r3_asm_state *st, const char *at, size_t n, con
 /* Trailing modifiers: offset:, glc, clamp, mul:, op_sel:[...], ... */
 static int r3_parse_modifiers(r3_asm_state *st, const r3_opinfo *op, const char *p)
 {
+    const char *seen[24];
+    size_t seen_len[24];
+    int nseen = 0;
     for (;;) {
         p = asm_skip_space(p);
         if (!*p)
@@ -938,6 +961,13 @@ static int r3_parse_modifiers(r3_asm_state *st, const r3_opinfo *op, const char 
         while (isalnum((unsigned char)*q) || *q == '_')
             q++;
         size_t n = (size_t)(q - p);
+        for (int k = 0; k < nseen; k++) /* each modifier at most once */
+            if (seen_len[k] == n && strncmp(seen[k], at, n) == 0)
+                return r3_fail(st, at, "invalid operand for instruction");
+        if (nseen == 24)
+            return r3_fail(st, at, "invalid operand for instruction");
+        seen[nseen] = at;
+        seen_len[nseen++] = n;
         int64_t v = 1;
         if (*q == ':' && q[1] == '[' && n == 6 && strncmp(at, "format", 6) == 0 && op->format == R3_MTBUF) {
             const char *nm = q + 2, *e = strchr(nm, ']'); /* format:[BUF_FMT_...] */
