@@ -65,6 +65,15 @@ FORMATS = {
         ('glc', 0, 14, 1, 1, 0, 'mod'), ('slc', 0, 12, 1, 1, 0, 'mod'), ('dlc', 0, 13, 1, 1, 0, 'mod'),
         ('tfe', 1, 21, 1, 1, 0, 'mod')]),
 }
+# VOPD: one pseudo-format per half; the other half is held at a fixed v_dual_mov_b32 ('fix' fields).
+# VDSTY is stored without its low bit, which is the inverse of VDSTX's low bit.
+FORMATS['VOPDX'] = dict(prefix=(0b110010 << 26, 0x3f << 26), op=(22, 4), ops=range(16), words=2, fields=[
+    ('vdst', 1, 24, 8, 8, 0, 'opnd'), ('src0', 0, 0, 9, 272, 0, 'opnd'), ('vsrc1', 0, 9, 8, 24, 0, 'opnd'),
+    ('opy', 0, 17, 5, 8, 8, 'fix'), ('src0y', 1, 0, 9, 261, 261, 'fix'), ('vdsty', 1, 17, 7, 3, 3, 'fix')])
+FORMATS['VOPDY'] = dict(prefix=(0b110010 << 26, 0x3f << 26), op=(17, 5), ops=range(32), words=2, fields=[
+    ('vdst', 1, 17, 7, 5, 0, 'opnd'), ('src0', 1, 0, 9, 272, 0, 'opnd'), ('vsrc1', 1, 9, 8, 24, 0, 'opnd'),
+    ('opx', 0, 22, 4, 8, 8, 'fix'), ('src0x', 0, 0, 9, 258, 258, 'fix'), ('vdstx', 1, 24, 8, 1, 1, 'fix')])
+
 for seg, name in ((0, 'FLAT'), (1, 'SCRATCH'), (2, 'GLOBAL')):
     FORMATS[name] = dict(prefix=((0b110111 << 26) | (seg << 16), (0x3f << 26) | (3 << 16)), op=(18, 7),
                          ops=range(128), words=2, fields=[
@@ -105,12 +114,16 @@ def reg_of_field(fmt, field, value):
         return ('s', value * 2)
     if field == 'srsrc':
         return ('s', value * 4)
+    if fmt == 'VOPDY' and field == 'vdst':
+        return ('v', value * 2)  # VDSTX (v1) is odd, so VDSTY's low bit is 0
     return ('v', value)
 
 
 def classify_operands(fmt, text, used, values):
     """Split LLVM's text into mnemonic, operand descriptors and trailing modifier text."""
     spec = FORMATS[fmt]
+    if fmt in ('VOPDX', 'VOPDY'):  # the half of "X :: Y" this pseudo-format describes
+        text = text.split(' :: ')[0 if fmt == 'VOPDX' else 1]
     mnem, _, rest = text.partition(' ')
     ops, mods = [], ''
     # operands are comma separated; modifiers follow the last operand after a space
@@ -119,8 +132,6 @@ def classify_operands(fmt, text, used, values):
         last = parts[-1].split(' ')
         parts[-1] = last[0]
         mods = ' '.join(last[1:])
-    if fmt == 'VOPD':
-        return mnem, [], rest
     for p in parts:
         if p == 'gds':  # a modifier, printed alone when there are no operands
             continue
@@ -226,7 +237,7 @@ def probe_format(fmt):
         s = base[op][0]
         vals = probe_values(base[op])
         for f in spec['fields']:
-            if f[0] in s or f[6] == 'sd':
+            if f[0] in s or f[6] in ('sd', 'fix'):
                 continue
             probes = [f[4] if f[4] != f[5] else f[5] ^ 1]
             if f[0] in PER_BIT_FIELDS and fmt in ('VOP3', 'VOP3P'):

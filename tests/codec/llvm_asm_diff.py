@@ -32,8 +32,8 @@ def main():
     texts = {r[0] for r in disassemble(cands, wave64=args.wave64) if r and r != 'misaligned'}
     if args.every_opcode:  # LLVM's text of every table row (the generator keeps it as a comment)
         for fmt in fmts:
-            path = os.path.join(HERE, '..', '..', 'isa', 'rdna3', fmt.lower() + '.def')
-            for line in open(path):
+            names = ['vopdx', 'vopdy'] if fmt == 'VOPD' else [fmt.lower()]
+            for line in (l for n in names for l in open(os.path.join(HERE, '..', '..', 'isa', 'rdna3', n + '.def'))):
                 m = re.search(r'/\* (.*) \*/$', line)
                 if line.startswith('R3OP(') and m:
                     texts.add(m.group(1))

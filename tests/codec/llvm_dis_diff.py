@@ -21,13 +21,13 @@ FORMATS = {
     'VOP3P': (0xcc000000, 0xff000000, 16, 7, 128), 'DS': (0xd8000000, 0xfc000000, 18, 8, 256),
     'MUBUF': (0xe0000000, 0xfc000000, 18, 8, 256), 'MTBUF': (0xe8000000, 0xfc000000, 15, 4, 16),
     'FLAT': (0xdc000000, 0xfc030000, 18, 7, 128), 'SCRATCH': (0xdc010000, 0xfc030000, 18, 7, 128),
-    'GLOBAL': (0xdc020000, 0xfc030000, 18, 7, 128),
+    'GLOBAL': (0xdc020000, 0xfc030000, 18, 7, 128), 'VOPD': (0xc8000000, 0xfc000000, 22, 4, 16),
 }
 
 
 def known_opcodes(fmt):
     """Opcodes of the format present in our tables (so random words mostly hit real opcodes)."""
-    path = os.path.join(HERE, '..', '..', 'isa', 'rdna3', fmt.lower() + '.def')
+    path = os.path.join(HERE, '..', '..', 'isa', 'rdna3', ('vopdx' if fmt == 'VOPD' else fmt.lower()) + '.def')
     ops = []
     for line in open(path):
         if line.startswith('R3OP('):

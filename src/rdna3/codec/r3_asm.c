@@ -23,6 +23,7 @@ typedef struct {
     int ndeferred;
     unsigned vaddr_width;     /* registers given in a buffer/scratch VADDR place, 0 for off */
     int dpp_mode;             /* parsing a DPP form: src0 goes to the DPP dword */
+    unsigned vopd_ydst;       /* the full VGPR number of a VOPD Y destination */
     int dpp8, dpp16, fi, bound_ctrl; /* what the modifiers asked for */
     unsigned dpp_ctrl, row_mask, bank_mask, dpp8_lanes, dpp_src0, dpp_mods, dpp_word;
     const asm_expr_env *env;
@@ -457,6 +458,10 @@ static int r3_parse_reg_operand(r3_asm_state *st, const r3_opinfo *op, const r3_
         return 0;
     }
     int fv = o->field == R3F_SOFFSET && code < 256 ? (int)code : r3_field_from_code(o, code);
+    if (op->format == R3_VOPDY && o->field == R3F_VDST && fv >= 0) { /* stored without its low bit */
+        st->vopd_ydst = (unsigned)fv;
+        fv >>= 1;
+    }
     if (fv < 0 || r3_rule_char(o, (unsigned)fv) != 'o')
         return r3_fail(st, at, "invalid operand for instruction");
     r3_set_field(st, op, (r3_field)o->field, (uint32_t)fv);
@@ -1254,6 +1259,94 @@ static int r3_try_row(r3_asm_state *st, const r3_opinfo *op, const char *p)
     return r3_check_shapes(st, op, returning);
 }
 
+/* The registers one half of a VOPD reads and writes, for the bank and parity rules. */
+typedef struct {
+    unsigned dst, src0, vsrc1;
+    int src2_is;   /* which operand uses the SRC2 port: 0 none, 1 dst (fmac, dot2acc), 2 vsrc1 (fmamk) */
+} r3_vopd_half;
+
+static r3_vopd_half r3_vopd_regs(const r3_opinfo *op, const uint32_t *w, unsigned dst)
+{
+    r3_vopd_half h;
+    const r3_format_desc *fd = &r3_formats[op->format];
+    h.dst = dst;
+    h.src0 = r3_get(w, fd->field[R3F_SRC0]);
+    h.vsrc1 = r3_has_operand(op, R3F_VSRC1) ? 256 + r3_get(w, fd->field[R3F_VSRC1]) : 0;
+    h.src2_is = strstr(op->mnemonic, "fmamk") ? 2 : (strstr(op->mnemonic, "fmac") || strstr(op->mnemonic, "dot2acc")) ? 1 : 0;
+    return h;
+}
+
+/* v_dual_X ... :: v_dual_Y ...: both halves from their own table, in one pair of dwords. */
+static int r3_assemble_vopd(r3_asm_state *st, const char *x, const char *y, r3_encoding *out)
+{
+    const r3_opinfo *ops[2] = {NULL, NULL};
+    uint32_t words[2][3];
+    int lit[2] = {0, 0};
+    uint32_t litv[2] = {0, 0};
+    const char *parts[2] = {x, y};
+    if (st->wave64)
+        return r3_fail(st, st->start, "instruction not supported on this GPU");
+    for (int h = 0; h < 2; h++) {
+        const char *m = asm_skip_space(parts[h]), *e = m;
+        while (*e && *e != ' ' && *e != '\t')
+            e++;
+        r3_format f = h ? R3_VOPDY : R3_VOPDX;
+        for (unsigned opc = 0; opc < (1u << r3_formats[f].opcode.width) && !ops[h]; opc++) {
+            const r3_opinfo *op = r3_isa_lookup(f, opc);
+            if (!op || strlen(op->mnemonic) != (size_t)(e - m) || strncmp(op->mnemonic, m, (size_t)(e - m)) != 0)
+                continue;
+            if (r3_try_row(st, op, e))
+                return -1;
+            ops[h] = op;
+            memcpy(words[h], st->w, sizeof st->w);
+            lit[h] = st->has_literal || op->has_literal_k;
+            litv[h] = st->literal;
+        }
+        if (!ops[h])
+            return r3_fail(st, m, "invalid instruction");
+    }
+    if (lit[0] && lit[1] && litv[0] != litv[1])
+        return r3_fail(st, st->start, "only one unique literal operand is allowed");
+    uint32_t w[2] = {words[0][0] | words[1][0], words[0][1] | words[1][1]};
+    /* the pair reads at most two scalar values: distinct SGPRs (VCC for v_dual_cndmask_b32) and
+       the shared literal; inline constants are free */
+    unsigned scalars[4], ns = 0;
+    for (int h = 0; h < 2; h++) {
+        unsigned src0 = r3_get(w, r3_formats[ops[h]->format].field[R3F_SRC0]);
+        unsigned cand[2] = {src0, strstr(ops[h]->mnemonic, "cndmask") ? 106u : 999u};
+        for (int k = 0; k < 2; k++) {
+            if (cand[k] >= 128)
+                continue;
+            int dup = 0;
+            for (unsigned i = 0; i < ns; i++)
+                dup |= scalars[i] == cand[k];
+            if (!dup)
+                scalars[ns++] = cand[k];
+        }
+    }
+    if (ns + (unsigned)(lit[0] || lit[1]) > 2)
+        return r3_fail(st, st->start, "invalid operand (violates constant bus restrictions)");
+    unsigned xdst = 256 + (w[1] >> 24), ydst = 256 + st->vopd_ydst;
+    if ((xdst & 1) == (ydst & 1))
+        return r3_fail(st, st->start, "one dst register must be even and the other odd");
+    r3_vopd_half hx = r3_vopd_regs(ops[0], w, xdst), hy = r3_vopd_regs(ops[1], w, ydst);
+    if (hx.src0 >= 256 && hy.src0 >= 256 && hx.src0 % 4 == hy.src0 % 4)
+        return r3_fail(st, st->start, "src0 operands must use different VGPR banks");
+    if (hx.vsrc1 && hy.vsrc1 && hx.src2_is != 2 && hy.src2_is != 2 && hx.vsrc1 % 4 == hy.vsrc1 % 4)
+        return r3_fail(st, st->start, "src1 operands must use different VGPR banks");
+    if (hx.src2_is && hy.src2_is) {
+        unsigned a = hx.src2_is == 1 ? hx.dst : hx.vsrc1, b = hy.src2_is == 1 ? hy.dst : hy.vsrc1;
+        if (a % 2 == b % 2)
+            return r3_fail(st, st->start, "src2 operands must use different VGPR banks");
+    }
+    out->words[0] = w[0];
+    out->words[1] = w[1];
+    out->nwords = 2;
+    if (lit[0] || lit[1])
+        out->words[out->nwords++] = lit[0] ? litv[0] : litv[1];
+    return 0;
+}
+
 int r3_assemble(const char *text, int wave64, const asm_expr_env *env, r3_encoding *out, char *err, size_t errsize,
                 int *errcol)
 {
@@ -1278,6 +1371,20 @@ int r3_assemble(const char *text, int wave64, const asm_expr_env *env, r3_encodi
     st.wave64 = wave64;
     const char *p = asm_skip_space(text);
     const char *m = p;
+    const char *dual = strstr(text, "::");
+    if (dual && strncmp(m, "v_dual_", 7) == 0) {
+        char xpart[1024];
+        size_t xn = (size_t)(dual - text);
+        memcpy(xpart, text, xn);
+        xpart[xn] = '\0';
+        st.start = xpart;
+        if (r3_assemble_vopd(&st, xpart, dual + 2, out) == 0)
+            return 0;
+        snprintf(err, errsize, "%s", st.err[0] ? st.err : "invalid operand for instruction");
+        *errcol = st.errpos >= xpart && st.errpos < xpart + xn ? (int)(st.errpos - xpart)
+                  : st.errpos ? (int)(st.errpos - text) : 0;
+        return -1;
+    }
     while (*p && *p != ' ' && *p != '\t')
         p++;
     size_t mlen = (size_t)(p - m);

@@ -9,6 +9,7 @@
 
 typedef struct {
     const r3_opinfo *op;
+    const r3_opinfo *opy;  /* VOPD: the Y half (op is the X half) */
     uint8_t nwords;   /* total size in dwords, literal included */
     uint8_t has_literal;
     uint32_t literal;

@@ -6,7 +6,7 @@
 
 /* Formats in the order their prefixes must be tested: longer prefixes shadow shorter ones. */
 static const r3_format r3_probe_order[] = {
-    R3_VOP3P, R3_SOP1, R3_SOPC, R3_SOPP, R3_SOPK, R3_SOP2,
+    R3_VOPDX, R3_VOP3P, R3_SOP1, R3_SOPC, R3_SOPP, R3_SOPK, R3_SOP2,
     R3_SMEM, R3_VOP3, R3_DS, R3_MUBUF, R3_MTBUF, R3_FLAT, R3_SCRATCH, R3_GLOBAL,
     R3_VOP1, R3_VOPC, R3_VOP2,
 };
@@ -106,6 +106,34 @@ static int r3_operands_valid(const r3_opinfo *op, const uint32_t *w, int dpp, ui
     return 1;
 }
 
+/* VOPD: both halves must be known opcodes with valid operands; one literal serves both. */
+static r3_decode_status r3_decode_vopd(const uint32_t *words, size_t avail, const r3_opinfo *opx, r3_inst *out)
+{
+    const r3_opinfo *opy = r3_isa_lookup(R3_VOPDY, r3_get(words, r3_formats[R3_VOPDY].opcode));
+    if (!opy)
+        return R3_DECODE_INVALID;
+    out->op = opx;
+    out->opy = opy;
+    out->nwords = 2;
+    out->has_literal = 0;
+    out->literal = 0;
+    out->dpp = 0;
+    out->dpp_word = 0;
+    out->w[0] = words[0];
+    out->w[1] = words[1];
+    out->w[2] = 0;
+    if (!r3_operands_valid(opx, out->w, 0, 0, 0) || !r3_operands_valid(opy, out->w, 0, 0, 0))
+        return R3_DECODE_INVALID;
+    if (r3_needs_literal(opx, out->w) || r3_needs_literal(opy, out->w)) {
+        if (avail < 3)
+            return R3_DECODE_TRUNCATED;
+        out->literal = words[2];
+        out->nwords = 3;
+        out->has_literal = 1;
+    }
+    return R3_DECODE_OK;
+}
+
 r3_decode_status r3_decode(const uint32_t *words, size_t avail, int wave64, r3_inst *out)
 {
     if (avail < 1)
@@ -123,7 +151,10 @@ r3_decode_status r3_decode(const uint32_t *words, size_t avail, int wave64, r3_i
         const r3_opinfo *op = r3_isa_lookup(f, r3_get(words, fd->opcode));
         if (!op)
             return R3_DECODE_INVALID;
+        if (f == R3_VOPDX) /* dual issue exists in wave32 only */
+            return wave64 ? R3_DECODE_INVALID : r3_decode_vopd(words, avail, op, out);
         out->op = op;
+        out->opy = NULL;
         out->nwords = fd->nwords;
         out->has_literal = 0;
         out->literal = 0;

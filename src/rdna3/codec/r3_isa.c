@@ -53,6 +53,11 @@ const r3_format_desc r3_formats[R3_FORMAT_COUNT] = {
     {[R3F_OFFSET] = B(0, 0, 13), [R3F_DLC] = B(0, 13, 1), [R3F_GLC] = B(0, 14, 1),               \
      [R3F_SLC] = B(0, 15, 1), [R3F_ADDR] = B(1, 0, 8), [R3F_DATA] = B(1, 8, 8),                  \
      [R3F_SADDR] = B(1, 16, 7), [R3F_SVE] = B(1, 23, 1), [R3F_VDST] = B(1, 24, 8)}
+    [R3_VOPDX] = {"VOPDX", 0xc8000000u, 0xfc000000u, 2, B(0, 22, 4),
+                  {[R3F_VDST] = B(1, 24, 8), [R3F_SRC0] = B(0, 0, 9), [R3F_VSRC1] = B(0, 9, 8)}},
+    /* VDSTY holds bits 7:1 of the destination; bit 0 is the inverse of VDSTX's */
+    [R3_VOPDY] = {"VOPDY", 0xc8000000u, 0xfc000000u, 2, B(0, 17, 5),
+                  {[R3F_VDST] = B(1, 17, 7), [R3F_SRC0] = B(1, 0, 9), [R3F_VSRC1] = B(1, 9, 8)}},
     [R3_FLAT] = {"FLAT", 0xdc000000u, 0xfc030000u, 2, B(0, 18, 7), R3_FLAT_FIELDS},
     [R3_SCRATCH] = {"SCRATCH", 0xdc010000u, 0xfc030000u, 2, B(0, 18, 7), R3_FLAT_FIELDS},
     [R3_GLOBAL] = {"GLOBAL", 0xdc020000u, 0xfc030000u, 2, B(0, 18, 7), R3_FLAT_FIELDS},
@@ -97,6 +102,8 @@ static const r3_row r3_rows[] = {
 #include "../../../isa/rdna3/flat.def"
 #include "../../../isa/rdna3/scratch.def"
 #include "../../../isa/rdna3/global.def"
+#include "../../../isa/rdna3/vopdx.def"
+#include "../../../isa/rdna3/vopdy.def"
 #undef R3OP
 };
 
@@ -304,7 +311,9 @@ int r3_isa_init(void)
         if (r3_parse_operands(row->operands, info) || r3_parse_optional(row->optional, info))
             return -1;
         for (int k = 0; k < info->noperands; k++)
-            if ((info->operand[k].kind == R3K_HEX && row->format == R3_VOP2) || info->operand[k].kind == R3K_LIT)
+            if ((info->operand[k].kind == R3K_HEX &&
+                 (row->format == R3_VOP2 || row->format == R3_VOPDX || row->format == R3_VOPDY)) ||
+                info->operand[k].kind == R3K_LIT)
                 info->has_literal_k = 1;
         r3_by_opcode[row->format][row->opcode] = (int16_t)i;
         r3_by_name[i] = (uint16_t)i;

@@ -10,6 +10,7 @@ typedef enum {
     R3_SOP2, R3_SOPK, R3_SOP1, R3_SOPC, R3_SOPP, R3_SMEM,
     R3_VOP2, R3_VOP1, R3_VOPC, R3_VOP3, R3_VOP3P,
     R3_DS, R3_MUBUF, R3_MTBUF, R3_FLAT, R3_SCRATCH, R3_GLOBAL,
+    R3_VOPDX, R3_VOPDY,  /* the two halves of a VOPD dual-issue instruction */
     R3_FORMAT_COUNT
 } r3_format;
 

@@ -162,6 +162,8 @@ unsigned r3_operand_code(const r3_inst *in, const r3_operand *o)
     if (in->dpp && o->field == R3F_SRC0)
         return 256 + (in->dpp_word & 0xff);
     unsigned v = r3_field_value(in, (r3_field)o->field);
+    if (in->op->format == R3_VOPDY && o->field == R3F_VDST) /* low bit: inverse of VDSTX's */
+        return 256 + (v << 1 | (((in->w[1] >> 24) & 1) ^ 1));
     switch (o->field) {
     case R3F_SBASE: return v * 2;
     case R3F_SRSRC: return v * 4;
@@ -563,6 +565,16 @@ size_t r3_print(const r3_inst *in, int wave64, char *buf, size_t size)
     const r3_opinfo *op = in->op;
     if (size)
         buf[0] = '\0';
+    if (in->opy) { /* VOPD: "X :: Y", each half printed from the same words */
+        r3_inst half = *in;
+        half.opy = NULL;
+        size_t n = r3_print(&half, wave64, buf, size);
+        half.op = in->opy;
+        o.len = n;
+        r3_emit(&o, " :: ");
+        size_t m = r3_print(&half, wave64, o.len < size ? buf + o.len : NULL, o.len < size ? size - o.len : 0);
+        return o.len + m;
+    }
     r3_emit(&o, "%s", in->dpp == 16 ? op->dpp16_name : in->dpp == 8 ? op->dpp8_name : op->mnemonic);
     int first = 1;
     if (r3_returns_old_value(in)) {
