@@ -314,7 +314,7 @@ static int r3_encode_constant(r3_asm_state *st, const char *at, const asm_value 
 /* ---- operands ---- */
 
 typedef struct {
-    int neg, abs;
+    int neg, abs, sext; /* sext also sets neg: it is the same NEG bit, on an integer source */
 } r3_src_mods;
 
 static int r3_is_source(r3_field f)
@@ -371,7 +371,7 @@ static int r3_parse_reg_operand(r3_asm_state *st, const r3_opinfo *op, const r3_
                     (st->dpp_mode && (o->field == R3F_SRC0 || o->field == R3F_VSRC1));
     int modded = r3_is_source((r3_field)o->field) || o->field == R3F_VSRC1;
     if (modded && vop3_mods && strncmp(p, "sext(", 5) == 0) {
-        sext_call = mods->neg = 1; /* integer sources: the NEG bit sign-extends */
+        sext_call = mods->neg = mods->sext = 1; /* integer sources: the NEG bit sign-extends */
         p += 5;
     } else if (modded && vop3_mods) {
         if (strncmp(p, "neg(", 4) == 0) {
@@ -1032,6 +1032,7 @@ static int r3_parse_modifiers(r3_asm_state *st, const r3_opinfo *op, const char 
                          : R3_MOD("clamp") ? R3F_CLAMP : R3_MOD("gds") ? R3F_GDS : R3_MOD("offen") ? R3F_OFFEN
                          : R3_MOD("idxen") ? R3F_IDXEN : R3F_TFE;
             if ((op->optional[f] != R3_OPT_PRINTED && op->optional[f] != R3_OPT_REQUIRED) ||
+                (f == R3F_TFE && strstr(op->mnemonic, "store")) || /* LLVM's assembler: no tfe on stores */
                 r3_set_field(st, op, f, 1))
                 return r3_fail(st, at, "invalid operand for instruction");
         } else if (R3_MOD("offset") && op->format == R3_DS) {
@@ -1121,6 +1122,41 @@ static int r3_count_operands(const char *p)
     return n;
 }
 
+/* VALU reads at most two scalar values (gfx11): distinct SGPRs, including implicit VCC and lane-mask
+   sources, plus one literal. */
+static int r3_check_constant_bus(r3_asm_state *st, const r3_opinfo *op)
+{
+    if (op->format != R3_VOP1 && op->format != R3_VOP2 && op->format != R3_VOPC && op->format != R3_VOP3 &&
+        op->format != R3_VOP3P)
+        return 0;
+    unsigned regs[4], n = 0;
+    int seen_source = 0;
+    for (int i = 0; i < op->noperands; i++) {
+        const r3_operand *o = &op->operand[i];
+        unsigned code;
+        if (r3_is_source((r3_field)o->field) && (o->kind == R3K_REG || o->kind == R3K_MASK)) {
+            seen_source = 1;
+            if (st->dpp_mode && o->field == R3F_SRC0)
+                continue;
+            code = r3_get(st->w, r3_formats[op->format].field[o->field]);
+        } else if (o->kind == R3K_VCC && seen_source) {
+            code = 106; /* an implicit VCC source (v_cndmask_b32_e32, v_add_co_ci_u32_e32) */
+        } else {
+            continue;
+        }
+        if (code >= 128 || code == 124)
+            continue;
+        int dup = 0;
+        for (unsigned k = 0; k < n; k++)
+            dup |= regs[k] == code;
+        if (!dup && n < 4)
+            regs[n++] = code;
+    }
+    if (n + (unsigned)(st->has_literal || op->has_literal_k) > 2)
+        return r3_fail(st, st->start, "invalid operand (violates constant bus restrictions)");
+    return 0;
+}
+
 /* Widths that depend on modifiers (TFE, OFFEN/IDXEN, SADDR = off, GLC on atomics, wave size). */
 static int r3_check_shapes(r3_asm_state *st, const r3_opinfo *op, int returning)
 {
@@ -1162,7 +1198,7 @@ static int r3_finish_dpp(r3_asm_state *st, const r3_opinfo *op, const r3_src_mod
     if (!vop3) { /* VOP1/VOP2/VOPC: source modifiers live in the DPP dword (DPP16 only) */
         for (int k = 0; k < 2; k++) {
             const r3_src_mods *m = &mods[k];
-            if ((m->neg && op->dppmods[2 * k] != 'f' && op->dppmods[2 * k] != 's') ||
+            if ((m->neg && op->dppmods[2 * k] != (m->sext ? 's' : 'f')) ||
                 (m->abs && op->dppmods[2 * k + 1] != 'f') || ((m->neg || m->abs) && st->dpp8))
                 return r3_fail(st, st->start, "invalid operand for instruction");
             word |= (unsigned)m->neg << (20 + 2 * k) | (unsigned)m->abs << (21 + 2 * k);
@@ -1197,7 +1233,7 @@ static int r3_try_row(r3_asm_state *st, const r3_opinfo *op, const char *p)
         r3_set(st->w, fd->field[R3F_OPSEL_HI], 0);
         r3_set(st->w, fd->field[R3F_OPSEL_HI2], 0);
     }
-    r3_src_mods mods[3] = {{0, 0}, {0, 0}, {0, 0}};
+    r3_src_mods mods[3] = {{0, 0, 0}, {0, 0, 0}, {0, 0, 0}};
     p = asm_skip_space(p);
     int returning = 0;
     if ((op->format == R3_FLAT || op->format == R3_GLOBAL) && strstr(op->mnemonic, "atomic") &&
@@ -1246,8 +1282,12 @@ static int r3_try_row(r3_asm_state *st, const r3_opinfo *op, const char *p)
             neg |= (unsigned)mods[k].neg << k;
             abs |= (unsigned)mods[k].abs << k;
         }
-        if ((neg && op->optional[R3F_NEG] != R3_OPT_PRINTED) || (abs && op->optional[R3F_ABS] != R3_OPT_PRINTED))
-            return r3_fail(st, p, "invalid operand for instruction");
+        for (int k = 0; k < 3; k++) { /* each modifier only where LLVM prints it for this opcode and form */
+            int ok_neg = st->dpp_mode ? op->dppmods[k] == (mods[k].sext ? 's' : 'f')
+                                      : ((mods[k].sext ? op->sext_bits : op->print_bits[R3F_NEG]) >> k & 1);
+            if ((mods[k].neg && !ok_neg) || (mods[k].abs && !(op->print_bits[R3F_ABS] >> k & 1)))
+                return r3_fail(st, p, "invalid operand for instruction");
+        }
         r3_set_field(st, op, R3F_NEG, neg);
         if (!r3_has_operand(op, R3F_SDST)) /* VOP3SD keeps its carry-out there */
             r3_set_field(st, op, R3F_ABS, abs);
@@ -1255,6 +1295,8 @@ static int r3_try_row(r3_asm_state *st, const r3_opinfo *op, const char *p)
     if (r3_parse_modifiers(st, op, p))
         return -1;
     if (st->dpp_mode && r3_finish_dpp(st, op, mods))
+        return -1;
+    if (r3_check_constant_bus(st, op))
         return -1;
     return r3_check_shapes(st, op, returning);
 }
