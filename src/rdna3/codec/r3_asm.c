@@ -25,6 +25,7 @@ typedef struct {
     int dpp_mode;             /* parsing a DPP form: src0 goes to the DPP dword */
     unsigned vopd_ydst;       /* the full VGPR number of a VOPD Y destination */
     int dpp8, dpp16, fi, bound_ctrl; /* what the modifiers asked for */
+    int dpp_ctrl_seen;        /* the DPP control comes first, before masks, bound_ctrl and fi */
     unsigned dpp_ctrl, row_mask, bank_mask, dpp8_lanes, dpp_src0, dpp_mods, dpp_word;
     const asm_expr_env *env;
     int wave64;
@@ -888,7 +889,7 @@ static int r3_parse_dpp_modifier(r3_asm_state *st, const char *at, size_t n, con
     int64_t v[8];
 #define R3_KEY(k) (n == strlen(k) && strncmp(at, k, n) == 0)
     if (R3_KEY("row_mirror") || R3_KEY("row_half_mirror")) {
-        st->dpp16 = 1;
+        st->dpp16 = st->dpp_ctrl_seen = 1;
         st->dpp_ctrl = R3_KEY("row_mirror") ? 0x140 : 0x141;
         *pp = q;
         return 0;
@@ -907,6 +908,7 @@ static int r3_parse_dpp_modifier(r3_asm_state *st, const char *at, size_t n, con
                 return r3_fail(st, at, "invalid dpp control");
             bits |= (unsigned)v[i] << ((want == 8 ? 3 : 2) * i);
         }
+        st->dpp_ctrl_seen = 1;
         if (want == 8) {
             st->dpp8 = 1;
             st->dpp8_lanes = bits;
@@ -926,11 +928,13 @@ static int r3_parse_dpp_modifier(r3_asm_state *st, const char *at, size_t n, con
         if (R3_KEY(rows[k].key)) {
             if (r3_parse_index(st, &q, &v[0]) || v[0] < rows[k].lo || v[0] > rows[k].hi)
                 return r3_fail(st, at, "invalid dpp control");
-            st->dpp16 = 1;
+            st->dpp16 = st->dpp_ctrl_seen = 1;
             st->dpp_ctrl = rows[k].base + (unsigned)v[0];
             *pp = q;
             return 0;
         }
+    if ((R3_KEY("row_mask") || R3_KEY("bank_mask") || R3_KEY("bound_ctrl") || R3_KEY("fi")) && !st->dpp_ctrl_seen)
+        return r3_fail(st, at, "not a valid operand.");
     if (R3_KEY("row_mask") || R3_KEY("bank_mask") || R3_KEY("bound_ctrl") || R3_KEY("fi")) {
         if (r3_parse_index(st, &q, &v[0]) || v[0] < 0 || v[0] > (R3_KEY("fi") || R3_KEY("bound_ctrl") ? 1 : 15))
             return r3_fail(st, at, "invalid dpp control");
@@ -1152,6 +1156,14 @@ static int r3_check_constant_bus(r3_asm_state *st, const r3_opinfo *op)
         if (!dup && n < 4)
             regs[n++] = code;
     }
+    /* v_div_fmas reads VCC without naming it */
+    if (strncmp(op->mnemonic, "v_div_fmas_", 11) == 0) {
+        int dup = 0;
+        for (unsigned k = 0; k < n; k++)
+            dup |= regs[k] == 106;
+        if (!dup)
+            n++;
+    }
     if (n + (unsigned)(st->has_literal || op->has_literal_k) > 2)
         return r3_fail(st, st->start, "invalid operand (violates constant bus restrictions)");
     return 0;
@@ -1182,6 +1194,8 @@ static int r3_check_shapes(r3_asm_state *st, const r3_opinfo *op, int returning)
 static int r3_finish_dpp(r3_asm_state *st, const r3_opinfo *op, const r3_src_mods *mods)
 {
     int vop3 = op->format == R3_VOP3 || op->format == R3_VOP3P;
+    if (!st->dpp_ctrl_seen)
+        return r3_fail(st, st->start, "too few operands for instruction");
     if (st->dpp8 == st->dpp16 && st->dpp8)
         return r3_fail(st, st->start, "invalid operand for instruction");
     if ((st->dpp8 ? !op->dpp8_name[0] : !op->dpp16_name[0]))
@@ -1218,8 +1232,8 @@ static int r3_try_row(r3_asm_state *st, const r3_opinfo *op, const char *p)
     r3_set(st->w, fd->opcode, op->opcode);
     st->ndeferred = 0;
     st->vaddr_width = 0;
-    st->dpp8 = st->dpp16 = st->fi = st->bound_ctrl = 0;
-    st->dpp_ctrl = 0xe4; /* quad_perm:[0,1,2,3] when no control is given */
+    st->dpp8 = st->dpp16 = st->fi = st->bound_ctrl = st->dpp_ctrl_seen = 0;
+    st->dpp_ctrl = 0;
     st->row_mask = st->bank_mask = 15;
     st->dpp8_lanes = st->dpp_src0 = st->dpp_word = 0;
     for (int f = 1; f < R3F_COUNT; f++) { /* fields not written keep the value LLVM gives them */
