@@ -12,7 +12,7 @@ CFLAGS_san := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefine
 ALLCFLAGS := $(WARN) $(CFLAGS_$(MODE)) $(CFLAGS) -Iinclude -Isrc
 LDFLAGS_ALL := $(filter -fsanitize=%,$(CFLAGS_$(MODE))) $(LDFLAGS)
 
-LIB_SRC := $(wildcard src/common/*.c src/asm/*.c src/rdna3/codec/*.c)
+LIB_SRC := $(wildcard src/common/*.c src/asm/*.c src/rdna3/codec/*.c src/rdna3/codeobj/*.c)
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
 TABLES := $(wildcard isa/rdna3/*.def)
 TEST_TOOLS := $(BUILD)/tests/r3_lines $(BUILD)/tests/unit_tests

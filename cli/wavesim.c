@@ -4,19 +4,22 @@
 #include <string.h>
 
 #include "asm/asm_source.h"
+#include "common/elf64.h"
 #include "rdna3/codec/r3_asm_glue.h"
 #include "rdna3/codec/r3_codec.h"
+#include "rdna3/codeobj/r3_codeobj.h"
 
 static const char usage[] =
     "usage: wavesim <command> [options]\n"
     "\n"
     "commands:\n"
-    "  as  [--isa rdna3] [--mcpu gfx1100] [--wave64] IN.s --hex   assemble; print each instruction's dwords\n"
-    "  dis [--isa rdna3] [--mcpu gfx1100] [--wave64] --hex \"WORD WORD ...\"\n"
-    "                                                         disassemble raw little-endian dwords (\"-\": stdin)\n"
+    "  as  [--isa rdna3] [--mcpu gfx1100] [--wave64] IN.s -o OUT  assemble to an HSA code object (ELF)\n"
+    "  as  ... --hex IN.s                                     print each instruction's dwords\n"
+    "  dis [--isa rdna3] [--mcpu gfx1100] [--wave64] FILE     disassemble the code sections of an ELF file\n"
+    "  dis ... --hex \"WORD WORD ...\"                         disassemble raw little-endian dwords (\"-\": stdin)\n"
     "  help                                                   this text\n"
     "\n"
-    "Not yet available: as -o (ELF code objects), dis FILE (ELF input), run, the Ventus ISA.\n";
+    "Not yet available: run, the Ventus ISA.\n";
 
 static char *read_file(const char *path, size_t *size)
 {
@@ -47,6 +50,8 @@ static char *read_file(const char *path, size_t *size)
     return buf;
 }
 
+static const char *g_mcpu = "gfx1100";
+
 /* Common options; returns the index of the first argument it does not know, or -1 on error. */
 static int parse_common(int argc, char **argv, int first, int *wave64)
 {
@@ -61,10 +66,12 @@ static int parse_common(int argc, char **argv, int first, int *wave64)
             }
         } else if (strcmp(argv[a], "--mcpu") == 0 && a + 1 < argc) {
             const char *cpu = argv[++a];
-            if (strncmp(cpu, "gfx11", 5) != 0) {
-                fprintf(stderr, "wavesim: unsupported --mcpu '%s' (gfx11xx expected)\n", cpu);
+            if (!r3_mach_of_cpu(cpu)) {
+                fprintf(stderr, "wavesim: unsupported --mcpu '%s' (gfx1100, gfx1101, gfx1102, gfx1103, "
+                                "gfx1150 or gfx1151)\n", cpu);
                 return -1;
             }
+            g_mcpu = cpu;
         } else {
             break;
         }
@@ -97,10 +104,6 @@ static int cmd_as(int argc, char **argv)
         fputs(usage, stderr);
         return 2;
     }
-    if (outpath && !hex) {
-        fprintf(stderr, "wavesim as: ELF output (-o) is not implemented yet; use --hex\n");
-        return 2;
-    }
     size_t size;
     char *src = read_file(in, &size);
     if (!src) {
@@ -108,38 +111,123 @@ static int cmd_as(int argc, char **argv)
         return 1;
     }
     asm_result res;
-    int rc = asm_source(in, src, r3_asm_encode, &wave64, &res);
+    asm_isa isa = r3_asm_isa(&wave64);
+    int rc = asm_source(in, src, &isa, &res);
     free(src);
     if (rc) {
         fprintf(stderr, "%s\n", res.error);
         asm_result_free(&res);
         return 1;
     }
-    for (size_t i = 0; i < res.nitems; i++) {
-        const uint8_t *b = res.text + res.items[i].offset;
-        for (int k = 0; k < res.items[i].size / 4; k++)
-            printf("%s%02x%02x%02x%02x", k ? " " : "", b[4 * k + 3], b[4 * k + 2], b[4 * k + 1], b[4 * k]);
-        printf("\n");
+    if (hex) {
+        for (size_t i = 0; i < res.nitems; i++) {
+            const uint8_t *b = res.secs[res.items[i].section].data + res.items[i].offset;
+            for (int k = 0; k < res.items[i].size / 4; k++)
+                printf("%s%02x%02x%02x%02x", k ? " " : "", b[4 * k + 3], b[4 * k + 2], b[4 * k + 1], b[4 * k]);
+            printf("\n");
+        }
+    }
+    if (outpath) {
+        uint8_t *img;
+        size_t n;
+        char err[256];
+        if (r3_codeobj_build(&res, g_mcpu, &img, &n, err, sizeof err)) {
+            fprintf(stderr, "wavesim as: %s: %s\n", in, err);
+            asm_result_free(&res);
+            return 1;
+        }
+        FILE *f = fopen(outpath, "wb");
+        int ok = f && fwrite(img, 1, n, f) == n;
+        if (f && fclose(f))
+            ok = 0;
+        free(img);
+        if (!ok) {
+            fprintf(stderr, "wavesim as: cannot write '%s'\n", outpath);
+            asm_result_free(&res);
+            return 1;
+        }
     }
     asm_result_free(&res);
     return 0;
 }
 
-static int dis_words(const uint32_t *words, size_t n, int wave64)
+/* Prints instructions; with an ELF file, also labels and addresses (like llvm-objdump -d). */
+static int dis_words(const uint32_t *words, size_t n, int wave64, const elf64_file *elf, const elf64_section *sec)
 {
     size_t i = 0;
     char text[512];
     while (i < n) {
+        uint64_t addr = sec ? sec->addr + 4 * i : 0;
+        for (int k = 0; elf && k < elf->nsyms; k++) {
+            const elf64_symbol *s = &elf->syms[k];
+            if (s->name[0] && s->value == addr && s->type != 3 /* STT_SECTION */ &&
+                s->shndx < elf->nsecs && &elf->secs[s->shndx] == sec)
+                printf("\n%s:\n", s->name);
+        }
         r3_inst in;
         r3_decode_status st = r3_decode(words + i, n - i, wave64, &in);
-        if (st != R3_DECODE_OK) {
-            printf(".long 0x%08x ; %s\n", words[i], st == R3_DECODE_TRUNCATED ? "truncated" : "invalid");
-            i++;
-            continue;
+        size_t len = st == R3_DECODE_OK ? in.nwords : 1;
+        if (st != R3_DECODE_OK)
+            snprintf(text, sizeof text, ".long 0x%08x ; %s", words[i], st == R3_DECODE_TRUNCATED ? "truncated" : "invalid");
+        else
+            r3_print(&in, wave64, text, sizeof text);
+        if (sec) {
+            printf("\t%-48s // %012llX:", text, (unsigned long long)addr);
+            for (size_t k = 0; k < len; k++)
+                printf(" %08X", words[i + k]);
+            printf("\n");
+        } else {
+            printf("%s\n", text);
         }
-        r3_print(&in, wave64, text, sizeof text);
-        printf("%s\n", text);
-        i += in.nwords;
+        i += len;
+    }
+    return 0;
+}
+
+static int dis_elf(const char *path, int wave64)
+{
+    size_t size;
+    char *data = read_file(path, &size);
+    if (!data) {
+        fprintf(stderr, "wavesim dis: cannot read '%s'\n", path);
+        return 1;
+    }
+    elf64_file elf;
+    char err[256];
+    if (elf64_parse((const uint8_t *)data, size, &elf, err, sizeof err)) {
+        fprintf(stderr, "wavesim dis: %s: %s\n", path, err);
+        free(data);
+        return 1;
+    }
+    if (elf.machine != 224) {
+        fprintf(stderr, "wavesim dis: %s: not an AMDGPU ELF file (machine %u)\n", path, elf.machine);
+        elf64_free(&elf);
+        free(data);
+        return 1;
+    }
+    int any = 0;
+    for (int i = 0; i < elf.nsecs; i++) {
+        const elf64_section *sec = &elf.secs[i];
+        if (!(sec->flags & ELF64_SHF_EXECINSTR) || sec->type == ELF64_SHT_NOBITS)
+            continue;
+        size_t n = (size_t)(sec->size / 4);
+        uint32_t *words = malloc(n ? n * 4 : 4);
+        if (!words)
+            break;
+        for (size_t k = 0; k < n; k++) {
+            const uint8_t *b = (const uint8_t *)data + sec->offset + 4 * k;
+            words[k] = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+        }
+        printf("%sDisassembly of section %s:\n", any ? "\n" : "", sec->name);
+        dis_words(words, n, wave64, &elf, sec);
+        free(words);
+        any = 1;
+    }
+    elf64_free(&elf);
+    free(data);
+    if (!any) {
+        fprintf(stderr, "wavesim dis: %s: no code sections\n", path);
+        return 1;
     }
     return 0;
 }
@@ -193,15 +281,13 @@ static int cmd_dis(int argc, char **argv)
                 p = end;
             }
         }
-        int rc = dis_words(words, n, wave64);
+        int rc = dis_words(words, n, wave64, NULL, NULL);
         free(words);
         free(input);
         return rc;
     }
-    if (a < argc) {
-        fprintf(stderr, "wavesim dis: ELF input is not implemented yet; use --hex\n");
-        return 2;
-    }
+    if (a + 1 == argc)
+        return dis_elf(argv[a], wave64);
     fputs(usage, stderr);
     return 2;
 }

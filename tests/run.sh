@@ -58,7 +58,17 @@ if have_llvm; then
     run as-negative python3 tests/codec/llvm_asm_negative.py --tool build/rel/tests/r3_lines --formats "$claimed_as"
 fi
 
+# Code objects: clang-19 assembly of OpenCL kernels, assembled by llvm-mc-19 and by wavesim.
+if have_llvm && command -v clang-19 >/dev/null; then
+    run codeobj-vs-llvm python3 tests/codeobj/llvm_codeobj_diff.py --tool build/rel/wavesim
+    run codeobj-vs-llvm-asan-ubsan python3 tests/codeobj/llvm_codeobj_diff.py --tool build/san/wavesim
+else
+    failed=$((failed + 1))
+    echo "FAIL clang-19 missing (run .ci/run or apt-get install clang-19)"
+fi
+
 run cli-dis-hex sh tests/cli/dis_hex.sh build/rel/wavesim
+run cli-dis-elf-errors sh tests/cli/dis_elf_errors.sh build/san/wavesim
 run cli-as-errors sh tests/cli/as_errors.sh build/rel/wavesim
 run demo sh tools/demo.sh build/rel/wavesim
 

@@ -1,4 +1,5 @@
-/* Assembler driver: line splitting, comments, labels, '=' and .set, data and alignment directives. */
+/* Assembler driver: line splitting, comments, sections, labels, '=' and .set, symbol attributes,
+   data, fill and alignment directives, ISA block directives, and the two-pass layout. */
 #include "asm_source.h"
 
 #include <ctype.h>
@@ -6,10 +7,38 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Code and data start after the ELF header and program headers of the code object. */
+#define ASM_LOAD_BASE 0x100
+
 typedef struct {
     asm_result *r;
+    const asm_isa *isa;
     int pass;
+    int cur;                 /* current section */
+    const char *file;
+    int lineno;
+    /* an ISA block being collected */
+    const char *block_end;
+    char block_name[48], block_args[256];
+    char **block_lines;
+    int block_n, block_cap, block_line0;
+    int in_metadata;
+    size_t metadata_len, metadata_cap;
 } asm_ctx;
+
+static int asm_error(asm_ctx *c, int col, const char *msg)
+{
+    snprintf(c->r->error, sizeof c->r->error, "%s:%d:%d: error: %s", c->file, c->lineno, col + 1, msg);
+    return -1;
+}
+
+int asm_find_section(const asm_result *r, const char *name)
+{
+    for (int i = 0; i < r->nsecs; i++)
+        if (strcmp(r->secs[i].name, name) == 0)
+            return i;
+    return -1;
+}
 
 static asm_symbol *asm_find(asm_result *r, const char *name, size_t len)
 {
@@ -19,14 +48,20 @@ static asm_symbol *asm_find(asm_result *r, const char *name, size_t len)
     return NULL;
 }
 
+const asm_symbol *asm_find_symbol(const asm_result *r, const char *name)
+{
+    return asm_find((asm_result *)r, name, strlen(name));
+}
+
 static int asm_lookup(void *vctx, const char *name, size_t len, int64_t *value)
 {
     asm_ctx *c = vctx;
     asm_symbol *s = asm_find(c->r, name, len);
-    if (!s || (s->is_label && s->value < 0))
+    if (!s || s->defined_pass < 0)
         return 0;
-    *value = s->value;
-    return s->is_label ? 2 : 1;
+    /* a label's address follows from its section's final address (forward references in pass 2) */
+    *value = s->section >= 0 ? (int64_t)c->r->secs[s->section].addr + s->offset : s->value;
+    return s->section >= 0 ? 2 : 1;
 }
 
 static asm_symbol *asm_define(asm_result *r, const char *name, size_t len)
@@ -47,32 +82,56 @@ static asm_symbol *asm_define(asm_result *r, const char *name, size_t len)
     s = &r->syms[r->nsyms++];
     memset(s, 0, sizeof *s);
     memcpy(s->name, name, len);
-    s->value = -1;
+    s->section = -1;
     s->defined_pass = -1;
     return s;
 }
 
-static int asm_emit(asm_result *r, const uint8_t *bytes, size_t n)
+static int asm_section_index(asm_result *r, const char *name, size_t len, uint32_t flags)
 {
-    if (r->text_size + n > r->text_cap) {
-        size_t cap = r->text_cap ? r->text_cap * 2 : 256;
-        while (cap < r->text_size + n)
+    for (int i = 0; i < r->nsecs; i++)
+        if (strlen(r->secs[i].name) == len && strncmp(r->secs[i].name, name, len) == 0)
+            return i;
+    if (len >= sizeof r->secs[0].name)
+        return -1;
+    if (r->nsecs == r->secs_cap) {
+        int cap = r->secs_cap ? r->secs_cap * 2 : 8;
+        asm_section *n = realloc(r->secs, (size_t)cap * sizeof *n);
+        if (!n)
+            return -1;
+        r->secs = n;
+        r->secs_cap = cap;
+    }
+    asm_section *s = &r->secs[r->nsecs];
+    memset(s, 0, sizeof *s);
+    memcpy(s->name, name, len);
+    s->flags = flags;
+    s->align = 1;
+    return r->nsecs++;
+}
+
+static int asm_emit(asm_ctx *c, const uint8_t *bytes, size_t n)
+{
+    asm_section *s = &c->r->secs[c->cur];
+    if (s->size + n > s->cap) {
+        size_t cap = s->cap ? s->cap * 2 : 256;
+        while (cap < s->size + n)
             cap *= 2;
-        uint8_t *t = realloc(r->text, cap);
+        uint8_t *t = realloc(s->data, cap);
         if (!t)
             return -1;
-        r->text = t;
-        r->text_cap = cap;
+        s->data = t;
+        s->cap = cap;
     }
     if (bytes)
-        memcpy(r->text + r->text_size, bytes, n);
+        memcpy(s->data + s->size, bytes, n);
     else
-        memset(r->text + r->text_size, 0, n);
-    r->text_size += n;
+        memset(s->data + s->size, 0, n);
+    s->size += n;
     return 0;
 }
 
-static int asm_add_item(asm_result *r, uint32_t offset, uint8_t size)
+static int asm_add_item(asm_result *r, int section, uint32_t offset, uint8_t size)
 {
     if (r->nitems == r->items_cap) {
         size_t cap = r->items_cap ? r->items_cap * 2 : 64;
@@ -82,24 +141,29 @@ static int asm_add_item(asm_result *r, uint32_t offset, uint8_t size)
         r->items = n;
         r->items_cap = cap;
     }
-    r->items[r->nitems].offset = offset;
-    r->items[r->nitems].size = size;
-    r->nitems++;
+    r->items[r->nitems++] = (asm_item){section, offset, size};
     return 0;
 }
 
-static int asm_error(asm_result *r, const char *file, int line, int col, const char *msg)
+static int64_t asm_pc(const asm_ctx *c)
 {
-    snprintf(r->error, sizeof r->error, "%s:%d:%d: error: %s", file, line, col + 1, msg);
-    return -1;
+    const asm_section *s = &c->r->secs[c->cur];
+    return (int64_t)(s->addr + s->size);
 }
 
-/* Cuts the comment off a line (';' or '//' outside strings). */
+/* Cuts the comment off a line (';', '//' or '#' at the start, outside strings). */
 static void asm_strip_comment(char *s)
 {
     int in_str = 0;
+    const char *first = s;
+    while (*first == ' ' || *first == '\t')
+        first++;
+    if (*first == '#') {
+        *s = '\0';
+        return;
+    }
     for (char *p = s; *p; p++) {
-        if (*p == '"')
+        if (*p == '"' && (p == s || p[-1] != '\\'))
             in_str = !in_str;
         if (!in_str && (*p == ';' || (p[0] == '/' && p[1] == '/'))) {
             *p = '\0';
@@ -108,56 +172,405 @@ static void asm_strip_comment(char *s)
     }
 }
 
-static int asm_data_directive(asm_ctx *c, const char *args, int size, const asm_expr_env *env, char *err,
-                              size_t errsize)
+static const char *asm_symbol_end(const char *p)
+{
+    while (isalnum((unsigned char)*p) || *p == '_' || *p == '.' || *p == '$' || *p == '@')
+        p++;
+    return p;
+}
+
+static int asm_expr(asm_ctx *c, const char **p, const asm_expr_env *env, int64_t *v, const char *line)
+{
+    asm_value val;
+    char err[160];
+    const char *at = *p;
+    if (asm_expr_parse(p, env, &val, err, sizeof err))
+        return asm_error(c, (int)(at - line), err);
+    if (val.is_float)
+        return asm_error(c, (int)(at - line), "expected an integer expression");
+    if (val.undefined && c->pass == 1)
+        return asm_error(c, (int)(at - line), "expression refers to an undefined symbol");
+    *v = val.i;
+    return 0;
+}
+
+static int asm_data(asm_ctx *c, const char *args, int size, const asm_expr_env *env, const char *line)
 {
     const char *p = args;
     for (;;) {
-        asm_value v;
+        int64_t v;
         p = asm_skip_space(p);
-        if (asm_expr_parse(&p, env, &v, err, errsize))
+        if (asm_expr(c, &p, env, &v, line))
             return -1;
-        if (v.is_float) {
-            snprintf(err, errsize, "expected an integer expression");
-            return -1;
-        }
         uint8_t b[8];
         for (int i = 0; i < size; i++)
-            b[i] = (uint8_t)((uint64_t)v.i >> (8 * i));
-        if (asm_emit(c->r, b, (size_t)size))
-            return -1;
+            b[i] = (uint8_t)((uint64_t)v >> (8 * i));
+        if (asm_emit(c, b, (size_t)size))
+            return asm_error(c, 0, "out of memory");
         p = asm_skip_space(p);
         if (*p != ',')
             break;
         p++;
     }
-    if (*p) {
-        snprintf(err, errsize, "unexpected token in directive");
-        return -1;
+    if (*p)
+        return asm_error(c, (int)(p - line), "unexpected token in directive");
+    return 0;
+}
+
+/* .ascii/.asciz/.string "text" with C escapes. */
+static int asm_string(asm_ctx *c, const char *p, int zero, const char *line)
+{
+    for (;;) {
+        p = asm_skip_space(p);
+        if (*p != '"')
+            return asm_error(c, (int)(p - line), "expected string");
+        for (p++; *p && *p != '"'; p++) {
+            uint8_t b = (uint8_t)*p;
+            if (*p == '\\' && p[1]) {
+                p++;
+                b = *p == 'n' ? '\n' : *p == 't' ? '\t' : *p == '0' ? 0 : (uint8_t)*p;
+            }
+            if (asm_emit(c, &b, 1))
+                return asm_error(c, 0, "out of memory");
+        }
+        if (*p != '"')
+            return asm_error(c, (int)(p - line), "unterminated string");
+        if (zero && asm_emit(c, NULL, 1))
+            return asm_error(c, 0, "out of memory");
+        p = asm_skip_space(p + 1);
+        if (*p != ',')
+            return *p ? asm_error(c, (int)(p - line), "unexpected token in directive") : 0;
+        p++;
+    }
+}
+
+/* Pads the current section to 2^log2 bytes with a fill pattern of `width` bytes. */
+static int asm_align(asm_ctx *c, int64_t log2, int64_t fill, int width, int have_fill)
+{
+    if (log2 < 0 || log2 > 16)
+        return asm_error(c, 0, "invalid alignment value");
+    asm_section *s = &c->r->secs[c->cur];
+    size_t align = (size_t)1 << log2;
+    if (align > s->align)
+        s->align = (uint32_t)align;
+    /* code is padded with s_nop words unless a fill is given, as LLVM does */
+    if (!have_fill && (s->flags & ASM_SEC_EXEC)) {
+        fill = 0xbf800000;
+        width = 4;
+    }
+    while (s->size % align) {
+        size_t k = s->size % (size_t)width ? 1 : (size_t)width;
+        uint8_t b[4];
+        for (size_t i = 0; i < k; i++)
+            b[i] = k == 1 ? 0 : (uint8_t)((uint64_t)fill >> (8 * i));
+        if (asm_emit(c, b, k))
+            return asm_error(c, 0, "out of memory");
+        s = &c->r->secs[c->cur];
     }
     return 0;
 }
 
-static int asm_line(asm_ctx *c, const char *file, int lineno, char *line, asm_encode_fn encode, void *isa_ctx)
+static int asm_metadata_line(asm_ctx *c, const char *line)
 {
     asm_result *r = c->r;
-    char err[256];
-    asm_expr_env env = {asm_lookup, c, (int64_t)r->text_size};
+    size_t n = strlen(line);
+    if (c->pass == 1)
+        return 0;
+    if (c->metadata_len + n + 2 > c->metadata_cap) {
+        size_t cap = c->metadata_cap ? c->metadata_cap * 2 : 4096;
+        while (cap < c->metadata_len + n + 2)
+            cap *= 2;
+        char *m = realloc(r->metadata, cap);
+        if (!m)
+            return asm_error(c, 0, "out of memory");
+        r->metadata = m;
+        c->metadata_cap = cap;
+    }
+    memcpy(r->metadata + c->metadata_len, line, n);
+    c->metadata_len += n;
+    r->metadata[c->metadata_len++] = '\n';
+    r->metadata[c->metadata_len] = '\0';
+    return 0;
+}
+
+static int asm_symbol_directive(asm_ctx *c, const char *dir, size_t n, const char *args, const char *line,
+                                const asm_expr_env *env)
+{
+    const char *s0 = asm_skip_space(args), *s1 = asm_symbol_end(s0);
+    if (s1 == s0)
+        return asm_error(c, (int)(s0 - line), "expected symbol name");
+    asm_symbol *sym = asm_define(c->r, s0, (size_t)(s1 - s0));
+    if (!sym)
+        return asm_error(c, (int)(s0 - line), "symbol name too long");
+#define IS(d) (n == strlen(d) && strncmp(dir, d, n) == 0)
+    if (IS(".globl") || IS(".global"))
+        sym->binding = ASM_BIND_GLOBAL;
+    else if (IS(".weak"))
+        sym->binding = ASM_BIND_WEAK;
+    else if (IS(".local"))
+        sym->binding = ASM_BIND_LOCAL;
+    else if (IS(".hidden"))
+        sym->visibility = ASM_VIS_HIDDEN;
+    else if (IS(".protected"))
+        sym->visibility = ASM_VIS_PROTECTED;
+    else if (IS(".type")) {
+        const char *t = strchr(s1, '@');
+        sym->type = t && strncmp(t, "@function", 9) == 0 ? ASM_TYPE_FUNC
+                    : t && strncmp(t, "@object", 7) == 0 ? ASM_TYPE_OBJECT : ASM_TYPE_NONE;
+    } else if (IS(".size")) {
+        const char *p = asm_skip_space(s1);
+        int64_t v;
+        if (*p != ',')
+            return asm_error(c, (int)(p - line), "expected comma");
+        p++;
+        if (asm_expr(c, &p, env, &v, line))
+            return -1;
+        sym->size = (uint64_t)v;
+    }
+#undef IS
+    return 0;
+}
+
+static int asm_directive(asm_ctx *c, char *p, const char *line, const asm_expr_env *env)
+{
+    asm_result *r = c->r;
+    char *q = p;
+    while (*q && !isspace((unsigned char)*q))
+        q++;
+    size_t n = (size_t)(q - p);
+    const char *args = asm_skip_space(q);
+#define DIR(s) (n == strlen(s) && strncmp(p, s, n) == 0)
+    /* ISA block directives collect their lines until the matching end */
+    for (const char *const *b = c->isa->block_directives; b && *b; b += 2)
+        if (DIR(b[0])) {
+            c->block_end = b[1];
+            snprintf(c->block_name, sizeof c->block_name, "%s", b[0]);
+            snprintf(c->block_args, sizeof c->block_args, "%s", args);
+            c->block_n = 0;
+            c->block_line0 = c->lineno;
+            return 0;
+        }
+    if (DIR(".amdgpu_metadata")) {
+        c->in_metadata = 1;
+        return 0;
+    }
+    if (DIR(".byte"))
+        return asm_data(c, args, 1, env, line);
+    if (DIR(".short") || DIR(".hword") || DIR(".2byte"))
+        return asm_data(c, args, 2, env, line);
+    if (DIR(".long") || DIR(".word") || DIR(".4byte") || DIR(".int"))
+        return asm_data(c, args, 4, env, line);
+    if (DIR(".quad") || DIR(".8byte"))
+        return asm_data(c, args, 8, env, line);
+    if (DIR(".ascii"))
+        return asm_string(c, args, 0, line);
+    if (DIR(".asciz") || DIR(".string"))
+        return asm_string(c, args, 1, line);
+    if (DIR(".p2align") || DIR(".align") || DIR(".balign") || DIR(".p2alignl") || DIR(".p2alignw")) {
+        const char *x = args;
+        int64_t v[3] = {0, 0, 0};
+        int have = 0;
+        for (int k = 0; k < 3; k++) {
+            x = asm_skip_space(x);
+            if (!*x)
+                break;
+            if (k && *x++ != ',')
+                return asm_error(c, (int)(x - line), "expected comma");
+            x = asm_skip_space(x);
+            if (k && *x == ',')
+                continue;
+            if (asm_expr(c, &x, env, &v[k], line))
+                return -1;
+            have = k;
+        }
+        int64_t log2 = v[0];
+        if (DIR(".balign")) {
+            for (log2 = 0; ((int64_t)1 << log2) < v[0] && log2 < 17; log2++)
+                ;
+        }
+        return asm_align(c, log2, v[1], DIR(".p2alignl") ? 4 : DIR(".p2alignw") ? 2 : 1, have >= 1);
+    }
+    if (DIR(".fill") || DIR(".zero") || DIR(".space") || DIR(".skip")) {
+        const char *x = args;
+        int64_t cnt, size = 1, val = 0;
+        if (asm_expr(c, &x, env, &cnt, line))
+            return -1;
+        x = asm_skip_space(x);
+        if (DIR(".fill") && *x == ',') {
+            x++;
+            if (asm_expr(c, &x, env, &size, line))
+                return -1;
+            x = asm_skip_space(x);
+        }
+        if (*x == ',') {
+            x++;
+            if (asm_expr(c, &x, env, &val, line))
+                return -1;
+        }
+        if (cnt < 0 || cnt > (1 << 24) || size < 0 || size > 8)
+            return asm_error(c, (int)(args - line), "invalid fill size");
+        for (int64_t i = 0; i < cnt; i++) {
+            uint8_t b[8];
+            for (int k = 0; k < size; k++)
+                b[k] = DIR(".fill") && k >= 4 ? 0 : (uint8_t)((uint64_t)val >> (8 * k));
+            if (asm_emit(c, b, (size_t)size))
+                return asm_error(c, 0, "out of memory");
+        }
+        return 0;
+    }
+    if (DIR(".set") || DIR(".equ")) {
+        const char *s0 = args, *s1 = asm_symbol_end(s0);
+        const char *x = asm_skip_space(s1);
+        if (s1 == s0 || *x != ',')
+            return asm_error(c, (int)(x - line), "expected comma");
+        x++;
+        asm_value v;
+        char err[160];
+        if (asm_expr_parse(&x, env, &v, err, sizeof err))
+            return asm_error(c, (int)(x - line), err);
+        asm_symbol *s = asm_define(r, s0, (size_t)(s1 - s0));
+        if (!s)
+            return asm_error(c, (int)(s0 - line), "symbol name too long");
+        s->value = v.i;
+        s->section = -1;
+        s->defined_pass = c->pass;
+        return 0;
+    }
+    if (DIR(".text") || DIR(".data") || DIR(".section") || DIR(".rodata")) {
+        const char *name = DIR(".section") ? args : p;
+        size_t len = DIR(".section") ? (size_t)(strcspn(args, ", \t")) : n;
+        if (*name == '"') { /* .section ".note.GNU-stack" */
+            name++;
+            len = strcspn(name, "\"");
+        }
+        uint32_t flags = 0;
+        if (DIR(".text") || (len >= 5 && strncmp(name, ".text", 5) == 0))
+            flags = ASM_SEC_ALLOC | ASM_SEC_EXEC;
+        else if (DIR(".data"))
+            flags = ASM_SEC_ALLOC | ASM_SEC_WRITE;
+        const char *fl = strchr(args, ',');
+        if (DIR(".section") && fl) {
+            const char *f = asm_skip_space(fl + 1);
+            if (*f == '"') {
+                flags = 0;
+                for (f++; *f && *f != '"'; f++)
+                    flags |= *f == 'a' ? ASM_SEC_ALLOC : *f == 'w' ? ASM_SEC_WRITE : *f == 'x' ? ASM_SEC_EXEC : 0;
+            }
+        } else if (DIR(".section") && len >= 7 && strncmp(name, ".rodata", 7) == 0) {
+            flags = ASM_SEC_ALLOC;
+        }
+        int idx = asm_section_index(r, name, len, flags);
+        if (idx < 0)
+            return asm_error(c, (int)(args - line), "invalid section name");
+        c->cur = idx;
+        return 0;
+    }
+    if (DIR(".globl") || DIR(".global") || DIR(".weak") || DIR(".local") || DIR(".hidden") ||
+        DIR(".protected") || DIR(".type") || DIR(".size"))
+        return asm_symbol_directive(c, p, n, args, line, env);
+    if (DIR(".amdgcn_target")) {
+        const char *t = strchr(args, '"');
+        if (t)
+            snprintf(r->target, sizeof r->target, "%.*s", (int)strcspn(t + 1, "\""), t + 1);
+        return 0;
+    }
+    if (DIR(".amdhsa_code_object_version")) {
+        const char *x = args;
+        int64_t v;
+        if (asm_expr(c, &x, env, &v, line))
+            return -1;
+        r->code_object_version = (int)v;
+        return 0;
+    }
+    if (DIR(".ident") || DIR(".file") || DIR(".addrsig") || DIR(".addrsig_sym") || DIR(".loc") ||
+        (n > 5 && strncmp(p, ".cfi_", 5) == 0))
+        return 0; /* no bytes in a code object */
+#undef DIR
+    return asm_error(c, (int)(p - line), "unknown directive");
+}
+
+static int asm_finish_block(asm_ctx *c, const char *line)
+{
+    asm_expr_env env = {asm_lookup, c, asm_pc(c)};
+    uint8_t out[256];
+    char err[256], label[96] = "";
+    int n = c->isa->block ? c->isa->block(c->isa->ctx, c->block_name, c->block_args, c->block_lines, c->block_n,
+                                          &env, out, label, sizeof label, err, sizeof err)
+                          : -1;
+    for (int i = 0; i < c->block_n; i++)
+        free(c->block_lines[i]);
+    c->block_n = 0;
+    c->block_end = NULL;
+    if (n < 0) {
+        c->lineno = c->block_line0;
+        return asm_error(c, 0, c->isa->block ? err : "unknown directive");
+    }
+    (void)line;
+    if (label[0]) {
+        asm_symbol *s = asm_define(c->r, label, strlen(label));
+        if (!s)
+            return asm_error(c, 0, "symbol name too long");
+        s->section = c->cur;
+        s->offset = (int64_t)c->r->secs[c->cur].size;
+        s->value = asm_pc(c);
+        s->defined_pass = c->pass;
+        s->binding = ASM_BIND_GLOBAL;
+        s->type = ASM_TYPE_OBJECT;
+        s->size = (uint64_t)n;
+        /* a descriptor shares the binding and visibility of the kernel it describes */
+        const asm_symbol *k = asm_find(c->r, c->block_args, strcspn(c->block_args, " \t"));
+        if (k) {
+            s = asm_find(c->r, label, strlen(label));
+            s->binding = k->binding;
+            s->visibility = k->visibility;
+        }
+    }
+    return asm_emit(c, out, (size_t)n) ? asm_error(c, 0, "out of memory") : 0;
+}
+
+static int asm_line(asm_ctx *c, char *line)
+{
+    asm_result *r = c->r;
     char *p = (char *)asm_skip_space(line);
+    if (c->in_metadata) {
+        if (strncmp(p, ".end_amdgpu_metadata", 20) == 0) {
+            c->in_metadata = 0;
+            return 0;
+        }
+        return asm_metadata_line(c, line);
+    }
+    asm_strip_comment(line);
+    if (c->block_end) {
+        if (strncmp(p, c->block_end, strlen(c->block_end)) == 0)
+            return asm_finish_block(c, line);
+        if (c->block_n == c->block_cap) {
+            int cap = c->block_cap ? c->block_cap * 2 : 64;
+            char **nl = realloc(c->block_lines, (size_t)cap * sizeof *nl);
+            if (!nl)
+                return asm_error(c, 0, "out of memory");
+            c->block_lines = nl;
+            c->block_cap = cap;
+        }
+        c->block_lines[c->block_n] = malloc(strlen(p) + 1);
+        if (!c->block_lines[c->block_n])
+            return asm_error(c, 0, "out of memory");
+        strcpy(c->block_lines[c->block_n++], p);
+        return 0;
+    }
+    asm_expr_env env = {asm_lookup, c, asm_pc(c)};
     /* labels */
     for (;;) {
-        char *q = p;
-        while (isalnum((unsigned char)*q) || *q == '_' || *q == '.' || *q == '$')
-            q++;
+        const char *q = asm_symbol_end(p);
         if (q > p && *q == ':' && q[1] != ':') {
             asm_symbol *s = asm_define(r, p, (size_t)(q - p));
             if (!s)
-                return asm_error(r, file, lineno, (int)(p - line), "symbol name too long");
+                return asm_error(c, (int)(p - line), "symbol name too long");
             if (s->defined_pass == c->pass)
-                return asm_error(r, file, lineno, (int)(p - line), "invalid symbol redefinition");
+                return asm_error(c, (int)(p - line), "invalid symbol redefinition");
             s->defined_pass = c->pass;
-            s->is_label = 1;
-            s->value = (int64_t)r->text_size;
+            s->section = c->cur;
+            s->offset = (int64_t)r->secs[c->cur].size;
+            s->value = asm_pc(c);
             p = (char *)asm_skip_space(q + 1);
             continue;
         }
@@ -167,141 +580,107 @@ static int asm_line(asm_ctx *c, const char *file, int lineno, char *line, asm_en
         return 0;
     /* assignment: sym = expr */
     {
-        char *q = p;
-        while (isalnum((unsigned char)*q) || *q == '_' || *q == '.' || *q == '$')
-            q++;
-        char *e = (char *)asm_skip_space(q);
+        const char *q = asm_symbol_end(p);
+        const char *e = asm_skip_space(q);
         if (q > p && *e == '=' && e[1] != '=') {
             const char *x = e + 1;
             asm_value v;
+            char err[160];
             if (asm_expr_parse(&x, &env, &v, err, sizeof err))
-                return asm_error(r, file, lineno, (int)(x - line), err);
+                return asm_error(c, (int)(x - line), err);
             asm_symbol *s = asm_define(r, p, (size_t)(q - p));
             if (!s)
-                return asm_error(r, file, lineno, (int)(p - line), "symbol name too long");
+                return asm_error(c, (int)(p - line), "symbol name too long");
             s->value = v.i;
-            s->is_label = v.relocatable;
+            s->section = -1;
+            s->defined_pass = c->pass;
             return 0;
         }
     }
-    if (*p == '.') {
-        char *q = p;
-        while (*q && !isspace((unsigned char)*q))
-            q++;
-        size_t n = (size_t)(q - p);
-        const char *args = asm_skip_space(q);
-#define DIR(s) (n == strlen(s) && strncmp(p, s, n) == 0)
-        int rc = 0;
-        if (DIR(".byte"))
-            rc = asm_data_directive(c, args, 1, &env, err, sizeof err);
-        else if (DIR(".short") || DIR(".hword") || DIR(".2byte"))
-            rc = asm_data_directive(c, args, 2, &env, err, sizeof err);
-        else if (DIR(".long") || DIR(".word") || DIR(".4byte"))
-            rc = asm_data_directive(c, args, 4, &env, err, sizeof err);
-        else if (DIR(".quad") || DIR(".8byte"))
-            rc = asm_data_directive(c, args, 8, &env, err, sizeof err);
-        else if (DIR(".p2align") || DIR(".align")) {
-            asm_value v;
-            const char *x = args;
-            if (asm_expr_parse(&x, &env, &v, err, sizeof err))
-                return asm_error(r, file, lineno, (int)(x - line), err);
-            if (v.i < 0 || v.i > 16)
-                return asm_error(r, file, lineno, (int)(args - line), "invalid alignment value");
-            size_t align = (size_t)1 << v.i;
-            while (r->text_size % align) { /* pad code with s_nop words, as LLVM does */
-                static const uint8_t nop[4] = {0x00, 0x00, 0x80, 0xbf};
-                size_t k = r->text_size % 4 ? 4 - r->text_size % 4 : 4;
-                if (asm_emit(r, k == 4 ? nop : NULL, k))
-                    return -1;
-            }
-        } else if (DIR(".set")) {
-            const char *x = args;
-            const char *s0 = x;
-            while (isalnum((unsigned char)*x) || *x == '_' || *x == '.' || *x == '$')
-                x++;
-            const char *s1 = x;
-            x = asm_skip_space(x);
-            if (s1 == s0 || *x != ',')
-                return asm_error(r, file, lineno, (int)(x - line), "expected comma");
-            x++;
-            asm_value v;
-            if (asm_expr_parse(&x, &env, &v, err, sizeof err))
-                return asm_error(r, file, lineno, (int)(x - line), err);
-            asm_symbol *s = asm_define(r, s0, (size_t)(s1 - s0));
-            if (!s)
-                return asm_error(r, file, lineno, (int)(s0 - line), "symbol name too long");
-            s->value = v.i;
-            s->is_label = v.relocatable;
-        } else if (DIR(".globl") || DIR(".global")) {
-            const char *x = args;
-            const char *s0 = x;
-            while (isalnum((unsigned char)*x) || *x == '_' || *x == '.' || *x == '$')
-                x++;
-            asm_symbol *s = asm_define(r, s0, (size_t)(x - s0));
-            if (s)
-                s->is_global = 1;
-        } else if (DIR(".text") || DIR(".amdgcn_target") || DIR(".amdhsa_code_object_version") || DIR(".type") ||
-                   DIR(".size") || DIR(".section") || DIR(".ident") || DIR(".file")) {
-            /* one code section; target and symbol attributes carry no bytes */
-        } else {
-            return asm_error(r, file, lineno, (int)(p - line), "unknown directive");
-        }
-#undef DIR
-        if (rc)
-            return asm_error(r, file, lineno, (int)(args - line), err);
-        return 0;
-    }
+    if (*p == '.')
+        return asm_directive(c, p, line, &env);
     uint8_t bytes[16];
+    char err[256];
     int col = 0;
-    size_t at = r->text_size;
-    int n = encode(isa_ctx, p, &env, bytes, err, sizeof err, &col);
+    size_t at = r->secs[c->cur].size;
+    int n = c->isa->encode(c->isa->ctx, p, &env, bytes, err, sizeof err, &col);
     if (n < 0)
-        return asm_error(r, file, lineno, (int)(p - line) + col, err);
-    if (asm_emit(r, bytes, (size_t)n) || asm_add_item(r, (uint32_t)at, (uint8_t)n))
-        return asm_error(r, file, lineno, 0, "out of memory");
+        return asm_error(c, (int)(p - line) + col, err);
+    if (asm_emit(c, bytes, (size_t)n) || asm_add_item(r, c->cur, (uint32_t)at, (uint8_t)n))
+        return asm_error(c, 0, "out of memory");
     return 0;
 }
 
-int asm_source(const char *filename, const char *src, asm_encode_fn encode, void *isa_ctx, asm_result *result)
+/* Fixes the load address of every allocated section, in order, each at its alignment. */
+static void asm_layout(asm_result *r)
+{
+    uint64_t addr = ASM_LOAD_BASE;
+    for (int i = 0; i < r->nsecs; i++) {
+        asm_section *s = &r->secs[i];
+        if (!(s->flags & ASM_SEC_ALLOC) || !s->size)
+            continue;
+        addr = (addr + s->align - 1) / s->align * s->align;
+        s->addr = addr;
+        addr += s->size;
+    }
+}
+
+int asm_source(const char *filename, const char *src, const asm_isa *isa, asm_result *result)
 {
     memset(result, 0, sizeof *result);
-    asm_ctx c = {result, 0};
+    asm_ctx c;
+    memset(&c, 0, sizeof c);
+    c.r = result;
+    c.isa = isa;
+    c.file = filename;
     size_t len = strlen(src);
     char *buf = malloc(len + 1);
-    if (!buf) {
+    if (!buf || asm_section_index(result, ".text", 5, ASM_SEC_ALLOC | ASM_SEC_EXEC) != 0) {
+        free(buf);
         snprintf(result->error, sizeof result->error, "%s: error: out of memory", filename);
         return -1;
     }
-    for (c.pass = 0; c.pass < 2; c.pass++) {
-        result->text_size = 0;
+    int rc = 0;
+    for (c.pass = 0; c.pass < 2 && !rc; c.pass++) {
+        if (c.pass == 1)
+            asm_layout(result);
+        for (int i = 0; i < result->nsecs; i++)
+            result->secs[i].size = 0;
         result->nitems = 0;
+        c.cur = 0;
         memcpy(buf, src, len + 1);
         char *line = buf;
-        int lineno = 1;
-        while (line) {
+        c.lineno = 1;
+        while (line && !rc) {
             char *nl = strchr(line, '\n');
             if (nl)
                 *nl = '\0';
-            asm_strip_comment(line);
             size_t l = strlen(line);
             if (l && line[l - 1] == '\r')
                 line[l - 1] = '\0';
-            if (asm_line(&c, filename, lineno, line, encode, isa_ctx)) {
-                free(buf);
-                return -1;
-            }
+            rc = asm_line(&c, line);
             line = nl ? nl + 1 : NULL;
-            lineno++;
+            c.lineno++;
+        }
+        if (!rc && (c.block_end || c.in_metadata)) {
+            c.lineno = c.block_end ? c.block_line0 : c.lineno - 1;
+            rc = asm_error(&c, 0, "unterminated block directive");
         }
     }
+    for (int i = 0; i < c.block_n; i++)
+        free(c.block_lines[i]);
+    free(c.block_lines);
     free(buf);
-    return 0;
+    return rc;
 }
 
 void asm_result_free(asm_result *r)
 {
-    free(r->text);
+    for (int i = 0; i < r->nsecs; i++)
+        free(r->secs[i].data);
+    free(r->secs);
     free(r->items);
     free(r->syms);
+    free(r->metadata);
     memset(r, 0, sizeof *r);
 }

@@ -1,5 +1,7 @@
-/* Assembler driver: source lines, labels, symbols and data directives; the ISA encodes instructions
-   through a callback. Two passes, so labels may be used before they are defined. */
+/* Assembler driver: source lines, sections, labels, symbols, data and alignment directives. The ISA
+   encodes instructions and its own block directives through callbacks. Two passes: the first sizes
+   every section, the sections are then laid out at their final addresses, and the second pass
+   encodes with every label known. */
 #ifndef WAVESIM_ASM_SOURCE_H
 #define WAVESIM_ASM_SOURCE_H
 
@@ -8,35 +10,71 @@
 
 #include "asm_expr.h"
 
+enum { ASM_SEC_ALLOC = 1, ASM_SEC_WRITE = 2, ASM_SEC_EXEC = 4 };
+enum { ASM_BIND_LOCAL, ASM_BIND_GLOBAL, ASM_BIND_WEAK };
+enum { ASM_VIS_DEFAULT, ASM_VIS_HIDDEN, ASM_VIS_PROTECTED };
+enum { ASM_TYPE_NONE, ASM_TYPE_FUNC, ASM_TYPE_OBJECT };
+
+typedef struct {
+    char name[48];
+    uint32_t flags;          /* ASM_SEC_* */
+    uint32_t align;
+    uint8_t *data;
+    size_t size, cap;
+    uint64_t addr;           /* load address, fixed after the first pass */
+} asm_section;
+
+typedef struct {
+    char name[96];
+    int64_t value;           /* absolute value, or the label's address once laid out */
+    int section;             /* index of the section a label is in, -1 for absolute symbols */
+    int64_t offset;          /* a label's offset within its section */
+    uint8_t binding, visibility, type;
+    uint64_t size;
+    int defined_pass;        /* the last pass that defined it, -1 before */
+} asm_symbol;
+
+typedef struct {
+    int section;
+    uint32_t offset;         /* within the section */
+    uint8_t size;
+} asm_item;
+
 /* Encodes one instruction; writes up to 16 bytes. Returns the byte count, or -1 with err/errcol. */
 typedef int (*asm_encode_fn)(void *isa_ctx, const char *text, const asm_expr_env *env, uint8_t *out, char *err,
                              size_t errsize, int *errcol);
 
-typedef struct {
-    uint32_t offset;   /* byte offset in .text */
-    uint8_t size;      /* 0 for data directives */
-} asm_item;
+/* An ISA block directive (".amdhsa_kernel NAME" ... ".end_amdhsa_kernel"): gets the block's lines and
+   returns the bytes to emit at the current position (at most 256), or -1 with err. A non-empty
+   `label` names a global object the driver defines over those bytes (e.g. NAME.kd). */
+typedef int (*asm_block_fn)(void *isa_ctx, const char *directive, const char *args, char *const *lines, int nlines,
+                            const asm_expr_env *env, uint8_t *out, char *label, size_t labelsize, char *err,
+                            size_t errsize);
 
 typedef struct {
-    char name[64];
-    int64_t value;
-    int is_label;
-    int is_global;
-    int defined_pass;  /* the last pass that defined the label, -1 before */
-} asm_symbol;
+    void *ctx;
+    asm_encode_fn encode;
+    asm_block_fn block;
+    const char *const *block_directives; /* pairs: start, end; NULL-terminated */
+} asm_isa;
 
 typedef struct {
-    uint8_t *text;          /* the .text section */
-    size_t text_size, text_cap;
-    asm_item *items;        /* one per encoded instruction, in order */
+    asm_section *secs;
+    int nsecs, secs_cap;
+    asm_item *items;         /* one per encoded instruction, in order */
     size_t nitems, items_cap;
     asm_symbol *syms;
     size_t nsyms, syms_cap;
-    char error[512];        /* "file:line:col: error: message" */
+    char *metadata;          /* the text of an .amdgpu_metadata block, if any */
+    char target[96];         /* .amdgcn_target */
+    int code_object_version; /* .amdhsa_code_object_version */
+    char error[512];         /* "file:line:col: error: message" */
 } asm_result;
 
 /* Assembles src; returns 0, or -1 with result->error set. Free the result with asm_result_free. */
-int asm_source(const char *filename, const char *src, asm_encode_fn encode, void *isa_ctx, asm_result *result);
+int asm_source(const char *filename, const char *src, const asm_isa *isa, asm_result *result);
 void asm_result_free(asm_result *result);
+int asm_find_section(const asm_result *r, const char *name);
+const asm_symbol *asm_find_symbol(const asm_result *r, const char *name);
 
 #endif

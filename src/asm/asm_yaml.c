@@ -1,0 +1,206 @@
+/* YAML to MessagePack for code-object metadata: a recursive descent over indented lines. */
+#include "asm_yaml.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    const char *text;   /* the line's content after its indentation */
+    size_t len;
+    int indent;
+    int lineno;
+} asm_yaml_line;
+
+typedef struct {
+    asm_yaml_line *lines;
+    int n, pos;
+    msgpack_writer *out;
+    char *err;
+    size_t errsize;
+    int depth;
+} asm_yaml;
+
+static int asm_yaml_fail(asm_yaml *y, int lineno, const char *msg)
+{
+    snprintf(y->err, y->errsize, "metadata line %d: %s", lineno, msg);
+    return -1;
+}
+
+/* A scalar: quoted strings, true/false, integers, or a plain string. */
+static void asm_yaml_scalar(asm_yaml *y, const char *s, size_t n)
+{
+    while (n && isspace((unsigned char)s[n - 1]))
+        n--;
+    if (n >= 2 && (s[0] == '\'' || s[0] == '"') && s[n - 1] == s[0]) {
+        char buf[1024];
+        size_t k = 0;
+        for (size_t i = 1; i + 1 < n && k < sizeof buf; i++) {
+            if (s[0] == '\'' && s[i] == '\'' && s[i + 1] == '\'')
+                i++;
+            else if (s[0] == '"' && s[i] == '\\' && i + 2 < n)
+                i++;
+            buf[k++] = s[i];
+        }
+        msgpack_write_str(y->out, buf, k);
+        return;
+    }
+    if (n == 4 && strncmp(s, "true", 4) == 0) {
+        msgpack_write_bool(y->out, 1);
+        return;
+    }
+    if (n == 5 && strncmp(s, "false", 5) == 0) {
+        msgpack_write_bool(y->out, 0);
+        return;
+    }
+    size_t i = s[0] == '-' ? 1 : 0;
+    int digits = i < n;
+    for (size_t k = i; k < n; k++)
+        digits &= isdigit((unsigned char)s[k]) != 0;
+    if (digits && n < 20) {
+        char buf[24];
+        memcpy(buf, s, n);
+        buf[n] = '\0';
+        if (s[0] == '-')
+            msgpack_write_int(y->out, strtoll(buf, NULL, 10));
+        else
+            msgpack_write_uint(y->out, strtoull(buf, NULL, 10));
+        return;
+    }
+    msgpack_write_str(y->out, s, n);
+}
+
+static int asm_yaml_node(asm_yaml *y, int indent);
+
+/* "key: value" of a mapping line: the key's length, and where the value starts (or NULL). */
+static size_t asm_yaml_key(const asm_yaml_line *l, const char **value)
+{
+    for (size_t i = 0; i + 1 <= l->len; i++)
+        if (l->text[i] == ':' && (i + 1 == l->len || l->text[i + 1] == ' ')) {
+            const char *v = l->text + i + 1;
+            while (v < l->text + l->len && *v == ' ')
+                v++;
+            *value = v < l->text + l->len ? v : NULL;
+            return i;
+        }
+    *value = NULL;
+    return 0;
+}
+
+static int asm_yaml_mapping(asm_yaml *y, int indent)
+{
+    int count = 0;
+    for (int i = y->pos; i < y->n && y->lines[i].indent >= indent; i++)
+        if (y->lines[i].indent == indent && !(y->lines[i].text[0] == '-' && y->lines[i].len > 1 &&
+                                              y->lines[i].text[1] == ' '))
+            count++;
+        else if (y->lines[i].indent == indent)
+            break;
+    msgpack_write_map(y->out, (uint32_t)count);
+    for (int k = 0; k < count; k++) {
+        asm_yaml_line *l = &y->lines[y->pos];
+        const char *value;
+        size_t klen = asm_yaml_key(l, &value);
+        if (!klen)
+            return asm_yaml_fail(y, l->lineno, "expected 'key: value'");
+        asm_yaml_scalar(y, l->text, klen);
+        y->pos++;
+        if (value) {
+            asm_yaml_scalar(y, value, (size_t)(l->text + l->len - value));
+        } else {
+            if (y->pos >= y->n || y->lines[y->pos].indent < indent)
+                return asm_yaml_fail(y, l->lineno, "missing value");
+            if (asm_yaml_node(y, y->lines[y->pos].indent))
+                return -1;
+        }
+    }
+    return 0;
+}
+
+static int asm_yaml_sequence(asm_yaml *y, int indent)
+{
+    int count = 0;
+    for (int i = y->pos; i < y->n && y->lines[i].indent >= indent; i++)
+        if (y->lines[i].indent == indent)
+            count++;
+    msgpack_write_array(y->out, (uint32_t)count);
+    for (int k = 0; k < count; k++) {
+        asm_yaml_line *l = &y->lines[y->pos];
+        if (l->len < 2 || l->text[0] != '-' || l->text[1] != ' ')
+            return asm_yaml_fail(y, l->lineno, "expected '- '");
+        const char *value;
+        asm_yaml_line rest = {l->text + 2, l->len - 2, indent + 2, l->lineno};
+        while (rest.len && rest.text[0] == ' ') {
+            rest.text++;
+            rest.len--;
+            rest.indent++;
+        }
+        if (asm_yaml_key(&rest, &value)) { /* "- key: ..." opens a mapping at the item's indent */
+            *l = rest;
+            if (asm_yaml_mapping(y, rest.indent))
+                return -1;
+        } else {
+            asm_yaml_scalar(y, rest.text, rest.len);
+            y->pos++;
+        }
+    }
+    return 0;
+}
+
+static int asm_yaml_node(asm_yaml *y, int indent)
+{
+    if (++y->depth > 64)
+        return asm_yaml_fail(y, y->lines[y->pos].lineno, "nested too deeply");
+    asm_yaml_line *l = &y->lines[y->pos];
+    int rc = l->len > 1 && l->text[0] == '-' && l->text[1] == ' ' ? asm_yaml_sequence(y, indent)
+                                                                   : asm_yaml_mapping(y, indent);
+    y->depth--;
+    return rc;
+}
+
+int asm_yaml_to_msgpack(const char *yaml, msgpack_writer *out, char *err, size_t errsize)
+{
+    asm_yaml y = {NULL, 0, 0, out, err, errsize, 0};
+    int cap = 0, lineno = 0;
+    for (const char *p = yaml; *p;) {
+        const char *e = strchr(p, '\n');
+        size_t n = e ? (size_t)(e - p) : strlen(p);
+        lineno++;
+        int indent = 0;
+        while ((size_t)indent < n && p[indent] == ' ')
+            indent++;
+        const char *t = p + indent;
+        size_t tl = n - (size_t)indent;
+        while (tl && (t[tl - 1] == ' ' || t[tl - 1] == '\r'))
+            tl--;
+        int skip = tl == 0 || t[0] == '#' || (tl == 3 && (strncmp(t, "---", 3) == 0 || strncmp(t, "...", 3) == 0));
+        if (!skip) {
+            if (y.n == cap) {
+                cap = cap ? cap * 2 : 128;
+                asm_yaml_line *nl = realloc(y.lines, (size_t)cap * sizeof *nl);
+                if (!nl) {
+                    free(y.lines);
+                    snprintf(err, errsize, "out of memory");
+                    return -1;
+                }
+                y.lines = nl;
+            }
+            y.lines[y.n++] = (asm_yaml_line){t, tl, indent, lineno};
+        }
+        p = e ? e + 1 : p + n;
+    }
+    int rc = 0;
+    if (!y.n)
+        msgpack_write_map(out, 0);
+    else
+        rc = asm_yaml_node(&y, y.lines[0].indent);
+    if (!rc && y.pos < y.n)
+        rc = asm_yaml_fail(&y, y.lines[y.pos].lineno, "unexpected indentation");
+    if (!rc && out->failed) {
+        snprintf(err, errsize, "out of memory");
+        rc = -1;
+    }
+    free(y.lines);
+    return rc;
+}

@@ -1,0 +1,113 @@
+#!/usr/bin/env python3
+# Code objects from `wavesim as -o` against LLVM 19: OpenCL kernels compiled to assembly by clang-19
+# (-O0 and -O3, wave32 and wave64) are assembled by llvm-mc-19 and by wavesim. The code bytes must be
+# equal, the kernel descriptors equal (the entry offset is resolved by wavesim, a relocation in
+# llvm-mc's object), llvm-readelf-19 must read the same metadata note, llvm-objdump-19 must
+# disassemble both to the same instructions, and `wavesim dis` must print those instructions too.
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+LLVM = os.environ.get('LLVM_BIN', '/usr/lib/llvm-19/bin')
+HERE = os.path.dirname(os.path.abspath(__file__))
+KERNELS = os.path.join(HERE, '..', 'kernels')
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, capture_output=True, text=kw.pop('text', True), check=True, **kw).stdout
+
+
+def section_bytes(obj, name, tmp):
+    out = os.path.join(tmp, 'sec.bin')
+    run([os.path.join(LLVM, 'llvm-objcopy'), '-O', 'binary', '--only-section=' + name, obj, out])
+    return open(out, 'rb').read()
+
+
+def symbols(obj):
+    syms = {}
+    for line in run([os.path.join(LLVM, 'llvm-readelf'), '-s', obj]).splitlines():
+        f = line.split()
+        if len(f) >= 8 and f[0].endswith(":") and f[0][:-1].isdigit():
+            syms[f[7]] = int(f[1], 16)
+    return syms
+
+
+def objdump_insts(obj, wave64):
+    attr = ['--mattr=+wavefrontsize64'] if wave64 else []
+    out = run([os.path.join(LLVM, 'llvm-objdump'), '-d', '--mcpu=gfx1100'] + attr + [obj])
+    return [' '.join(l.split('//')[0].split()) for l in out.splitlines() if l.startswith('\t')]
+
+
+def notes(obj):
+    out = run([os.path.join(LLVM, 'llvm-readelf'), '--notes', obj])
+    return out[out.index('AMDGPU Metadata'):]
+
+
+def check(cl, opt, wave64, tool, tmp):
+    name = '%s-%s-w%d' % (os.path.basename(cl)[:-3], opt, 64 if wave64 else 32)
+    src = os.path.join(tmp, name + '.s')
+    flags = ['-mwavefrontsize64'] if wave64 else []
+    run(['clang-19', '-x', 'cl', '-cl-std=CL2.0', '-target', 'amdgcn-amd-amdhsa', '-mcpu=gfx1100', '-nogpulib',
+         '-I', KERNELS, '-' + opt, '-S', cl, '-o', src] + flags)
+    ref, ours = os.path.join(tmp, name + '.o'), os.path.join(tmp, name + '.hsaco')
+    run([os.path.join(LLVM, 'llvm-mc'), '-triple=amdgcn-amd-amdhsa', '-mcpu=gfx1100', '-filetype=obj', src, '-o', ref]
+        + (['-mattr=+wavefrontsize64'] if wave64 else []))
+    run([tool, 'as'] + (['--wave64'] if wave64 else []) + [src, '-o', ours])
+    errors = []
+    if section_bytes(ref, '.text', tmp) != section_bytes(ours, '.text', tmp):
+        errors.append('.text bytes differ')
+    rs, os_ = symbols(ref), symbols(ours)
+    rro, oro = section_bytes(ref, '.rodata', tmp), section_bytes(ours, '.rodata', tmp)
+    kds = [s for s in rs if s.endswith('.kd')]
+    if not kds:
+        errors.append('no kernel descriptor')
+    orod_addr = min(v for k, v in os_.items() if k.endswith('.kd')) if kds else 0
+    for kd in kds:
+        a, b = rs[kd], os_.get(kd)
+        if b is None:
+            errors.append('%s missing' % kd)
+            continue
+        want, got = bytearray(rro[a:a + 64]), bytearray(oro[b - orod_addr:b - orod_addr + 64])
+        entry = int.from_bytes(got[16:24], 'little', signed=True)
+        if entry != os_[kd[:-3]] - b:
+            errors.append('%s: entry offset %d, kernel is at %d' % (kd, entry, os_[kd[:-3]] - b))
+        want[16:24] = got[16:24] = bytes(8)
+        if want != got:
+            errors.append('%s differs: %s vs %s' % (kd, want.hex(), got.hex()))
+    if notes(ref) != notes(ours):
+        errors.append('metadata notes differ')
+    ref_insts, our_insts = objdump_insts(ref, wave64), objdump_insts(ours, wave64)
+    if ref_insts != our_insts:
+        errors.append('llvm-objdump disassembles differently')
+    ws = run([tool, 'dis'] + (['--wave64'] if wave64 else []) + [ours])
+    ws_insts = [' '.join(l.split('//')[0].split()) for l in ws.splitlines() if l.startswith('\t')]
+    if ws_insts != ref_insts:
+        bad = next((i for i, (x, y) in enumerate(zip(ws_insts, ref_insts)) if x != y), min(len(ws_insts), len(ref_insts)))
+        errors.append('wavesim dis differs at instruction %d: %r vs %r' % (
+            bad, ws_insts[bad] if bad < len(ws_insts) else None, ref_insts[bad] if bad < len(ref_insts) else None))
+    return name, errors, len(ref_insts)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--tool', required=True)
+    args = ap.parse_args()
+    kernels = sorted(os.path.join(KERNELS, f) for f in os.listdir(KERNELS) if f.endswith('.cl'))
+    failed, total = 0, 0
+    with tempfile.TemporaryDirectory() as tmp:
+        for cl in kernels:
+            for opt in ('O0', 'O3'):
+                for wave64 in (False, True):
+                    name, errors, n = check(cl, opt, wave64, args.tool, tmp)
+                    total += n
+                    print('%-24s %5d instructions  %s' % (name, n, 'ok' if not errors else '; '.join(errors)))
+                    failed += bool(errors)
+    print('code objects: %d kernels x 4 builds, %d instructions, %d builds differ' % (len(kernels), total, failed))
+    return 1 if failed or not kernels else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
