@@ -55,6 +55,8 @@ if have_llvm; then
         run "as-vs-llvm-w$wave-asan-ubsan" python3 tests/codec/llvm_asm_diff.py \
             --tool build/san/tests/r3_lines --count 2000 --seed "3$wave" --formats "$claimed_as" $flag
     done
+    run expr-vs-llvm python3 tests/codec/llvm_expr_diff.py --tool build/rel/tests/r3_lines --count 4000 --seed 3
+    run expr-vs-llvm-asan-ubsan python3 tests/codec/llvm_expr_diff.py --tool build/san/tests/r3_lines --count 1000 --seed 4
     run as-negative python3 tests/codec/llvm_asm_negative.py --tool build/rel/tests/r3_lines --formats "$claimed_as"
 fi
 

@@ -69,8 +69,8 @@ def assemble(lines, wave64=False):
         got = enc.get(i, [])
         if i in errs:
             res.append(('err', errs[i]))
-        elif len(got) != 1:
-            res.append(('skip',))
+        elif len(got) != 1 or re.search(r'encoding: \[[^]]*\bA\b', got[0]):
+            res.append(('skip',))  # no single instruction, or bytes left to a fixup
         else:
             text, e = got[0].split('; encoding:', 1)
             bs = bytes(int(b, 16) for b in re.findall(r'0x([0-9a-f]{2})', e))

@@ -23,7 +23,8 @@ static int asm_is_symbol_char(int c)
     return isalnum(c) || c == '_' || c == '$' || c == '.' || c == '@';
 }
 
-/* Integer forms: decimal, 0b binary, 0 octal, 0x hex, and the 0ffh suffix form. */
+/* Integer forms: decimal, 0b binary, 0 octal, 0x hex. (Seed 002 also lists the 0ffh suffix form;
+   llvm-mc-19 rejects it for AMDGPU, and so do we.) */
 static int asm_parse_number(const char **pp, asm_value *out, char *err, size_t errsize)
 {
     const char *p = *pp;
@@ -43,7 +44,7 @@ static int asm_parse_number(const char **pp, asm_value *out, char *err, size_t e
             has_exp = 1;
         q++;
     }
-    if (has_dot || (has_exp && (is_hex || !(end[-1] == 'h' || end[-1] == 'H')))) {
+    if (has_dot || has_exp) {
         char *fend;
         /* exponent signs are part of the literal */
         double d = strtod(p, &fend);
@@ -60,10 +61,7 @@ static int asm_parse_number(const char **pp, asm_value *out, char *err, size_t e
     int base = 10;
     const char *digits = p;
     const char *dend = end;
-    if (end[-1] == 'h' || end[-1] == 'H') {
-        base = 16;
-        dend = end - 1;
-    } else if (is_hex) {
+    if (is_hex) {
         base = 16;
         digits = p + 2;
     } else if (p[0] == '0' && (p[1] == 'b' || p[1] == 'B') && end - p > 2) {
@@ -158,15 +156,17 @@ static int asm_parse_primary(const char **pp, const asm_expr_env *env, asm_value
     return -1;
 }
 
-/* Binary operators with the precedence of seed 002: higher binds tighter. */
+/* Binary operators and their precedence, higher binding tighter. llvm-mc-19 uses GNU as precedence
+   for AMDGPU, which differs from the table in seed 002: * / % << >> bind tightest, then | ^ & !
+   (or-not), then + -, then comparisons, then &&, then ||. */
 static int asm_binary_op(const char *p, int *prec, int *len)
 {
     static const struct {
         const char *tok;
         int prec;
-    } ops[] = {{"&&", 0}, {"||", 0}, {"==", 2}, {"!=", 2}, {"<>", 2}, {"<=", 2}, {">=", 2}, {"<<", 3},
-               {">>", 3}, {"|", 1},  {"^", 1},  {"&", 1},  {"!", 1},  {"<", 2},  {">", 2},  {"+", 4},
-               {"-", 4},  {"*", 5},  {"/", 5},  {"%", 5}};
+    } ops[] = {{"&&", 2}, {"||", 1}, {"==", 3}, {"!=", 3}, {"<>", 3}, {"<=", 3}, {">=", 3}, {"<<", 6},
+               {">>", 6}, {"|", 5},  {"^", 5},  {"&", 5},  {"!", 5},  {"<", 3},  {">", 3},  {"+", 4},
+               {"-", 4},  {"*", 6},  {"/", 6},  {"%", 6}};
     for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++) {
         size_t n = strlen(ops[i].tok);
         if (strncmp(p, ops[i].tok, n) == 0) {
@@ -185,13 +185,14 @@ static int64_t asm_apply(const char *op, int len, int64_t a, int64_t b, int *div
         switch (op[0] * 256 + op[1]) {
         case '&' * 256 + '&': return a && b;
         case '|' * 256 + '|': return a || b;
-        case '=' * 256 + '=': return a == b;
+        /* comparisons are all ones when true, as in LLVM's MC expressions */
+        case '=' * 256 + '=': return -(int64_t)(a == b);
         case '!' * 256 + '=':
-        case '<' * 256 + '>': return a != b;
-        case '<' * 256 + '=': return a <= b;
-        case '>' * 256 + '=': return a >= b;
+        case '<' * 256 + '>': return -(int64_t)(a != b);
+        case '<' * 256 + '=': return -(int64_t)(a <= b);
+        case '>' * 256 + '=': return -(int64_t)(a >= b);
         case '<' * 256 + '<': return (int64_t)(ua << (ub & 63));
-        case '>' * 256 + '>': return a >> (ub & 63);
+        case '>' * 256 + '>': return (int64_t)(ua >> (ub & 63)); /* logical, as llvm-mc */
         default: return 0;
         }
     }
@@ -200,8 +201,8 @@ static int64_t asm_apply(const char *op, int len, int64_t a, int64_t b, int *div
     case '^': return (int64_t)(ua ^ ub);
     case '&': return (int64_t)(ua & ub);
     case '!': return (int64_t)(ua | ~ub); /* or-not, as in GNU as */
-    case '<': return a < b;
-    case '>': return a > b;
+    case '<': return -(int64_t)(a < b);
+    case '>': return -(int64_t)(a > b);
     case '+': return (int64_t)(ua + ub);
     case '-': return (int64_t)(ua - ub);
     case '*': return (int64_t)(ua * ub);

@@ -133,6 +133,15 @@ static int r3_parse_file_reg(r3_asm_state *st, const char **pp, unsigned *code, 
     return 1;
 }
 
+static int r3_parse_register(r3_asm_state *st, const char **pp, unsigned *code, unsigned *width);
+
+/* Whether a register (not a symbol or number) starts at p: "-x" is an expression, "-v1" a modifier. */
+static int r3_starts_register(r3_asm_state *st, const char *p)
+{
+    unsigned code, width;
+    return r3_parse_register(st, &p, &code, &width);
+}
+
 static int r3_parse_register(r3_asm_state *st, const char **pp, unsigned *code, unsigned *width)
 {
     const char *p = *pp;
@@ -235,6 +244,63 @@ static unsigned r3_inline_code_for_bits(uint64_t bits, r3_literal_class cls)
 }
 
 /* Encodes a numeric operand for a source: an inline code, or 255 with the literal dword. */
+/* A double rounded to a narrower float type, LLVM-style: overflow to infinity and underflow (a
+   tiny result that is not exact) are errors; returns -1 for them. */
+static int r3_round_float(double d, int to_half, uint64_t *bits)
+{
+    if (!to_half) {
+        float f = (float)d;
+        uint32_t b;
+        if ((isinf(f) && !isinf(d)) || (d != 0 && fabs((double)f) < 1.1754943508222875e-38 && (double)f != d))
+            return -1;
+        memcpy(&b, &f, 4);
+        *bits = b;
+        return 0;
+    }
+    if (isnan(d)) {
+        *bits = 0x7e00;
+        return 0;
+    }
+    uint16_t sign = signbit(d) ? 0x8000 : 0;
+    double a = fabs(d);
+    if (isinf(a)) {
+        *bits = sign | 0x7c00u;
+        return 0;
+    }
+    int e;
+    double m = frexp(a, &e); /* a = m * 2^e, m in [0.5, 1) */
+    if (a == 0) {
+        *bits = sign;
+        return 0;
+    }
+    /* unit in the last place: 2^-24 for subnormals, 2^(e-11) for normals */
+    int ulp_exp = e - 11 < -24 ? -24 : e - 11;
+    double q = ldexp(a, -ulp_exp);
+    double r = nearbyint(q); /* the default rounding mode: to nearest, ties to even */
+    if (r == 0 || (ulp_exp == -24 && r != q && r < 1024))
+        return -1; /* underflow */
+    uint32_t mant = (uint32_t)r;
+    int ex = ulp_exp + 10 + 15; /* biased exponent when mant has 11 bits */
+    if (mant >= 2048) {
+        mant >>= 1;
+        ex++;
+    }
+    if (ulp_exp == -24 && mant < 1024) {
+        *bits = sign | mant;
+        return 0;
+    }
+    if (ex >= 31)
+        return -1; /* overflow */
+    (void)m;
+    *bits = sign | (uint32_t)ex << 10 | (mant & 1023);
+    return 0;
+}
+
+/* Encodes a numeric operand for a source: an inline code, or 255 with the literal dword. The rules
+   are LLVM 19's (seed 002 plus what llvm-mc does): integers -16..64 are inline for every type; other
+   integers must truncate to the operand width (16 or 32 bits) without losing information; floats
+   convert to the operand's float type (f32 for 32-bit and 16-bit integer operands), must not
+   overflow or underflow, and use an inline constant when one has the same bits. */
 static int r3_encode_constant(r3_asm_state *st, const char *at, const asm_value *v, r3_literal_class cls,
                               unsigned *code)
 {
@@ -242,40 +308,38 @@ static int r3_encode_constant(r3_asm_state *st, const char *at, const asm_value 
     if (cls == R3L_NONE)
         cls = R3L_B32;
     if (v->is_float) {
-        int ovf = 0;
         double d = v->f;
         for (int i = 0; i < 8; i++)
-            if (d == r3_inline_floats[i] && cls != R3L_I16) {
+            if (d == r3_inline_floats[i]) {
                 *code = 240 + (unsigned)i;
                 return 0;
             }
         switch (cls) {
-        case R3L_I16:
         case R3L_F16:
-            if (fabs(d) > 65504.0 && !isinf(d))
+            if (r3_round_float(d, 1, &bits))
                 return r3_fail(st, at, "invalid operand for instruction");
-            bits = r3_f32_to_f16_bits((float)d, &ovf);
             break;
         case R3L_I64: /* only the inline constants convert to a 64-bit integer operand */
             if (d != 0.15915494309189532)
                 return r3_fail(st, at, "invalid operand for instruction");
             *code = 248;
             return 0;
-        case R3L_F64: {
-            uint64_t b;
-            memcpy(&b, &d, 8);
-            bits = b;
+        case R3L_F64:
+            memcpy(&bits, &d, 8);
             break;
-        }
-        default: {
-            float f = (float)d;
-            uint32_t b;
-            if (isinf(f) && !isinf(d))
+        default: /* 32-bit operands, and 16-bit integer ones, take the f32 bits */
+            if (cls == R3L_I16 && r3_round_float(d, 1, &bits)) /* but must fit an f16 */
                 return r3_fail(st, at, "invalid operand for instruction");
-            memcpy(&b, &f, 4);
-            bits = b;
+            if (r3_round_float(d, 0, &bits))
+                return r3_fail(st, at, "invalid operand for instruction");
+            if (cls == R3L_I16) {
+                if (bits == 0x3e22f983) {
+                    *code = 248;
+                    return 0;
+                }
+                goto literal;
+            }
             break;
-        }
         }
     } else {
         int64_t i = v->i;
@@ -283,27 +347,34 @@ static int r3_encode_constant(r3_asm_state *st, const char *at, const asm_value 
             *code = i >= 0 ? 128 + (unsigned)i : 192 + (unsigned)-i;
             return 0;
         }
+        if (cls == R3L_F64 || cls == R3L_I64) { /* a 64-bit value that is itself an inline constant */
+            unsigned ic = r3_inline_code_for_bits((uint64_t)i, cls);
+            if (ic) {
+                *code = ic;
+                return 0;
+            }
+        }
         unsigned wbits = cls == R3L_I16 || cls == R3L_F16 ? 16 : 32;
         uint64_t hi = (uint64_t)i >> wbits;
-        uint64_t all = wbits == 64 ? 0 : (~0ull >> wbits);
+        uint64_t all = ~0ull >> wbits;
         int negfit = hi == all && ((uint64_t)i >> (wbits - 1) & 1);
         if (hi != 0 && !negfit)
             return r3_fail(st, at, "invalid operand for instruction");
         bits = (uint64_t)i & ((1ull << wbits) - 1);
+        if (cls == R3L_I16 || cls == R3L_I64) /* no float patterns for integer 16/64-bit operands */
+            goto literal;
         if (cls == R3L_F64)
             bits <<= 32;
-        else if (cls == R3L_I64)
-            bits = (uint64_t)(int64_t)(int32_t)(uint32_t)bits;
     }
-    unsigned ic = r3_inline_code_for_bits(bits, cls);
-    if (ic) {
-        *code = ic;
-        return 0;
+    {
+        unsigned ic = r3_inline_code_for_bits(bits, cls);
+        if (ic) {
+            *code = ic;
+            return 0;
+        }
     }
+literal:;
     uint32_t lit = cls == R3L_F64 ? (uint32_t)(bits >> 32) : (uint32_t)bits;
-    if (cls == R3L_F64 && (bits & 0xffffffffu) && v->is_float) {
-        /* LLVM keeps the high half of an f64 that is not exactly representable */
-    }
     if (st->has_literal && st->literal != lit)
         return r3_fail(st, at, "only one unique literal operand is allowed");
     st->has_literal = 1;
@@ -378,7 +449,7 @@ static int r3_parse_reg_operand(r3_asm_state *st, const r3_opinfo *op, const r3_
         if (strncmp(p, "neg(", 4) == 0) {
             neg_call = mods->neg = 1;
             p += 4;
-        } else if (*p == '-' && (p[1] == '|' || isalpha((unsigned char)p[1]))) {
+        } else if (*p == '-' && (p[1] == '|' || r3_starts_register(st, p + 1))) {
             mods->neg = 1;
             p++;
         }
@@ -418,6 +489,8 @@ static int r3_parse_reg_operand(r3_asm_state *st, const r3_opinfo *op, const r3_
             return r3_fail(st, at, "invalid operand for instruction");
     } else if (r3_takes_constant(op, (r3_field)o->field)) {
         asm_value v;
+        if (p[0] == '-' && p[1] == '-') /* LLVM: two minus signs read as a broken neg modifier */
+            return r3_fail(st, at, "invalid syntax, expected 'neg' modifier");
         char err[96], inner[128];
         const char *bar = mods->abs && !abs_call ? strchr(p, '|') : NULL;
         if (bar && (size_t)(bar - p) < sizeof inner) { /* |expr|: the bar is not an operator here */
