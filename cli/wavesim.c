@@ -52,6 +52,15 @@ static char *read_file(const char *path, size_t *size)
 
 static const char *g_mcpu = "gfx1100";
 
+/* Reads a whole input file, saying so on stderr when it cannot. */
+static char *read_input(const char *cmd, const char *path, size_t *size)
+{
+    char *data = read_file(path, size);
+    if (!data)
+        fprintf(stderr, "wavesim %s: cannot read '%s'\n", cmd, path);
+    return data;
+}
+
 /* Common options; returns the index of the first argument it does not know, or -1 on error. */
 static int parse_common(int argc, char **argv, int first, int *wave64)
 {
@@ -105,11 +114,9 @@ static int cmd_as(int argc, char **argv)
         return 2;
     }
     size_t size;
-    char *src = read_file(in, &size);
-    if (!src) {
-        fprintf(stderr, "wavesim as: cannot read '%s'\n", in);
+    char *src = read_input("as", in, &size);
+    if (!src)
         return 1;
-    }
     asm_result res;
     asm_isa isa = r3_asm_isa(&wave64);
     int rc = asm_source(in, src, &isa, &res);
@@ -187,11 +194,9 @@ static int dis_words(const uint32_t *words, size_t n, int wave64, const elf64_fi
 static int dis_elf(const char *path, int wave64)
 {
     size_t size;
-    char *data = read_file(path, &size);
-    if (!data) {
-        fprintf(stderr, "wavesim dis: cannot read '%s'\n", path);
+    char *data = read_input("dis", path, &size);
+    if (!data)
         return 1;
-    }
     elf64_file elf;
     char err[256];
     if (elf64_parse((const uint8_t *)data, size, &elf, err, sizeof err)) {
