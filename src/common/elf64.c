@@ -144,7 +144,8 @@ static int elf64_fail(char *err, size_t errsize, const char *msg)
 /* A NUL-terminated string inside a string table section, or NULL. */
 static const char *elf64_string(const elf64_file *f, const elf64_section *tab, uint64_t off)
 {
-    if (!tab || off >= tab->size || tab->offset + tab->size > f->size)
+    if (!tab || tab->type == ELF64_SHT_NOBITS || tab->offset > f->size || tab->size > f->size - tab->offset ||
+        off >= tab->size)
         return NULL;
     const char *s = (const char *)f->data + tab->offset + off;
     return memchr(s, '\0', (size_t)(tab->size - off)) ? s : NULL;

@@ -104,7 +104,8 @@ static int r3_parse_file_reg(r3_asm_state *st, const char **pp, unsigned *code, 
             return 0;
         first = last = 0;
         for (const char *d = p; d < q; d++)
-            first = first * 10 + (*d - '0');
+            if ((first = first * 10 + (*d - '0')) > 100000) /* far past any register file */
+                return 0;
         last = first;
         p = q;
     } else if (*p == '[') {

@@ -122,9 +122,11 @@ static const char *const r3_field_names[R3F_COUNT] = {
     [R3F_TFE] = "tfe", [R3F_FMT] = "format", [R3F_SADDR] = "saddr", [R3F_SVE] = "sve", [R3F_DATA] = "data",
 };
 
-#define r3_literal_class_of(s)                                                                    \
-    ((s)[0] == 'b' ? R3L_B32 : (s)[0] == 'i' && (s)[1] == '1' ? R3L_I16 : (s)[0] == 'f' && (s)[1] == '1' ? R3L_F16 \
-     : (s)[0] == 'i' ? R3L_I64 : (s)[0] == 'f' ? R3L_F64 : R3L_NONE)
+/* "b32", "i16", "f16", "i64", "f64" or "" (none); the second character is read only when present */
+#define r3_literal_class_of(s)                                                                        \
+    (sizeof(s) < 4 ? R3L_NONE : (s)[0] == 'b' ? R3L_B32                                               \
+     : (s)[sizeof(s) > 2 ? 1 : 0] == '1' ? ((s)[0] == 'i' ? R3L_I16 : R3L_F16)                        \
+     : (s)[0] == 'i' ? R3L_I64 : R3L_F64)
 
 const r3_rule r3_rules[] = {
 #define R3RULE(id, codes, cls, lit) [id] = {codes, cls, r3_literal_class_of(lit), sizeof codes - 1},
