@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 # Code objects from `wavesim as -o` against LLVM 19: OpenCL kernels compiled to assembly by clang-19
-# (-O0 and -O3, wave32 and wave64) are assembled by llvm-mc-19 and by wavesim. The code bytes must be
-# equal, the kernel descriptors equal (the entry offset is resolved by wavesim, a relocation in
-# llvm-mc's object), llvm-readelf-19 must read the same metadata note, llvm-objdump-19 must
-# disassemble both to the same instructions, and `wavesim dis` must print those instructions too.
+# (-O0 and -O3, wave32 and wave64) are assembled by llvm-mc-19 and by wavesim, and also compiled and
+# linked by clang-19/ld.lld-19. The code bytes must equal the linked image's (and llvm-mc's where it
+# has no relocations in .text), the kernel descriptors llvm-mc's (the entry offset is resolved by
+# wavesim, a relocation for llvm-mc), llvm-readelf-19 must read the same metadata note,
+# llvm-objdump-19 must disassemble ours and the linked image to the same instructions, and
+# `wavesim dis` must print those instructions too.
 import argparse
 import os
 import re
@@ -56,9 +58,16 @@ def check(cl, opt, wave64, tool, tmp):
     run([os.path.join(LLVM, 'llvm-mc'), '-triple=amdgcn-amd-amdhsa', '-mcpu=gfx1100', '-filetype=obj', src, '-o', ref]
         + (['-mattr=+wavefrontsize64'] if wave64 else []))
     run([tool, 'as'] + (['--wave64'] if wave64 else []) + [src, '-o', ours])
+    # clang-19 + ld.lld-19 link the same source: that image resolves @rel32 call literals as ours does
+    linked = os.path.join(tmp, name + '.lld.hsaco')
+    run(['clang-19', '-x', 'cl', '-cl-std=CL2.0', '-target', 'amdgcn-amd-amdhsa', '-mcpu=gfx1100', '-nogpulib',
+         '-I', KERNELS, '-' + opt, cl, '-o', linked] + flags)
     errors = []
-    if section_bytes(ref, '.text', tmp) != section_bytes(ours, '.text', tmp):
-        errors.append('.text bytes differ')
+    if section_bytes(linked, '.text', tmp) != section_bytes(ours, '.text', tmp):
+        errors.append('.text bytes differ from the clang/lld image')
+    has_text_relocs = '.rela.text' in run([os.path.join(LLVM, 'llvm-readelf'), '-S', ref])
+    if not has_text_relocs and section_bytes(ref, '.text', tmp) != section_bytes(ours, '.text', tmp):
+        errors.append('.text bytes differ from llvm-mc')
     rs, os_ = symbols(ref), symbols(ours)
     rro, oro = section_bytes(ref, '.rodata', tmp), section_bytes(ours, '.rodata', tmp)
     kds = [s for s in rs if s.endswith('.kd')]
@@ -79,7 +88,7 @@ def check(cl, opt, wave64, tool, tmp):
             errors.append('%s differs: %s vs %s' % (kd, want.hex(), got.hex()))
     if notes(ref) != notes(ours):
         errors.append('metadata notes differ')
-    ref_insts, our_insts = objdump_insts(ref, wave64), objdump_insts(ours, wave64)
+    ref_insts, our_insts = objdump_insts(linked, wave64), objdump_insts(ours, wave64)
     if ref_insts != our_insts:
         errors.append('llvm-objdump disassembles differently')
     ws = run([tool, 'dis'] + (['--wave64'] if wave64 else []) + [ours])

@@ -404,6 +404,56 @@ static int r3_nsources(const r3_opinfo *op)
     return n;
 }
 
+/* SYM@rel32@lo, SYM@rel32@hi, SYM@abs32@lo, SYM@abs32@hi, optionally + or - an addend. */
+static int r3_is_reloc(const char *p)
+{
+    const char *e = p;
+    while (isalnum((unsigned char)*e) || *e == '_' || *e == '.' || *e == '$')
+        e++;
+    return e > p && (strncmp(e, "@rel32@", 7) == 0 || strncmp(e, "@abs32@", 7) == 0);
+}
+
+/* The code object is written already linked, so these resolve here: rel32 is S + A - P with P the
+   address of the literal dword (after the instruction's own dwords), abs32 is S + A. */
+static int r3_parse_reloc(r3_asm_state *st, const r3_opinfo *op, const char **pp, unsigned *code)
+{
+    const char *p = *pp, *at = p;
+    const char *e = p;
+    while (isalnum((unsigned char)*e) || *e == '_' || *e == '.' || *e == '$')
+        e++;
+    int rel = strncmp(e, "@rel32@", 7) == 0;
+    const char *part = e + 7;
+    int hi = strncmp(part, "hi", 2) == 0;
+    if (!hi && strncmp(part, "lo", 2) != 0)
+        return r3_fail(st, at, "invalid relocation");
+    p = asm_skip_space(part + 2);
+    int64_t addend = 0;
+    if (*p == '+' || *p == '-') {
+        asm_value a;
+        char err[96];
+        int neg = *p == '-';
+        p++;
+        if (asm_expr_parse(&p, st->env, &a, err, sizeof err) || a.is_float || a.undefined)
+            return r3_fail(st, at, "invalid relocation addend");
+        addend = neg ? -a.i : a.i;
+    }
+    int64_t sym = 0;
+    int known = st->env && st->env->lookup && st->env->lookup(st->env->ctx, at, (size_t)(e - at), &sym);
+    uint64_t v = 0;
+    if (known) { /* unknown in the first pass: the size does not depend on the value */
+        int64_t place = st->env->pc + 4 * r3_formats[op->format].nwords;
+        v = (uint64_t)(sym + addend - (rel ? place : 0));
+    }
+    uint32_t lit = hi ? (uint32_t)(v >> 32) : (uint32_t)v;
+    if (st->has_literal && st->literal != lit)
+        return r3_fail(st, at, "only one unique literal operand is allowed");
+    st->has_literal = 1;
+    st->literal = lit;
+    *code = 255;
+    *pp = p;
+    return 0;
+}
+
 /* Fields that take constants: VALU/SALU sources and the buffer SOFFSET. */
 static int r3_takes_constant(const r3_opinfo *op, r3_field f)
 {
@@ -488,6 +538,9 @@ static int r3_parse_reg_operand(r3_asm_state *st, const r3_opinfo *op, const r3_
         }
         if (width && width != want)
             return r3_fail(st, at, "invalid operand for instruction");
+    } else if (r3_takes_constant(op, (r3_field)o->field) && r3_is_reloc(p)) {
+        if (r3_parse_reloc(st, op, &p, &code))
+            return -1;
     } else if (r3_takes_constant(op, (r3_field)o->field)) {
         asm_value v;
         if (p[0] == '-' && p[1] == '-') /* LLVM: two minus signs read as a broken neg modifier */
