@@ -57,6 +57,7 @@ if have_llvm; then
     done
     run expr-vs-llvm python3 tests/codec/llvm_expr_diff.py --tool build/rel/tests/r3_lines --count 4000 --seed 3
     run expr-vs-llvm-asan-ubsan python3 tests/codec/llvm_expr_diff.py --tool build/san/tests/r3_lines --count 1000 --seed 4
+    run as-aliases python3 tests/codec/llvm_alias_diff.py --tool build/rel/tests/r3_lines
     run as-negative python3 tests/codec/llvm_asm_negative.py --tool build/rel/tests/r3_lines --formats "$claimed_as"
 fi
 

@@ -1442,6 +1442,28 @@ static int r3_try_row(r3_asm_state *st, const r3_opinfo *op, const char *p)
     return r3_check_shapes(st, op, returning);
 }
 
+static const char *const r3_aliases[][2] = {
+#define R3ALIAS(old, cur) {old, cur},
+#include "../../../isa/rdna3/aliases.def"
+#undef R3ALIAS
+};
+
+/* Maps an old mnemonic (optionally with _e32/_e64) to its current name; returns 0 if it is none. */
+static int r3_unalias(const char *m, size_t n, char *out, size_t size)
+{
+    size_t stem = n;
+    if (n > 4 && (strncmp(m + n - 4, "_e32", 4) == 0 || strncmp(m + n - 4, "_e64", 4) == 0))
+        stem = n - 4;
+    for (size_t i = 0; i < sizeof r3_aliases / sizeof r3_aliases[0]; i++) {
+        size_t k = strlen(r3_aliases[i][0]);
+        if ((k == n || k == stem) && strncmp(r3_aliases[i][0], m, k) == 0) {
+            snprintf(out, size, "%s%.*s", r3_aliases[i][1], (int)(n - k), m + k);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* The registers one half of a VOPD reads and writes, for the bank and parity rules. */
 typedef struct {
     unsigned dst, src0, vsrc1;
@@ -1571,6 +1593,11 @@ int r3_assemble(const char *text, int wave64, const asm_expr_env *env, r3_encodi
     while (*p && *p != ' ' && *p != '\t')
         p++;
     size_t mlen = (size_t)(p - m);
+    char renamed[96];
+    if (r3_unalias(m, mlen, renamed, sizeof renamed)) { /* an old spelling LLVM still accepts */
+        m = renamed;
+        mlen = strlen(renamed);
+    }
     char name[96];
     if (mlen >= sizeof name - 8) {
         snprintf(err, errsize, "invalid instruction");
