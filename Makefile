@@ -12,7 +12,7 @@ CFLAGS_san := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefine
 ALLCFLAGS := $(WARN) $(CFLAGS_$(MODE)) $(CFLAGS) -Iinclude -Isrc
 LDFLAGS_ALL := $(filter -fsanitize=%,$(CFLAGS_$(MODE))) $(LDFLAGS)
 
-LIB_SRC := $(wildcard src/common/*.c src/asm/*.c src/rdna3/codec/*.c src/rdna3/codeobj/*.c)
+LIB_SRC := $(wildcard src/common/*.c src/asm/*.c src/core/*.c src/rdna3/codec/*.c src/rdna3/codeobj/*.c src/rdna3/exec/*.c src/runtime/*.c)
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
 TABLES := $(wildcard isa/rdna3/*.def)
 TEST_TOOLS := $(BUILD)/tests/r3_lines $(BUILD)/tests/unit_tests
@@ -30,15 +30,15 @@ $(BUILD)/libwavesim.a: $(LIB_OBJ)
 	ar rcs $@ $^
 
 $(BUILD)/wavesim: $(BUILD)/cli/wavesim.o $(BUILD)/libwavesim.a
-	$(CC) $(LDFLAGS_ALL) -o $@ $^ -lm
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ -lm -lpthread
 
 $(BUILD)/tests/%: $(BUILD)/tests/codec/%.o $(BUILD)/libwavesim.a
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS_ALL) -o $@ $^ -lm
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ -lm -lpthread
 
 $(BUILD)/tests/unit_tests: $(BUILD)/tests/unit/unit_tests.o $(BUILD)/libwavesim.a
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS_ALL) -o $@ $^ -lm
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ -lm -lpthread
 
 # The main job: needs only a C compiler and make.
 demo: all

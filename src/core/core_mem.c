@@ -1,0 +1,83 @@
+/* Sparse device memory: a sorted array of allocations, found by binary search. Addresses start high
+   and leave gaps between allocations, so a pointer that strays a little faults instead of landing
+   in a neighbour. */
+#include "core_mem.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define CORE_MEM_BASE 0x0000100000000000ull
+#define CORE_MEM_GAP 0x10000ull
+
+void core_mem_init(core_mem *m)
+{
+    memset(m, 0, sizeof *m);
+    m->next = CORE_MEM_BASE;
+}
+
+void core_mem_free_all(core_mem *m)
+{
+    for (size_t i = 0; i < m->n; i++)
+        free(m->allocs[i].data);
+    free(m->allocs);
+    core_mem_init(m);
+}
+
+uint64_t core_mem_alloc(core_mem *m, uint64_t size)
+{
+    if (size == 0)
+        size = 1;
+    if (size > (1ull << 40))
+        return 0;
+    if (m->n == m->cap) {
+        size_t cap = m->cap ? m->cap * 2 : 16;
+        core_alloc *a = realloc(m->allocs, cap * sizeof *a);
+        if (!a)
+            return 0;
+        m->allocs = a;
+        m->cap = cap;
+    }
+    uint8_t *data = calloc(1, (size_t)size);
+    if (!data)
+        return 0;
+    uint64_t base = m->next;
+    m->next = (base + size + CORE_MEM_GAP + 255) & ~255ull;
+    m->allocs[m->n++] = (core_alloc){base, size, data}; /* bases only grow: the array stays sorted */
+    return base;
+}
+
+static core_alloc *core_mem_find(const core_mem *m, uint64_t addr)
+{
+    size_t lo = 0, hi = m->n;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (m->allocs[mid].base <= addr)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo == 0)
+        return NULL;
+    core_alloc *a = &m->allocs[lo - 1];
+    return addr - a->base < a->size ? a : NULL;
+}
+
+int core_mem_release(core_mem *m, uint64_t addr)
+{
+    core_alloc *a = core_mem_find(m, addr);
+    if (!a || a->base != addr)
+        return -1;
+    free(a->data);
+    size_t i = (size_t)(a - m->allocs);
+    memmove(a, a + 1, (m->n - i - 1) * sizeof *a);
+    m->n--;
+    return 0;
+}
+
+uint8_t *core_mem_ptr(const core_mem *m, uint64_t addr, uint64_t len)
+{
+    core_alloc *a = core_mem_find(m, addr);
+    if (!a || len > a->size - (addr - a->base))
+        return NULL;
+    return a->data + (addr - a->base);
+}

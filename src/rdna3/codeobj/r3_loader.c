@@ -1,0 +1,302 @@
+/* RDNA3 code object loader: ELF checks, the NT_AMDGPU_METADATA note (MessagePack), kernel
+   descriptors found through their NAME.kd symbols, and predecoding of the code. */
+#include "r3_loader.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/elf64.h"
+#include "common/msgpack.h"
+#include "r3_codeobj.h"
+
+#define R3_EM_AMDGPU 224
+
+static int r3_fail(char *err, size_t errsize, const char *msg)
+{
+    snprintf(err, errsize, "%s", msg);
+    return -1;
+}
+
+static int r3_str_eq(const msgpack_value *v, const char *s)
+{
+    return v->type == MSGPACK_STR && v->len == strlen(s) && memcmp(v->str, s, v->len) == 0;
+}
+
+static void r3_copy_str(char *dst, size_t size, const msgpack_value *v)
+{
+    size_t n = v->type == MSGPACK_STR ? (v->len < size - 1 ? v->len : size - 1) : 0;
+    memcpy(dst, v->str, n);
+    dst[n] = '\0';
+}
+
+static uint64_t r3_uint(const msgpack_value *v)
+{
+    return v->type == MSGPACK_UINT ? v->u : v->type == MSGPACK_INT && v->i >= 0 ? (uint64_t)v->i : 0;
+}
+
+static int r3_parse_arg(const uint8_t *b, size_t n, size_t *pos, r3_kernel_arg *a)
+{
+    msgpack_value m, k, v;
+    memset(a, 0, sizeof *a);
+    if (msgpack_read(b, n, pos, &m) || m.type != MSGPACK_MAP)
+        return -1;
+    for (uint64_t i = 0; i < m.u; i++) {
+        if (msgpack_read(b, n, pos, &k))
+            return -1;
+        size_t save = *pos;
+        if (msgpack_read(b, n, pos, &v))
+            return -1;
+        if (v.type == MSGPACK_ARRAY || v.type == MSGPACK_MAP) {
+            *pos = save;
+            if (msgpack_skip(b, n, pos))
+                return -1;
+        }
+        if (r3_str_eq(&k, ".offset"))
+            a->offset = (uint32_t)r3_uint(&v);
+        else if (r3_str_eq(&k, ".size"))
+            a->size = (uint32_t)r3_uint(&v);
+        else if (r3_str_eq(&k, ".value_kind"))
+            r3_copy_str(a->value_kind, sizeof a->value_kind, &v);
+        else if (r3_str_eq(&k, ".name"))
+            r3_copy_str(a->name, sizeof a->name, &v);
+        else if (r3_str_eq(&k, ".type_name"))
+            r3_copy_str(a->type_name, sizeof a->type_name, &v);
+    }
+    a->kind = strcmp(a->value_kind, "global_buffer") == 0 ? R3_ARG_GLOBAL_BUFFER
+              : strcmp(a->value_kind, "by_value") == 0 ? R3_ARG_BY_VALUE
+              : strcmp(a->value_kind, "dynamic_shared_pointer") == 0 ? R3_ARG_DYNAMIC_LDS
+              : strncmp(a->value_kind, "hidden_", 7) == 0 ? R3_ARG_HIDDEN : R3_ARG_OTHER;
+    return 0;
+}
+
+static int r3_parse_kernel(const uint8_t *b, size_t n, size_t *pos, r3_kernel *kern, char *symbol, size_t symsize)
+{
+    msgpack_value m, k, v;
+    memset(kern, 0, sizeof *kern);
+    symbol[0] = '\0';
+    kern->kernarg_align = 8;
+    if (msgpack_read(b, n, pos, &m) || m.type != MSGPACK_MAP)
+        return -1;
+    for (uint64_t i = 0; i < m.u; i++) {
+        if (msgpack_read(b, n, pos, &k))
+            return -1;
+        size_t save = *pos;
+        if (r3_str_eq(&k, ".args")) {
+            if (msgpack_read(b, n, pos, &v) || v.type != MSGPACK_ARRAY || v.u > 4096)
+                return -1;
+            kern->args = calloc(v.u ? v.u : 1, sizeof *kern->args);
+            if (!kern->args)
+                return -1;
+            kern->nargs = (int)v.u;
+            for (uint64_t a = 0; a < v.u; a++)
+                if (r3_parse_arg(b, n, pos, &kern->args[a]))
+                    return -1;
+            continue;
+        }
+        if (msgpack_read(b, n, pos, &v))
+            return -1;
+        if (v.type == MSGPACK_ARRAY || v.type == MSGPACK_MAP) {
+            *pos = save;
+            if (msgpack_skip(b, n, pos))
+                return -1;
+        }
+        if (r3_str_eq(&k, ".name"))
+            r3_copy_str(kern->name, sizeof kern->name, &v);
+        else if (r3_str_eq(&k, ".symbol"))
+            r3_copy_str(symbol, symsize, &v);
+        else if (r3_str_eq(&k, ".kernarg_segment_size"))
+            kern->kernarg_size = (uint32_t)r3_uint(&v);
+        else if (r3_str_eq(&k, ".kernarg_segment_align"))
+            kern->kernarg_align = (uint32_t)r3_uint(&v);
+        else if (r3_str_eq(&k, ".group_segment_fixed_size"))
+            kern->group_segment_fixed_size = (uint32_t)r3_uint(&v);
+        else if (r3_str_eq(&k, ".private_segment_fixed_size"))
+            kern->private_segment_fixed_size = (uint32_t)r3_uint(&v);
+        else if (r3_str_eq(&k, ".wavefront_size"))
+            kern->wave64 = r3_uint(&v) == 64;
+    }
+    return 0;
+}
+
+/* Walks the note section for NT_AMDGPU_METADATA and reads amdhsa.kernels. */
+static int r3_parse_metadata(const uint8_t *note, size_t size, r3_codeobj *co, char (**symbols)[160], char *err,
+                             size_t errsize)
+{
+    size_t off = 0;
+    while (off + 12 <= size) {
+        uint32_t namesz = note[off] | note[off + 1] << 8 | note[off + 2] << 16 | (uint32_t)note[off + 3] << 24;
+        uint32_t descsz = note[off + 4] | note[off + 5] << 8 | note[off + 6] << 16 | (uint32_t)note[off + 7] << 24;
+        uint32_t type = note[off + 8] | note[off + 9] << 8 | note[off + 10] << 16 | (uint32_t)note[off + 11] << 24;
+        size_t name_off = off + 12, desc_off = name_off + ((size_t)namesz + 3) / 4 * 4;
+        if (namesz > size || descsz > size || desc_off > size || descsz > size - desc_off)
+            return r3_fail(err, errsize, "corrupt note section");
+        if (type == 32 && namesz == 7 && memcmp(note + name_off, "AMDGPU", 7) == 0) {
+            const uint8_t *b = note + desc_off;
+            size_t n = descsz, pos = 0;
+            msgpack_value m, k, v;
+            if (msgpack_read(b, n, &pos, &m) || m.type != MSGPACK_MAP)
+                return r3_fail(err, errsize, "corrupt code object metadata");
+            for (uint64_t i = 0; i < m.u; i++) {
+                if (msgpack_read(b, n, &pos, &k))
+                    return r3_fail(err, errsize, "corrupt code object metadata");
+                if (!r3_str_eq(&k, "amdhsa.kernels")) {
+                    if (msgpack_skip(b, n, &pos))
+                        return r3_fail(err, errsize, "corrupt code object metadata");
+                    continue;
+                }
+                if (msgpack_read(b, n, &pos, &v) || v.type != MSGPACK_ARRAY || v.u > 4096)
+                    return r3_fail(err, errsize, "corrupt code object metadata");
+                co->kernels = calloc(v.u ? v.u : 1, sizeof *co->kernels);
+                *symbols = calloc(v.u ? v.u : 1, sizeof **symbols);
+                if (!co->kernels || !*symbols)
+                    return r3_fail(err, errsize, "out of memory");
+                for (uint64_t kk = 0; kk < v.u; kk++) {
+                    co->nkernels++;
+                    if (r3_parse_kernel(b, n, &pos, &co->kernels[kk], (*symbols)[kk], sizeof (*symbols)[kk]))
+                        return r3_fail(err, errsize, "corrupt kernel metadata");
+                }
+            }
+            return 0;
+        }
+        off = desc_off + ((size_t)descsz + 3) / 4 * 4;
+    }
+    return r3_fail(err, errsize, "no AMDGPU metadata note");
+}
+
+static int r3_predecode(r3_codeobj *co, char *err, size_t errsize)
+{
+    size_t nwords = (size_t)(co->code_size / 4);
+    uint32_t *w = malloc(nwords ? nwords * 4 : 4);
+    co->insts = calloc(nwords ? nwords : 1, sizeof *co->insts);
+    co->insts64 = calloc(nwords ? nwords : 1, sizeof *co->insts64);
+    co->index = malloc((nwords ? nwords : 1) * sizeof *co->index);
+    if (!w || !co->insts || !co->insts64 || !co->index) {
+        free(w);
+        return r3_fail(err, errsize, "out of memory");
+    }
+    for (size_t i = 0; i < nwords; i++) {
+        const uint8_t *b = co->code + 4 * i;
+        w[i] = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+        co->index[i] = -1;
+    }
+    /* Both wave sizes decode the same lengths; the wave64 copy differs in operand widths only. */
+    for (size_t i = 0; i < nwords;) {
+        r3_decoded *d = &co->insts[co->ninsts], *d64 = &co->insts64[co->ninsts];
+        d->pc = d64->pc = (uint32_t)(4 * i);
+        co->index[i] = (int32_t)co->ninsts;
+        size_t len = 1;
+        if (r3_decode(w + i, nwords - i, 0, &d->inst) == R3_DECODE_OK)
+            len = d->inst.nwords;
+        else
+            d->inst.op = NULL; /* executing it is an illegal-instruction fault */
+        if (r3_decode(w + i, nwords - i, 1, &d64->inst) != R3_DECODE_OK || d64->inst.nwords != len)
+            d64->inst.op = NULL;
+        co->ninsts++;
+        i += len;
+    }
+    free(w);
+    return 0;
+}
+
+int r3_codeobj_load(const uint8_t *data, size_t size, r3_codeobj *co, char *err, size_t errsize)
+{
+    memset(co, 0, sizeof *co);
+    elf64_file elf;
+    char (*symbols)[160] = NULL;
+    if (elf64_parse(data, size, &elf, err, errsize))
+        return -1;
+    int rc = -1;
+    if (elf.machine != R3_EM_AMDGPU) {
+        snprintf(err, errsize, "not an AMDGPU code object (ELF machine %u)", elf.machine);
+        goto out;
+    }
+    co->mach = elf.flags & 0xff;
+    if (co->mach < 0x41 || co->mach > 0x4a) {
+        snprintf(err, errsize, "code object is for another GPU (e_flags mach 0x%x); gfx11 expected", co->mach);
+        goto out;
+    }
+    const elf64_section *text = NULL, *note = NULL;
+    for (int i = 0; i < elf.nsecs; i++) {
+        if ((elf.secs[i].flags & ELF64_SHF_EXECINSTR) && elf.secs[i].type != ELF64_SHT_NOBITS && !text)
+            text = &elf.secs[i];
+        if (elf.secs[i].type == ELF64_SHT_NOTE && !note)
+            note = &elf.secs[i];
+    }
+    if (!text || !note) {
+        snprintf(err, errsize, "code object has no %s", text ? "metadata note" : "code section");
+        goto out;
+    }
+    if (r3_parse_metadata(data + note->offset, (size_t)note->size, co, &symbols, err, errsize))
+        goto out;
+    co->code_addr = text->addr;
+    co->code_size = text->size & ~3ull;
+    co->code = malloc(co->code_size ? (size_t)co->code_size : 1);
+    if (!co->code) {
+        snprintf(err, errsize, "out of memory");
+        goto out;
+    }
+    memcpy(co->code, data + text->offset, (size_t)co->code_size);
+    for (int k = 0; k < co->nkernels; k++) {
+        r3_kernel *kern = &co->kernels[k];
+        const elf64_symbol *kd = NULL;
+        for (int s = 0; s < elf.nsyms && !kd; s++)
+            if (strcmp(elf.syms[s].name, symbols[k]) == 0)
+                kd = &elf.syms[s];
+        if (!kd || kd->shndx == 0 || kd->shndx >= elf.nsecs) {
+            snprintf(err, errsize, "kernel '%s': descriptor symbol '%s' not found", kern->name, symbols[k]);
+            goto out;
+        }
+        const elf64_section *sec = &elf.secs[kd->shndx];
+        if (kd->value < sec->addr || kd->value - sec->addr > sec->size || sec->size - (kd->value - sec->addr) < 64 ||
+            sec->type == ELF64_SHT_NOBITS) {
+            snprintf(err, errsize, "kernel '%s': descriptor outside its section", kern->name);
+            goto out;
+        }
+        r3_kd_decode(data + sec->offset + (kd->value - sec->addr), &kern->kd);
+        kern->kd_addr = kd->value;
+        kern->code_addr = kd->value + (uint64_t)kern->kd.entry_offset;
+        if (kern->code_addr < co->code_addr || kern->code_addr - co->code_addr >= co->code_size ||
+            (kern->code_addr & 3)) {
+            snprintf(err, errsize, "kernel '%s': entry point outside the code", kern->name);
+            goto out;
+        }
+        /* the descriptor's properties decide the wave size */
+        kern->wave64 = !(kern->kd.properties & (1u << 10));
+        if (!kern->kernarg_size)
+            kern->kernarg_size = kern->kd.kernarg_size;
+        if (!kern->group_segment_fixed_size)
+            kern->group_segment_fixed_size = kern->kd.group_segment_fixed_size;
+        if (!kern->private_segment_fixed_size)
+            kern->private_segment_fixed_size = kern->kd.private_segment_fixed_size;
+    }
+    if (r3_predecode(co, err, errsize))
+        goto out;
+    rc = 0;
+out:
+    free(symbols);
+    elf64_free(&elf);
+    if (rc)
+        r3_codeobj_free(co);
+    return rc;
+}
+
+void r3_codeobj_free(r3_codeobj *co)
+{
+    for (int k = 0; k < co->nkernels; k++)
+        free(co->kernels[k].args);
+    free(co->kernels);
+    free(co->code);
+    free(co->insts);
+    free(co->insts64);
+    free(co->index);
+    memset(co, 0, sizeof *co);
+}
+
+const r3_kernel *r3_codeobj_kernel(const r3_codeobj *co, const char *name)
+{
+    for (int k = 0; k < co->nkernels; k++)
+        if (strcmp(co->kernels[k].name, name) == 0)
+            return &co->kernels[k];
+    return NULL;
+}

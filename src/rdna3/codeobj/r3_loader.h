@@ -1,0 +1,57 @@
+/* RDNA3 code object loader: HSA code object v5 ELF images from clang-19 or `wavesim as`; kernels
+   from the metadata note and their descriptors, and the whole code predecoded once. */
+#ifndef WAVESIM_R3_LOADER_H
+#define WAVESIM_R3_LOADER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "r3_kd.h"
+#include "rdna3/codec/r3_codec.h"
+
+typedef enum {
+    R3_ARG_GLOBAL_BUFFER, R3_ARG_BY_VALUE, R3_ARG_DYNAMIC_LDS, R3_ARG_HIDDEN, R3_ARG_OTHER
+} r3_arg_kind;
+
+typedef struct {
+    char name[64];
+    char type_name[64];
+    char value_kind[48];
+    uint32_t offset, size;
+    r3_arg_kind kind;
+} r3_kernel_arg;
+
+typedef struct {
+    char name[128];
+    r3_kd kd;
+    uint64_t kd_addr, code_addr;
+    uint32_t kernarg_size, kernarg_align;
+    uint32_t group_segment_fixed_size, private_segment_fixed_size;
+    int wave64;
+    r3_kernel_arg *args;
+    int nargs;
+} r3_kernel;
+
+typedef struct {
+    uint32_t pc;     /* offset of the instruction in the code */
+    r3_inst inst;
+} r3_decoded;
+
+typedef struct {
+    uint8_t *code;           /* a copy of the executable bytes */
+    uint64_t code_addr, code_size;
+    r3_decoded *insts;       /* every instruction, predecoded in wave32 and wave64 */
+    r3_decoded *insts64;
+    int32_t *index;          /* code offset / 4 -> instruction index, -1 inside an instruction */
+    size_t ninsts;
+    r3_kernel *kernels;
+    int nkernels;
+    uint32_t mach;
+} r3_codeobj;
+
+/* Loads an image held in memory. Returns 0, or -1 with one line saying what is wrong. */
+int r3_codeobj_load(const uint8_t *data, size_t size, r3_codeobj *out, char *err, size_t errsize);
+void r3_codeobj_free(r3_codeobj *co);
+const r3_kernel *r3_codeobj_kernel(const r3_codeobj *co, const char *name);
+
+#endif

@@ -1,0 +1,169 @@
+/* RDNA3 executor core: the row -> function table, the fetch/execute loop over predecoded
+   instructions, VOPD pairing, and cooperative scheduling of a workgroup's waves at barriers. */
+#include "r3_exec.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static r3_exec_fn *r3_fns;
+static size_t r3_nfns_bound;
+
+static r3_exec_fn r3_find_handler(const char *name, size_t n)
+{
+    static const struct {
+        const r3_handler *h;
+        const size_t *n;
+    } classes[] = {{r3_salu_handlers, &r3_salu_nhandlers}, {r3_valu_handlers, &r3_valu_nhandlers},
+                   {r3_vmem_handlers, &r3_vmem_nhandlers}};
+    for (size_t c = 0; c < sizeof classes / sizeof classes[0]; c++)
+        for (size_t i = 0; i < *classes[c].n; i++)
+            if (strlen(classes[c].h[i].name) == n && strncmp(classes[c].h[i].name, name, n) == 0)
+                return classes[c].h[i].fn;
+    return NULL;
+}
+
+int r3_exec_init(void)
+{
+    if (r3_fns)
+        return 0;
+    size_t n = r3_isa_count();
+    r3_fns = calloc(n ? n : 1, sizeof *r3_fns);
+    if (!r3_fns)
+        return -1;
+    for (size_t i = 0; i < n; i++) {
+        const char *m = r3_isa_at(i)->mnemonic;
+        size_t len = strlen(m);
+        if (len > 4 && (strcmp(m + len - 4, "_e32") == 0 || strcmp(m + len - 4, "_e64") == 0))
+            len -= 4;
+        char name[96];
+        if (strncmp(m, "v_dual_", 7) == 0) /* VOPD halves share the semantics of the VOP2 forms */
+            len = (size_t)snprintf(name, sizeof name, "v_%.*s", (int)(len - 7), m + 7);
+        else
+            snprintf(name, sizeof name, "%.*s", (int)len, m);
+        r3_fns[i] = r3_find_handler(name, len < sizeof name ? len : sizeof name - 1);
+        r3_nfns_bound += r3_fns[i] != NULL;
+    }
+    return 0;
+}
+
+r3_exec_fn r3_exec_fn_of(const r3_opinfo *op)
+{
+    return r3_fns ? r3_fns[op - r3_isa_at(0)] : NULL;
+}
+
+size_t r3_exec_count(void)
+{
+    return r3_nfns_bound;
+}
+
+static int r3_class_of(const r3_opinfo *op)
+{
+    switch (op->format) {
+    case R3_SOP1: case R3_SOP2: case R3_SOPK: case R3_SOPC: return 0;
+    case R3_SMEM: return 1;
+    case R3_VOP1: case R3_VOP2: case R3_VOPC: case R3_VOP3: case R3_VOP3P: return 2;
+    case R3_MUBUF: case R3_MTBUF: case R3_FLAT: case R3_GLOBAL: case R3_SCRATCH: return 3;
+    case R3_DS: return 4;
+    case R3_SOPP: return 5;
+    case R3_VOPDX: return 7;
+    default: return 6;
+    }
+}
+
+static void r3_fault_text(const r3_wave *w, const r3_inst *in, char *err, size_t errsize)
+{
+    char text[256] = "<undecodable word>";
+    if (in && in->op)
+        r3_print(in, w->wave64, text, sizeof text);
+    const r3_group *g = w->group;
+    snprintf(err, errsize, "wave %d of workgroup (%u,%u,%u), pc 0x%llx: %s: %s", w->id, g->id[0], g->id[1], g->id[2],
+             (unsigned long long)(g->co->code_addr + w->inst_pc), text, w->fault_msg);
+}
+
+/* Runs a wave until it ends, reaches a barrier or faults. */
+static int r3_run_wave(r3_group *g, r3_wave *w, r3_stats *st, char *err, size_t errsize)
+{
+    const r3_codeobj *co = g->co;
+    const r3_decoded *insts = w->wave64 ? co->insts64 : co->insts;
+    while (!w->done && !w->at_barrier) {
+        uint32_t pc = w->pc;
+        if (pc >= co->code_size || (pc & 3) || co->index[pc / 4] < 0) {
+            w->inst_pc = pc;
+            r3_fault(w, "the program counter left the code or points inside an instruction");
+            r3_fault_text(w, NULL, err, errsize);
+            return -1;
+        }
+        const r3_inst *in = &insts[co->index[pc / 4]].inst;
+        w->inst_pc = pc;
+        if (!in->op) {
+            r3_fault(w, "illegal instruction");
+            r3_fault_text(w, NULL, err, errsize);
+            return -1;
+        }
+        r3_exec_fn fn = r3_exec_fn_of(in->op);
+        r3_exec_fn fny = in->opy ? r3_exec_fn_of(in->opy) : NULL;
+        if (!fn || (in->opy && !fny)) {
+            r3_fault(w, "instruction not implemented by wavesim yet");
+            r3_fault_text(w, in, err, errsize);
+            return -1;
+        }
+        if (g->budget-- == 0) {
+            r3_fault(w, "instruction budget exhausted (a kernel that never ends? see --max-instructions)");
+            r3_fault_text(w, in, err, errsize);
+            return -1;
+        }
+        w->pc = pc + 4u * in->nwords;
+        uint64_t active = (uint64_t)__builtin_popcountll(r3_exec_mask(w));
+        if (in->opy) { /* VOPD: X computes, Y computes from the same old values, then X's result lands */
+            r3_inst y = *in;
+            y.op = in->opy;
+            y.opy = NULL;
+            r3_inst x = *in;
+            x.opy = NULL;
+            w->defer = 1;
+            fn(w, &x);
+            w->defer = 0;
+            fny(w, &y);
+            r3_vdst32(w, w->pending_reg, w->pending, w->pending_mask);
+        } else {
+            fn(w, in);
+        }
+        st->instructions++;
+        st->lane_instructions += active;
+        st->by_class[r3_class_of(in->op)]++;
+        w->icount++;
+        if (w->fault) {
+            r3_fault_text(w, in, err, errsize);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int r3_run_group(r3_group *g, r3_wave *waves, int nwaves, r3_stats *st, char *err, size_t errsize)
+{
+    for (;;) {
+        int running = 0;
+        for (int i = 0; i < nwaves; i++) {
+            if (waves[i].done)
+                continue;
+            if (!waves[i].at_barrier && r3_run_wave(g, &waves[i], st, err, errsize))
+                return -1;
+            running += !waves[i].done;
+        }
+        if (!running)
+            return 0;
+        /* every wave still running waits at the barrier: release them together */
+        int waiting = 0;
+        for (int i = 0; i < nwaves; i++)
+            waiting += waves[i].at_barrier;
+        if (waiting != running) {
+            snprintf(err, errsize, "workgroup (%u,%u,%u): waves stopped without reaching the barrier", g->id[0],
+                     g->id[1], g->id[2]);
+            return -1;
+        }
+        for (int i = 0; i < nwaves; i++)
+            waves[i].at_barrier = 0;
+    }
+}

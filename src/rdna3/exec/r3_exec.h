@@ -1,0 +1,33 @@
+/* RDNA3 executor: binds every table row to its instruction function, runs waves of a workgroup
+   together (s_barrier), and reports faults with wave, PC and instruction text. */
+#ifndef WAVESIM_R3_EXEC_H
+#define WAVESIM_R3_EXEC_H
+
+#include "r3_wave.h"
+
+typedef struct {
+    const char *name;   /* the mnemonic without _e32/_e64 */
+    r3_exec_fn fn;
+} r3_handler;
+
+/* Each instruction class lists its functions (r3_salu.c, r3_valu.c, r3_vmem.c). */
+extern const r3_handler r3_salu_handlers[], r3_valu_handlers[], r3_vmem_handlers[];
+extern const size_t r3_salu_nhandlers, r3_valu_nhandlers, r3_vmem_nhandlers;
+
+/* Builds the row -> function table once (after r3_isa_init); returns 0 or -1. */
+int r3_exec_init(void);
+/* The function for a row, or NULL when the instruction is not implemented. */
+r3_exec_fn r3_exec_fn_of(const r3_opinfo *op);
+/* How many table rows have a function (for the coverage report). */
+size_t r3_exec_count(void);
+
+typedef struct {
+    uint64_t instructions, lane_instructions;
+    uint64_t by_class[8];   /* SALU, SMEM, VALU, VMEM, LDS, branch, other, VOPD */
+} r3_stats;
+
+/* Runs one workgroup of `nwaves` initialised waves to completion. Returns 0, or -1 with the fault
+   in err (wave, PC, instruction, reason). */
+int r3_run_group(r3_group *g, r3_wave *waves, int nwaves, r3_stats *st, char *err, size_t errsize);
+
+#endif
