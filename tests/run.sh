@@ -70,6 +70,12 @@ else
     echo "FAIL clang-19 missing (run .ci/run or apt-get install clang-19)"
 fi
 
+# Compiled OpenCL kernels run by wavesim against host references (-O3/-O0, wave32/64, 1 and 2 threads).
+if command -v clang-19 >/dev/null; then
+    run kernels python3 tests/exec/run_kernels.py --tool build/rel/wavesim
+    run kernels-asan-ubsan python3 tests/exec/run_kernels.py --tool build/san/wavesim
+fi
+
 run cli-dis-hex sh tests/cli/dis_hex.sh build/rel/wavesim
 run cli-dis-elf-errors sh tests/cli/dis_elf_errors.sh build/san/wavesim
 run cli-as-errors sh tests/cli/as_errors.sh build/rel/wavesim
