@@ -196,6 +196,35 @@ OP(v_mbcnt_hi_u32_b32)
     dst32(w, in, r);
 }
 
+/* ---- one-source 32-bit integer operations ---- */
+
+#define INT1(name, expr)                                                                   \
+    OP(name)                                                                               \
+    {                                                                                      \
+        uint32_t a[R3_MAX_LANES], r[R3_MAX_LANES];                                         \
+        src32(w, in, 0, a);                                                                \
+        for (int l = 0; l < LANES; l++)                                                    \
+            r[l] = (expr);                                                                 \
+        dst32(w, in, r);                                                                   \
+    }
+static uint32_t bitrev32(uint32_t v)
+{
+    uint32_t r = 0;
+    for (int i = 0; i < 32; i++)
+        r |= ((v >> i) & 1u) << (31 - i);
+    return r;
+}
+/* D = ~S0 */
+INT1(v_not_b32, ~a[l])
+/* D = S0 with its bits reversed */
+INT1(v_bfrev_b32, bitrev32(a[l]))
+/* D = number of leading zeros of S0, or -1 when S0 is 0 */
+INT1(v_clz_i32_u32, a[l] ? (uint32_t)__builtin_clz(a[l]) : 0xffffffffu)
+/* D = number of trailing zeros of S0, or -1 when S0 is 0 */
+INT1(v_ctz_i32_b32, a[l] ? (uint32_t)__builtin_ctz(a[l]) : 0xffffffffu)
+/* D = number of leading bits equal to the sign bit, minus one; -1 for 0 and -1 */
+INT1(v_cls_i32, (a[l] == 0 || a[l] == 0xffffffffu) ? 0xffffffffu : (uint32_t)__builtin_clz((a[l] >> 31) ? ~a[l] : a[l]) - 1)
+
 /* ---- three-source 32-bit integer operations ---- */
 
 #define INT3(name, expr)                                                                   \
@@ -886,7 +915,8 @@ const r3_handler r3_valu_handlers[] = {
     H(v_cvt_f32_ubyte0), H(v_add_f16), H(v_mul_f16), H(v_sub_f16), H(v_fma_f16), H(v_fmac_f16), H(v_add_f64),
     H(v_mul_f64), H(v_min_f64), H(v_max_f64), H(v_fma_f64), H(v_ldexp_f64), H(v_rcp_f64), H(v_rsq_f64),
     H(v_sqrt_f64), H(v_trunc_f64), H(v_floor_f64), H(v_ceil_f64), H(v_rndne_f64), H(v_fract_f64),
-    H(v_cmp_class_f64), H(v_cmp_class_f32),
+    H(v_cmp_class_f64), H(v_cmp_class_f32), H(v_not_b32), H(v_bfrev_b32), H(v_clz_i32_u32), H(v_ctz_i32_b32),
+    H(v_cls_i32),
 #define CMP_NAMES(T) {"v_cmp_lt_" #T, v_cmp_lt_##T}, {"v_cmp_eq_" #T, v_cmp_eq_##T}, {"v_cmp_le_" #T, v_cmp_le_##T}, \
     {"v_cmp_gt_" #T, v_cmp_gt_##T}, {"v_cmp_ne_" #T, v_cmp_ne_##T}, {"v_cmp_ge_" #T, v_cmp_ge_##T},                  \
     {"v_cmpx_lt_" #T, v_cmpx_lt_##T}, {"v_cmpx_eq_" #T, v_cmpx_eq_##T}, {"v_cmpx_le_" #T, v_cmpx_le_##T},           \
