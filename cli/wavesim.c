@@ -8,8 +8,8 @@
 #include "rdna3/codec/r3_asm_glue.h"
 #include "rdna3/codec/r3_codec.h"
 #include "rdna3/codeobj/r3_codeobj.h"
-#include "rdna3/codeobj/r3_loader.h"
-#include "rdna3/exec/r3_dispatch.h"
+#include "rdna3/exec/r3_exec.h"
+#include "wavesim/wavesim.h"
 
 static const char usage[] =
     "usage: wavesim <command> [options]\n"
@@ -324,15 +324,6 @@ static int parse_dims(const char *s, uint64_t out[3], uint64_t dflt)
     return *s ? 0 : n;
 }
 
-typedef struct {
-    char kind[8];
-    const char *value;
-    uint64_t addr;       /* buffers */
-    uint64_t size;
-    int dump;
-    const char *dump_path;
-} run_arg;
-
 static int write_file(const char *path, const void *data, size_t n)
 {
     FILE *f = fopen(path, "wb");
@@ -342,103 +333,72 @@ static int write_file(const char *path, const void *data, size_t n)
     return ok ? 0 : -1;
 }
 
-/* Puts one explicit argument into the kernarg block per its metadata entry. */
-static int run_place_arg(core_mem *mem, run_arg *ra, const r3_kernel_arg *ka, uint8_t *kernarg, uint32_t *lds_off,
-                         uint32_t *dyn_lds, char *err, size_t errsize)
+typedef struct {
+    ws_arg arg;
+    uint64_t size;       /* buffers: bytes, for --dump */
+} run_arg;
+
+/* One --arg SPEC as a launch argument; buffers are allocated and filled on the device. */
+static int run_parse_arg(ws_device *dev, const char *spec, run_arg *ra)
 {
-    int is_buf = strcmp(ra->kind, "buf") == 0 || strcmp(ra->kind, "zeros") == 0;
-    int is_local = strcmp(ra->kind, "local") == 0;
-    if (ka->kind == R3_ARG_GLOBAL_BUFFER && !is_buf) {
-        snprintf(err, errsize, "argument '%s' is a global buffer; give buf:PATH or zeros:NBYTES", ka->name);
-        return -1;
-    }
-    if (ka->kind == R3_ARG_DYNAMIC_LDS && !is_local) {
-        snprintf(err, errsize, "argument '%s' is a __local pointer; give local:NBYTES", ka->name);
-        return -1;
-    }
-    if (ka->kind == R3_ARG_BY_VALUE && (is_buf || is_local)) {
-        snprintf(err, errsize, "argument '%s' is a value of %u bytes; give i32:, u32:, f32:, i64:, u64: or f64:", ka->name,
-                 ka->size);
-        return -1;
-    }
-    uint8_t v[8] = {0};
-    unsigned n = 8;
-    if (is_buf) {
-        uint64_t size = 0;
+    const char *colon = strchr(spec, ':');
+    char kind[8];
+    if (!colon || colon - spec >= (long)sizeof kind)
+        return fprintf(stderr, "wavesim run: bad --arg '%s' (see wavesim help)\n", spec), -1;
+    snprintf(kind, sizeof kind, "%.*s", (int)(colon - spec), spec);
+    const char *val = colon + 1;
+    char *end = NULL;
+    memset(ra, 0, sizeof *ra);
+    if (strcmp(kind, "buf") == 0 || strcmp(kind, "zeros") == 0) {
+        size_t size = 0;
         char *data = NULL;
-        if (strcmp(ra->kind, "buf") == 0) {
-            size_t sz;
-            data = read_file(ra->value, &sz);
-            if (!data) {
-                snprintf(err, errsize, "cannot read '%s'", ra->value);
+        if (kind[0] == 'b') {
+            data = read_input("run", val, &size);
+            if (!data)
                 return -1;
-            }
-            size = sz;
         } else {
-            char *end;
-            size = strtoull(ra->value, &end, 0);
-            if (*end || end == ra->value) {
-                snprintf(err, errsize, "bad size in zeros:%s", ra->value);
-                return -1;
-            }
+            size = (size_t)strtoull(val, &end, 0);
+            if (end == val || *end)
+                return fprintf(stderr, "wavesim run: bad size in --arg %s\n", spec), -1;
         }
-        ra->addr = core_mem_alloc(mem, size);
-        ra->size = size;
-        if (!ra->addr) {
+        uint64_t addr = ws_alloc(dev, size);
+        if (!addr || (data && size && ws_write(dev, addr, data, size))) {
             free(data);
-            snprintf(err, errsize, "out of device memory for a %llu-byte buffer", (unsigned long long)size);
-            return -1;
+            return fprintf(stderr, "wavesim run: out of device memory for --arg %s\n", spec), -1;
         }
-        if (data && size)
-            memcpy(core_mem_ptr(mem, ra->addr, size), data, size);
         free(data);
-        for (int i = 0; i < 8; i++)
-            v[i] = (uint8_t)(ra->addr >> (8 * i));
-    } else if (is_local) {
-        char *end;
-        unsigned long long size = strtoull(ra->value, &end, 0);
-        if (*end || end == ra->value || size > 65536) {
-            snprintf(err, errsize, "bad size in local:%s", ra->value);
-            return -1;
-        }
-        uint32_t off = *lds_off;
-        *lds_off += (uint32_t)size;
-        *dyn_lds += (uint32_t)size;
-        for (int i = 0; i < 4; i++)
-            v[i] = (uint8_t)(off >> (8 * i));
-        n = 4;
+        ra->arg = (ws_arg){WS_ARG_BUFFER, addr, 8};
+        ra->size = size;
+        return 0;
+    }
+    if (strcmp(kind, "local") == 0) {
+        unsigned long long n = strtoull(val, &end, 0);
+        if (end == val || *end || n > 65536)
+            return fprintf(stderr, "wavesim run: bad size in --arg %s\n", spec), -1;
+        ra->arg = (ws_arg){WS_ARG_LOCAL, 0, (uint32_t)n};
+        return 0;
+    }
+    int is64 = strcmp(kind, "i64") == 0 || strcmp(kind, "u64") == 0 || strcmp(kind, "f64") == 0;
+    if (!is64 && strcmp(kind, "i32") && strcmp(kind, "u32") && strcmp(kind, "f32"))
+        return fprintf(stderr, "wavesim run: bad --arg '%s' (see wavesim help)\n", spec), -1;
+    uint64_t bits;
+    if (kind[0] == 'f') {
+        double d = strtod(val, &end);
+        float f = (float)d;
+        uint32_t b32;
+        memcpy(&b32, &f, 4);
+        if (is64)
+            memcpy(&bits, &d, 8);
+        else
+            bits = b32;
     } else {
-        char *end;
-        int is64 = ra->kind[1] == '6';
-        if (ra->kind[0] == 'f') {
-            double d = strtod(ra->value, &end);
-            if (is64) {
-                memcpy(v, &d, 8);
-            } else {
-                float f = (float)d;
-                memcpy(v, &f, 4);
-            }
-        } else {
-            unsigned long long u = ra->kind[0] == 'i' ? (unsigned long long)strtoll(ra->value, &end, 0)
-                                                      : strtoull(ra->value, &end, 0);
-            for (int i = 0; i < 8; i++)
-                v[i] = (uint8_t)(u >> (8 * i));
-        }
-        if (*end || end == ra->value) {
-            snprintf(err, errsize, "bad value in %s:%s", ra->kind, ra->value);
-            return -1;
-        }
-        n = is64 ? 8 : 4;
-        if (ka->size != n) {
-            snprintf(err, errsize, "argument '%s' has %u bytes, %s:%s gives %u", ka->name, ka->size, ra->kind, ra->value, n);
-            return -1;
-        }
+        bits = kind[0] == 'i' ? (uint64_t)strtoll(val, &end, 0) : strtoull(val, &end, 0);
+        if (!is64)
+            bits &= 0xffffffffu;
     }
-    if (ka->offset + (ka->size < n ? ka->size : n) > 0x100000) {
-        snprintf(err, errsize, "argument '%s' lies outside the kernarg block", ka->name);
-        return -1;
-    }
-    memcpy(kernarg + ka->offset, v, ka->size < n ? ka->size : n);
+    if (end == val || *end)
+        return fprintf(stderr, "wavesim run: bad value in --arg %s\n", spec), -1;
+    ra->arg = (ws_arg){WS_ARG_VALUE, bits, is64 ? 8u : 4u};
     return 0;
 }
 
@@ -446,16 +406,13 @@ static int cmd_run(int argc, char **argv)
 {
     const char *path = NULL, *kname = NULL;
     uint64_t global[3] = {0, 0, 0}, local[3] = {1, 1, 1}, offset[3] = {0, 0, 0};
-    int dims = 0, stats_flag = 0;
-    r3_launch l;
-    memset(&l, 0, sizeof l);
-    run_arg args[64];
-    int nargs = 0;
+    int dims = 0, stats_flag = 0, nspecs = 0, ndumps = 0;
+    ws_options opt = {0, 0};
+    const char *specs[64];
     struct {
         int index;
         const char *path;
     } dumps[64];
-    int ndumps = 0;
     for (int a = 2; a < argc; a++) {
         const char *o = argv[a];
         const char *v = a + 1 < argc ? argv[a + 1] : NULL;
@@ -466,40 +423,28 @@ static int cmd_run(int argc, char **argv)
         } else if (strcmp(o, "--kernel") == 0 && v) {
             kname = v;
             a++;
-        } else if (strcmp(o, "--global") == 0 && v) {
-            if (!(dims = parse_dims(v, global, 1)))
-                return fprintf(stderr, "wavesim run: bad --global '%s'\n", v), 2;
-            a++;
-        } else if (strcmp(o, "--local") == 0 && v) {
-            if (!parse_dims(v, local, 1))
-                return fprintf(stderr, "wavesim run: bad --local '%s'\n", v), 2;
-            a++;
-        } else if (strcmp(o, "--offset") == 0 && v) {
-            if (!parse_dims(v, offset, 0))
-                return fprintf(stderr, "wavesim run: bad --offset '%s'\n", v), 2;
+        } else if ((strcmp(o, "--global") == 0 || strcmp(o, "--local") == 0 || strcmp(o, "--offset") == 0) && v) {
+            uint64_t *dst = o[2] == 'g' ? global : o[2] == 'l' ? local : offset;
+            int n = parse_dims(v, dst, o[2] == 'o' ? 0 : 1);
+            if (!n)
+                return fprintf(stderr, "wavesim run: bad %s '%s'\n", o, v), 2;
+            if (o[2] == 'g')
+                dims = n;
             a++;
         } else if (strcmp(o, "--threads") == 0 && v) {
-            l.threads = atoi(v);
-            if (l.threads < 1)
+            opt.threads = atoi(v);
+            if (opt.threads < 1)
                 return fprintf(stderr, "wavesim run: bad --threads '%s'\n", v), 2;
             a++;
         } else if (strcmp(o, "--max-instructions") == 0 && v) {
-            l.max_instructions = strtoull(v, NULL, 0);
+            opt.max_instructions = strtoull(v, NULL, 0);
             a++;
         } else if (strcmp(o, "--stats") == 0) {
             stats_flag = 1;
         } else if (strcmp(o, "--arg") == 0 && v) {
-            const char *colon = strchr(v, ':');
-            static const char *const kinds[] = {"i32", "u32", "i64", "u64", "f32", "f64", "buf", "zeros", "local"};
-            size_t k;
-            for (k = 0; colon && k < sizeof kinds / sizeof kinds[0]; k++)
-                if (strlen(kinds[k]) == (size_t)(colon - v) && strncmp(kinds[k], v, (size_t)(colon - v)) == 0)
-                    break;
-            if (!colon || k == sizeof kinds / sizeof kinds[0] || nargs == 64)
-                return fprintf(stderr, "wavesim run: bad --arg '%s' (see wavesim help)\n", v), 2;
-            memset(&args[nargs], 0, sizeof args[nargs]);
-            snprintf(args[nargs].kind, sizeof args[nargs].kind, "%s", kinds[k]);
-            args[nargs++].value = colon + 1;
+            if (nspecs == 64)
+                return fprintf(stderr, "wavesim run: too many arguments\n"), 2;
+            specs[nspecs++] = v;
             a++;
         } else if (strcmp(o, "--dump") == 0 && v) {
             char *end;
@@ -517,96 +462,72 @@ static int cmd_run(int argc, char **argv)
             return fprintf(stderr, "wavesim run: unexpected argument '%s'\n", o), 2;
         }
     }
-    if (!path || !kname || !dims) {
-        fprintf(stderr, "wavesim run: need CODE_OBJECT, --kernel and --global (see wavesim help)\n");
-        return 2;
-    }
+    if (!path || !kname || !dims)
+        return fprintf(stderr, "wavesim run: need CODE_OBJECT, --kernel and --global (see wavesim help)\n"), 2;
+    ws_dims wd;
+    memset(&wd, 0, sizeof wd);
     for (int d = 0; d < 3; d++) {
         if (global[d] == 0 || global[d] > 0xffffffffu || local[d] == 0 || local[d] > 1024)
             return fprintf(stderr, "wavesim run: bad grid size\n"), 2;
-        l.global[d] = (uint32_t)global[d];
-        l.local[d] = (uint32_t)local[d];
-        l.offset[d] = offset[d];
+        wd.global[d] = (uint32_t)global[d];
+        wd.local[d] = (uint32_t)local[d];
+        wd.offset[d] = offset[d];
     }
-    l.dims = dims;
+    wd.dims = dims;
     size_t size;
     char *data = read_input("run", path, &size);
     if (!data)
         return 1;
-    r3_codeobj co;
+    ws_device *dev = ws_device_create(&opt);
     char err[600];
     int rc = 1;
-    core_mem mem;
-    core_mem_init(&mem);
-    uint8_t *kernarg = NULL;
-    if (r3_codeobj_load((const uint8_t *)data, size, &co, err, sizeof err)) {
-        fprintf(stderr, "wavesim run: %s: %s\n", path, err);
-        free(data);
-        return 1;
-    }
+    run_arg args[64];
+    ws_arg wargs[64];
+    ws_program *prog = dev ? ws_program_load(dev, data, size, err, sizeof err) : NULL;
     free(data);
-    const r3_kernel *k = r3_codeobj_kernel(&co, kname);
-    if (!k) {
-        fprintf(stderr, "wavesim run: %s: no kernel named '%s'\n", path, kname);
+    if (!prog) {
+        fprintf(stderr, "wavesim run: %s: %s\n", path, dev ? err : "out of memory");
         goto out;
     }
-    int explicit_args = 0;
-    for (int i = 0; i < k->nargs; i++)
-        explicit_args += k->args[i].kind != R3_ARG_HIDDEN;
-    if (explicit_args != nargs) {
-        fprintf(stderr, "wavesim run: kernel '%s' takes %d arguments, %d given\n", kname, explicit_args, nargs);
-        goto out;
-    }
-    kernarg = calloc(1, k->kernarg_size ? k->kernarg_size : 256);
-    if (!kernarg)
-        goto out;
-    uint32_t lds_off = k->group_segment_fixed_size, dyn_lds = 0;
-    for (int i = 0, j = 0; i < k->nargs; i++) {
-        const r3_kernel_arg *ka = &k->args[i];
-        if (ka->kind == R3_ARG_HIDDEN)
-            continue;
-        if (ka->offset + ka->size > (k->kernarg_size ? k->kernarg_size : 256)) {
-            fprintf(stderr, "wavesim run: %s: argument %d lies outside the kernarg block\n", path, j);
+    for (int i = 0; i < nspecs; i++) {
+        if (run_parse_arg(dev, specs[i], &args[i]))
             goto out;
-        }
-        if (run_place_arg(&mem, &args[j], ka, kernarg, &lds_off, &dyn_lds, err, sizeof err)) {
-            fprintf(stderr, "wavesim run: %s\n", err);
-            goto out;
-        }
-        j++;
+        wargs[i] = args[i].arg;
     }
-    l.dynamic_lds = dyn_lds;
     for (int d = 0; d < ndumps; d++)
-        if (dumps[d].index >= nargs || !args[dumps[d].index].addr) {
+        if (dumps[d].index >= nspecs || args[dumps[d].index].arg.kind != WS_ARG_BUFFER) {
             fprintf(stderr, "wavesim run: --dump %d: argument %d is not a buffer\n", dumps[d].index, dumps[d].index);
             goto out;
         }
-    r3_stats st;
-    memset(&st, 0, sizeof st);
-    if (r3_dispatch(&co, k, &mem, kernarg, &l, &st, err, sizeof err)) {
-        fprintf(stderr, "wavesim run: %s: kernel '%s': %s\n", path, kname, err);
+    ws_stats st;
+    if (ws_launch(dev, prog, kname, &wd, wargs, nspecs, &st, err, sizeof err)) {
+        fprintf(stderr, "wavesim run: %s: %s\n", path, err);
         goto out;
     }
     for (int d = 0; d < ndumps; d++) {
         const run_arg *ra = &args[dumps[d].index];
-        if (write_file(dumps[d].path, core_mem_ptr(&mem, ra->addr, ra->size ? ra->size : 1), (size_t)ra->size)) {
+        char *buf = malloc(ra->size ? (size_t)ra->size : 1);
+        int bad = !buf || ws_read(dev, ra->arg.value, buf, (size_t)ra->size) ||
+                  write_file(dumps[d].path, buf, (size_t)ra->size);
+        free(buf);
+        if (bad) {
             fprintf(stderr, "wavesim run: cannot write '%s'\n", dumps[d].path);
             goto out;
         }
     }
     if (stats_flag) {
-        static const char *const names[8] = {"salu", "smem", "valu", "vmem", "lds", "branch", "other", "vopd"};
-        printf("instructions: %llu wave, %llu lane\n", (unsigned long long)st.instructions,
-               (unsigned long long)st.lane_instructions);
-        for (int c = 0; c < 8; c++)
-            if (st.by_class[c])
-                printf("  %-7s %llu\n", names[c], (unsigned long long)st.by_class[c]);
+        printf("instructions: %llu wave, %llu lane in %.3f s (%.1f M lane-instructions/s)\n",
+               (unsigned long long)st.wave_instructions, (unsigned long long)st.lane_instructions, st.seconds,
+               st.seconds > 0 ? (double)st.lane_instructions / st.seconds / 1e6 : 0.0);
+        printf("  salu %llu, smem %llu, valu %llu, vopd %llu, vmem %llu, lds %llu, branch/control %llu\n",
+               (unsigned long long)st.salu, (unsigned long long)st.smem, (unsigned long long)st.valu,
+               (unsigned long long)st.vopd, (unsigned long long)st.vmem, (unsigned long long)st.lds,
+               (unsigned long long)st.branch);
     }
     rc = 0;
 out:
-    free(kernarg);
-    core_mem_free_all(&mem);
-    r3_codeobj_free(&co);
+    ws_program_free(prog);
+    ws_device_destroy(dev);
     return rc;
 }
 

@@ -448,6 +448,8 @@ static int asm_directive(asm_ctx *c, char *p, const char *line, const asm_expr_e
             flags = ASM_SEC_ALLOC | ASM_SEC_EXEC;
         else if (DIR(".data"))
             flags = ASM_SEC_ALLOC | ASM_SEC_WRITE;
+        else if (DIR(".rodata"))
+            flags = ASM_SEC_ALLOC;
         const char *fl = strchr(args, ',');
         if (DIR(".section") && fl) {
             const char *f = asm_skip_space(fl + 1);

@@ -33,6 +33,26 @@ static void asm_yaml_scalar(asm_yaml *y, const char *s, size_t n)
 {
     while (n && isspace((unsigned char)s[n - 1]))
         n--;
+    if (n >= 2 && s[0] == '[' && s[n - 1] == ']') { /* a flow sequence of scalars: [a, b] or [] */
+        const char *p = s + 1, *end = s + n - 1;
+        uint32_t count = 0;
+        for (const char *q = p; q < end; q++)
+            count += *q == ',';
+        while (p < end && isspace((unsigned char)*p))
+            p++;
+        msgpack_write_array(y->out, p < end ? count + 1 : 0);
+        while (p < end) {
+            const char *e = memchr(p, ',', (size_t)(end - p));
+            if (!e)
+                e = end;
+            const char *b = p;
+            while (b < e && isspace((unsigned char)*b))
+                b++;
+            asm_yaml_scalar(y, b, (size_t)(e - b));
+            p = e < end ? e + 1 : end;
+        }
+        return;
+    }
     if (n >= 2 && (s[0] == '\'' || s[0] == '"') && s[n - 1] == s[0]) {
         char buf[1024];
         size_t k = 0;

@@ -1,0 +1,80 @@
+/* wavesim public C API: a simulated GPU device with memory, programs loaded from HSA code objects
+   (or assembled from RDNA3 assembly), kernel launches, statistics and faults. Functions return 0 or
+   a handle on success, and -1 or NULL with one line in `err` on failure; nothing here prints or
+   exits. */
+#ifndef WAVESIM_H
+#define WAVESIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct ws_device ws_device;
+typedef struct ws_program ws_program;
+
+typedef struct {
+    int threads;                /* host threads running workgroups; 0 = all cores */
+    uint64_t max_instructions;  /* per workgroup before a launch is declared runaway; 0 = default */
+} ws_options;
+
+ws_device *ws_device_create(const ws_options *options);
+void ws_device_destroy(ws_device *dev);
+
+/* Device memory: allocations in a sparse 64-bit space; an access outside them is a fault. */
+uint64_t ws_alloc(ws_device *dev, size_t bytes);             /* zeroed; 0 when out of memory */
+int ws_free(ws_device *dev, uint64_t addr);
+int ws_write(ws_device *dev, uint64_t addr, const void *src, size_t bytes);
+int ws_read(ws_device *dev, uint64_t addr, void *dst, size_t bytes);
+
+/* Programs: an HSA code object image (clang-19 output or `wavesim as -o`), or RDNA3 assembly. */
+ws_program *ws_program_load(ws_device *dev, const void *image, size_t bytes, char *err, size_t errsize);
+ws_program *ws_program_assemble(ws_device *dev, const char *source, const char *filename, int wave64, char *err,
+                                size_t errsize);
+void ws_program_free(ws_program *prog);
+
+typedef enum { WS_ARG_BUFFER, WS_ARG_VALUE, WS_ARG_LOCAL } ws_arg_kind;
+
+typedef struct {
+    const char *name;           /* may be empty */
+    const char *type_name;
+    ws_arg_kind kind;
+    uint32_t size;              /* bytes in the kernarg block */
+} ws_arg_info;
+
+int ws_kernel_count(const ws_program *prog);
+const char *ws_kernel_name(const ws_program *prog, int index);
+/* The explicit (non-hidden) arguments of a kernel; -1 if there is no such kernel. */
+int ws_kernel_arg_count(const ws_program *prog, const char *kernel);
+int ws_kernel_arg(const ws_program *prog, const char *kernel, int index, ws_arg_info *info);
+
+typedef struct {
+    ws_arg_kind kind;
+    uint64_t value;             /* BUFFER: device address; VALUE: the bits (little-endian) */
+    uint32_t size;              /* VALUE: 4 or 8; LOCAL: bytes of dynamic LDS */
+} ws_arg;
+
+typedef struct {
+    uint32_t global[3], local[3];  /* work-items; the last group may be partial */
+    uint64_t offset[3];            /* global offset */
+    int dims;                      /* 1, 2 or 3 */
+} ws_dims;
+
+typedef struct {
+    uint64_t wave_instructions, lane_instructions;
+    uint64_t salu, smem, valu, vmem, lds, branch, other, vopd;
+    double seconds;
+} ws_stats;
+
+/* Runs a kernel to completion. A guest fault (bad address, illegal instruction, runaway) is an
+   error naming the wave, PC, instruction and reason. */
+int ws_launch(ws_device *dev, ws_program *prog, const char *kernel, const ws_dims *dims, const ws_arg *args,
+              int nargs, ws_stats *stats, char *err, size_t errsize);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

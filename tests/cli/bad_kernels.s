@@ -1,0 +1,74 @@
+// Kernels that misbehave on purpose, for the runtime's error tests: an endless loop, an illegal
+// instruction word, and a store far outside any buffer.
+    .text
+    .amdgcn_target "amdgcn-amd-amdhsa--gfx1100"
+    .amdhsa_code_object_version 5
+    .globl forever
+    .p2align 8
+forever:
+    s_branch forever
+    .globl illegal
+    .p2align 8
+illegal:
+    .long 0xffffffff
+    s_endpgm
+    .globl wild
+    .p2align 8
+wild:
+    s_load_b64 s[2:3], s[0:1], 0x0
+    v_mov_b32 v1, 42
+    s_waitcnt lgkmcnt(0)
+    s_add_u32 s2, s2, 0x100000
+    s_addc_u32 s3, s3, 0
+    global_store_b32 v0, v1, s[2:3]
+    s_endpgm
+
+    .rodata
+    .p2align 6
+    .amdhsa_kernel forever
+        .amdhsa_next_free_vgpr 1
+        .amdhsa_next_free_sgpr 1
+        .amdhsa_user_sgpr_kernarg_segment_ptr 1
+    .end_amdhsa_kernel
+    .p2align 6
+    .amdhsa_kernel illegal
+        .amdhsa_next_free_vgpr 1
+        .amdhsa_next_free_sgpr 1
+        .amdhsa_user_sgpr_kernarg_segment_ptr 1
+    .end_amdhsa_kernel
+    .p2align 6
+    .amdhsa_kernel wild
+        .amdhsa_next_free_vgpr 2
+        .amdhsa_next_free_sgpr 4
+        .amdhsa_user_sgpr_kernarg_segment_ptr 1
+        .amdhsa_kernarg_size 8
+    .end_amdhsa_kernel
+
+    .amdgpu_metadata
+---
+amdhsa.kernels:
+  - .args:           []
+    .kernarg_segment_size: 0
+    .name:           forever
+    .symbol:         forever.kd
+    .wavefront_size: 32
+  - .args:           []
+    .kernarg_segment_size: 0
+    .name:           illegal
+    .symbol:         illegal.kd
+    .wavefront_size: 32
+  - .args:
+      - .address_space:  global
+        .offset:         0
+        .size:           8
+        .value_kind:     global_buffer
+    .kernarg_segment_size: 8
+    .name:           wild
+    .symbol:         wild.kd
+    .wavefront_size: 32
+amdhsa.target:   amdgcn-amd-amdhsa--gfx1100
+amdhsa.version:
+  - 1
+  - 2
+...
+    .end_amdgpu_metadata

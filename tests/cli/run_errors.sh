@@ -1,0 +1,40 @@
+#!/bin/sh
+# `wavesim run` on bad input: every case gives exit status 1, exactly one line on stderr, and no
+# signal (run with the ASan+UBSan build, so leaks and bad reads fail the test too).
+W=$1
+dir=${TMPDIR:-/tmp}/wavesim-run-$$
+mkdir -p "$dir"
+trap 'rm -rf "$dir"' EXIT
+fails=0
+check() { # check NAME EXPECTED-TEXT ARGS...: must fail with one line containing the text
+    name=$1
+    want=$2
+    shift 2
+    out=$("$W" run "$@" 2>&1 >/dev/null)
+    st=$?
+    if [ "$st" -ne 1 ] || [ "$(printf '%s\n' "$out" | wc -l)" -ne 1 ] || ! printf '%s' "$out" | grep -q -- "$want"; then
+        echo "$name: exit $st, got: $out"
+        fails=$((fails + 1))
+    fi
+}
+"$W" as tests/cli/bad_kernels.s -o "$dir/bad.hsaco" || exit 1
+printf 'not an elf at all' > "$dir/junk"
+size=$(wc -c < "$dir/bad.hsaco")
+head -c $((size / 2)) "$dir/bad.hsaco" > "$dir/truncated"
+cp "$dir/bad.hsaco" "$dir/machine"
+printf '\076\000' | dd of="$dir/machine" bs=1 seek=18 conv=notrunc 2>/dev/null
+cp "$dir/bad.hsaco" "$dir/gpu"
+printf '\055' | dd of="$dir/gpu" bs=1 seek=48 conv=notrunc 2>/dev/null   # gfx900's mach value
+check corrupt "not an ELF file" "$dir/junk" --kernel wild --global 1
+check truncated "" "$dir/truncated" --kernel wild --global 1
+check machine "not an AMDGPU code object" "$dir/machine" --kernel wild --global 1
+check gpu "another GPU" "$dir/gpu" --kernel wild --global 1
+check kernel "no kernel named 'nope'" "$dir/bad.hsaco" --kernel nope --global 1
+check argcount "takes 1 arguments, 0 given" "$dir/bad.hsaco" --kernel wild --global 1
+check argkind "is a buffer, a value was given" "$dir/bad.hsaco" --kernel wild --global 1 --arg i32:3
+check outside "outside every buffer" "$dir/bad.hsaco" --kernel wild --global 1 --arg zeros:16
+check illegal "illegal instruction" "$dir/bad.hsaco" --kernel illegal --global 1
+check runaway "budget exhausted" "$dir/bad.hsaco" --kernel forever --global 1 --max-instructions 100000
+check missing "cannot read" "$dir/missing.hsaco" --kernel wild --global 1
+check badarg "bad --arg" "$dir/bad.hsaco" --kernel wild --global 1 --arg what:3
+[ "$fails" -eq 0 ]
