@@ -15,7 +15,7 @@ LDFLAGS_ALL := $(filter -fsanitize=%,$(CFLAGS_$(MODE))) $(LDFLAGS)
 LIB_SRC := $(wildcard src/common/*.c src/asm/*.c src/core/*.c src/rdna3/codec/*.c src/rdna3/codeobj/*.c src/rdna3/exec/*.c src/runtime/*.c)
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
 TABLES := $(wildcard isa/rdna3/*.def)
-TEST_TOOLS := $(BUILD)/tests/r3_lines $(BUILD)/tests/unit_tests
+TEST_TOOLS := $(BUILD)/tests/r3_lines $(BUILD)/tests/unit_tests $(BUILD)/demo
 
 .PHONY: all demo test test-fast bench fuzz clean tables
 all: $(BUILD)/wavesim $(TEST_TOOLS)
@@ -40,9 +40,12 @@ $(BUILD)/tests/unit_tests: $(BUILD)/tests/unit/unit_tests.o $(BUILD)/libwavesim.
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ -lm -lpthread
 
+$(BUILD)/demo: $(BUILD)/examples/demo.o $(BUILD)/libwavesim.a
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ -lm -lpthread
+
 # The main job: needs only a C compiler and make.
 demo: all
-	@sh tools/demo.sh build/$(MODE)/wavesim
+	@$(BUILD)/demo
 
 # Every test; ends with one line "N passed, N failed".
 test:

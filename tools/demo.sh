@@ -1,6 +1,6 @@
 #!/bin/sh
-# make demo: assembles the sample gfx1100 kernel, disassembles the bytes back, shows both side by
-# side and checks that the text and the bytes survive the round trip.
+# Assembles the sample scalar gfx1100 program, disassembles the bytes back, shows both side by side
+# and checks that the text and the bytes survive the round trip (a test; `make demo` runs a kernel).
 W=${1:-build/wavesim}
 SRC=examples/scalar_loop.s
 set -e
