@@ -20,10 +20,12 @@ static const char usage[] =
     "  dis [--isa rdna3] [--mcpu gfx1100] [--wave64] FILE     disassemble the code sections of an ELF file\n"
     "  dis ... --hex \"WORD WORD ...\"                         disassemble raw little-endian dwords (\"-\": stdin)\n"
     "  run CODE_OBJECT --kernel NAME --global X[,Y[,Z]] --local X[,Y[,Z]] [--arg SPEC]... [--dump N:FILE]...\n"
-    "      [--offset X[,Y[,Z]]] [--threads N] [--max-instructions N] [--stats]\n"
+    "      [--offset X[,Y[,Z]]] [--threads N] [--max-instructions N] [--stats] [--trace[=FILE]]\n"
     "                                                         run a kernel of an HSA code object\n"
     "      SPEC: i32:V u32:V i64:V u64:V f32:V f64:V  a value;  buf:PATH  a buffer holding a file;\n"
     "            zeros:NBYTES  a zeroed buffer;  local:NBYTES  dynamic LDS for a __local pointer\n"
+    "  isa [--isa rdna3] [--missing]                          which instructions the executor runs, by format\n"
+    "                                                         (--missing: list the ones it does not)\n"
     "  help                                                   this text\n"
     "\n"
     "Not yet available: the Ventus ISA.\n";
@@ -402,12 +404,20 @@ static int run_parse_arg(ws_device *dev, const char *spec, run_arg *ra)
     return 0;
 }
 
+static void trace_line(void *ctx, const char *line)
+{
+    fprintf((FILE *)ctx, "%s\n", line);
+}
+
 static int cmd_run(int argc, char **argv)
 {
     const char *path = NULL, *kname = NULL;
     uint64_t global[3] = {0, 0, 0}, local[3] = {1, 1, 1}, offset[3] = {0, 0, 0};
     int dims = 0, stats_flag = 0, nspecs = 0, ndumps = 0;
-    ws_options opt = {0, 0};
+    ws_options opt;
+    memset(&opt, 0, sizeof opt);
+    FILE *trace = NULL;
+    const char *trace_path = NULL;
     const char *specs[64];
     struct {
         int index;
@@ -441,6 +451,8 @@ static int cmd_run(int argc, char **argv)
             a++;
         } else if (strcmp(o, "--stats") == 0) {
             stats_flag = 1;
+        } else if (strcmp(o, "--trace") == 0 || strncmp(o, "--trace=", 8) == 0) {
+            trace_path = o[7] ? o + 8 : "-";
         } else if (strcmp(o, "--arg") == 0 && v) {
             if (nspecs == 64)
                 return fprintf(stderr, "wavesim run: too many arguments\n"), 2;
@@ -474,10 +486,20 @@ static int cmd_run(int argc, char **argv)
         wd.offset[d] = offset[d];
     }
     wd.dims = dims;
+    if (trace_path) {
+        trace = strcmp(trace_path, "-") == 0 ? stdout : fopen(trace_path, "w");
+        if (!trace)
+            return fprintf(stderr, "wavesim run: cannot write '%s'\n", trace_path), 1;
+        opt.trace = trace_line;
+        opt.trace_ctx = trace;
+    }
     size_t size;
     char *data = read_input("run", path, &size);
-    if (!data)
+    if (!data) {
+        if (trace && trace != stdout)
+            fclose(trace);
         return 1;
+    }
     ws_device *dev = ws_device_create(&opt);
     char err[600];
     int rc = 1;
@@ -528,7 +550,43 @@ static int cmd_run(int argc, char **argv)
 out:
     ws_program_free(prog);
     ws_device_destroy(dev);
+    if (trace && trace != stdout)
+        fclose(trace);
     return rc;
+}
+
+/* Executor coverage: per encoding format, how many of its instructions run (the codec knows all). */
+static int cmd_isa(int argc, char **argv)
+{
+    int missing = 0;
+    for (int a = 2; a < argc; a++) {
+        if (strcmp(argv[a], "--missing") == 0)
+            missing = 1;
+        else if (strcmp(argv[a], "--isa") == 0 && a + 1 < argc && strcmp(argv[a + 1], "rdna3") == 0)
+            a++;
+        else
+            return fprintf(stderr, "wavesim isa: unknown option '%s' (see wavesim help)\n", argv[a]), 2;
+    }
+    size_t total = 0, done = 0;
+    for (int f = 0; f < R3_FORMAT_COUNT; f++) {
+        size_t n = 0, ok = 0;
+        for (size_t i = 0; i < r3_isa_count(); i++) {
+            const r3_opinfo *op = r3_isa_at(i);
+            if (op->format != f)
+                continue;
+            n++;
+            ok += r3_exec_fn_of(op) != NULL;
+            if (missing && !r3_exec_fn_of(op))
+                printf("%s\n", op->mnemonic);
+        }
+        if (!missing)
+            printf("%-8s %4zu of %4zu\n", r3_formats[f].name, ok, n);
+        total += n;
+        done += ok;
+    }
+    if (!missing)
+        printf("%-8s %4zu of %4zu encodings executable\n", "total", done, total);
+    return 0;
 }
 
 int main(int argc, char **argv)
@@ -543,6 +601,8 @@ int main(int argc, char **argv)
         return cmd_as(argc, argv);
     if (argc >= 2 && strcmp(argv[1], "dis") == 0)
         return cmd_dis(argc, argv);
+    if (argc >= 2 && strcmp(argv[1], "isa") == 0)
+        return cmd_isa(argc, argv);
     if (argc >= 2 && (strcmp(argv[1], "help") == 0 || strcmp(argv[1], "--help") == 0)) {
         fputs(usage, stdout);
         return 0;

@@ -80,6 +80,7 @@ run cli-dis-hex sh tests/cli/dis_hex.sh build/rel/wavesim
 run cli-dis-elf-errors sh tests/cli/dis_elf_errors.sh build/san/wavesim
 run cli-as-errors sh tests/cli/as_errors.sh build/rel/wavesim
 run cli-run-errors sh tests/cli/run_errors.sh build/san/wavesim
+command -v clang-19 >/dev/null && run cli-run-trace python3 tests/cli/run_trace.py build/san/wavesim
 run as-dis-roundtrip sh tools/demo.sh build/rel/wavesim
 run demo build/san/demo
 

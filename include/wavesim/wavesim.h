@@ -15,9 +15,17 @@ extern "C" {
 typedef struct ws_device ws_device;
 typedef struct ws_program ws_program;
 
+/* Receives one line of text (no newline) per executed instruction while tracing. */
+typedef void (*ws_trace_fn)(void *ctx, const char *line);
+
 typedef struct {
     int threads;                /* host threads running workgroups; 0 = all cores */
     uint64_t max_instructions;  /* per workgroup before a launch is declared runaway; 0 = default */
+    /* Tracing: every executed instruction as "wg(X,Y,Z) wN pc=0x... exec=0x... TEXT ; WRITES" where
+       WRITES lists each register whose contents changed (VGPRs with all lanes, inactive lanes as
+       --------). Workgroups then run one at a time, in order, so traces are reproducible. */
+    ws_trace_fn trace;
+    void *trace_ctx;
 } ws_options;
 
 ws_device *ws_device_create(const ws_options *options);

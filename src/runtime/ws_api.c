@@ -243,6 +243,8 @@ int ws_launch(ws_device *dev, ws_program *prog, const char *kernel, const ws_dim
     l.dynamic_lds = dyn;
     l.threads = dev->opt.threads;
     l.max_instructions = dev->opt.max_instructions;
+    l.trace = dev->opt.trace;
+    l.trace_ctx = dev->opt.trace_ctx;
     r3_stats st;
     memset(&st, 0, sizeof st);
     struct timespec t0, t1;

@@ -16,6 +16,9 @@ KERNELS = os.path.join(HERE, '..', 'kernels')
 
 
 def f32(x):
+    """x rounded to single precision (to nearest even; beyond the largest float, infinity)."""
+    if abs(x) >= 2.0 ** 128 * (1 - 2.0 ** -25) and not math.isinf(x):
+        return math.copysign(math.inf, x)
     return struct.unpack('f', struct.pack('f', x))[0]
 
 
@@ -30,9 +33,9 @@ def unpack(fmt, data):
 class Case:
     """A kernel run: source, kernel name, grid, arguments and how to check the dumped buffers."""
 
-    def __init__(self, name, src, kernel, glob, loc, args, check, offset=None):
+    def __init__(self, name, src, kernel, glob, loc, args, check, offset=None, flags=()):
         self.name, self.src, self.kernel, self.glob, self.loc = name, src, kernel, glob, loc
-        self.args, self.check, self.offset = args, check, offset
+        self.args, self.check, self.offset, self.flags = args, check, offset, list(flags)
 
 
 def cases(rng):
@@ -178,7 +181,132 @@ def cases(rng):
     out.append(Case('grid3d', 'grid3d.cl', 'grid3d', '%d,%d,%d' % (gx, gy, gz), '%d,%d,%d' % (lx, ly, lz),
                     [('zeros', 16 * gx * gy * gz), ('u32', gx), ('u32', gy)],
                     lambda d, want=grid_ref(): [('ids', unpack('I', d[0]), want, 0)], offset='%d,%d,%d' % (ox, oy, oz)))
+    # transpose through LDS, a matrix whose sides are not multiples of the tile
+    w_, h_ = 37, 21
+    tin = [f32(rng.uniform(-5, 5)) for _ in range(w_ * h_)]
+    out.append(Case('transpose', 'transpose.cl', 'transpose', '48,32', '16,16',
+                    [('buf', pack('f', tin)), ('zeros', 4 * w_ * h_), ('i32', w_), ('i32', h_)],
+                    lambda d, want=[tin[y_ * w_ + x_] for x_ in range(w_) for y_ in range(h_)]:
+                    [('out', unpack('f', d[1]), want, 0)]))
+    # inclusive scan per group
+    sin_ = [rng.randrange(-1000, 1000) for _ in range(512)]
+
+    def scan_ref():
+        res = []
+        for g in range(2):
+            acc = 0
+            for v_ in sin_[g * 256:(g + 1) * 256]:
+                acc += v_
+                res.append(acc)
+        return res
+    out.append(Case('scan', 'scan.cl', 'scan', '512', '256', [('buf', pack('i', sin_)), ('zeros', 2048)],
+                    lambda d, want=scan_ref(): [('out', unpack('i', d[1]), want, 0)]))
+    # bitonic sort per group
+    bin_ = [rng.randrange(-10**6, 10**6) for _ in range(512)]
+    out.append(Case('bitonic', 'bitonic.cl', 'bitonic', '512', '256', [('buf', pack('i', bin_))],
+                    lambda d, want=sorted(bin_[:256]) + sorted(bin_[256:]): [('data', unpack('i', d[0]), want, 0)]))
+    # 5-point stencil
+    sw, sh = 30, 20
+    sg = [f32(rng.uniform(0, 10)) for _ in range(sw * sh)]
+
+    def stencil_ref():
+        res = []
+        for y_ in range(sh):
+            for x_ in range(sw):
+                xl, xr = max(x_ - 1, 0), min(x_ + 1, sw - 1)
+                yu, yd = max(y_ - 1, 0), min(y_ + 1, sh - 1)
+                t = f32(f32(f32(sg[y_ * sw + xl] + sg[y_ * sw + xr]) + sg[yu * sw + x_]) + sg[yd * sw + x_])
+                res.append(f32(f32(0.5 * sg[y_ * sw + x_]) + f32(0.125 * t)))
+        return res
+    out.append(Case('stencil', 'stencil.cl', 'stencil', '32,24', '8,8',
+                    [('buf', pack('f', sg)), ('zeros', 4 * sw * sh), ('i32', sw), ('i32', sh)],
+                    lambda d, want=stencil_ref(): [('out', unpack('f', d[1]), want, 0)]))
+    # f64, f16 and f32 arithmetic (clang contracts a * b + c into one fma, as OpenCL allows):
+    # f64 and f16 results correctly rounded; f32 division within
+    # OpenCL's 2.5 ulp, f32 sqrt within 3 ulp (what clang may emit without -cl-fp32-correctly-rounded)
+    n = 128
+    da = [rng.uniform(-100, 100) for _ in range(n)]
+    db = [rng.choice([-1, 1]) * rng.uniform(0.5, 50) for _ in range(n)]
+    ha = [f16r(rng.uniform(-8, 8)) for _ in range(n)]
+    hb = [f16r(rng.uniform(-8, 8)) for _ in range(n)]
+    fa = [f32(rng.uniform(-1000, 1000)) for _ in range(n)]
+
+    def fp_ref():
+        from fractions import Fraction as Fr
+        dd, hh, ff = [], [], []
+        for x_, y_ in zip(da, db):
+            dd += [float(Fr(x_) * Fr(y_) + Fr(x_)), float(Fr(x_) * Fr(y_) - Fr(x_)), math.sqrt(abs(x_)) + x_ / y_]
+        for p_, q_ in zip(ha, hb):
+            hh += [f16r(p_ * q_ + p_), f16r(p_ - q_)]
+        for f_ in fa:
+            ff += [f32(math.sqrt(abs(f_))), f32(f_ / 3.0)]
+        return dd, hh, ff
+    ref_fp = fp_ref()
+    out.append(Case('fp', 'fp.cl', 'fp', str(n), '64',
+                    [('buf', pack('d', da)), ('buf', pack('d', db)), ('zeros', 24 * n), ('buf', pack('e', ha)),
+                     ('buf', pack('e', hb)), ('zeros', 4 * n), ('buf', pack('f', fa)), ('zeros', 8 * n)],
+                    lambda d, ref=ref_fp: [('f64', unpack('d', d[2]), ref[0], 0), ('f16', unpack('e', d[5]), ref[1], 0),
+                                           ('f32', unpack('f', d[7]), ref[2], 3)]))
+    # transcendental functions within 4 ulp. clang lowers sin/cos to v_sin_f32/v_cos_f32 of
+    # x * 0.15915494 (the inline constant 1/(2 pi), 0x3e22f983): those take revolutions, so the
+    # reference applies the same f32 scaling; exp and log are full-precision expansions.
+    mx = [f32(rng.uniform(-10, 10)) for _ in range(256)]
+    inv2pi = struct.unpack('f', struct.pack('I', 0x3e22f983))[0]
+
+    def mathf_ref():
+        res = []
+        for x_ in mx:
+            rev = 2 * math.pi * f32(x_ * inv2pi)
+            res += [f32(math.exp(x_)), f32(math.log(f32(abs(x_) + 1.0))), f32(math.sin(rev)), f32(math.cos(rev))]
+        return res
+    out.append(Case('mathf', 'mathf.cl', 'mathf', '256', '64', [('buf', pack('f', mx)), ('zeros', 16 * 256)],
+                    lambda d, want=mathf_ref(): [('math', unpack('f', d[1]), want, 4)]))
+    # IEEE f32 and f64 division and sqrt, correctly rounded, over special and extreme operands
+    # (Python's double division and sqrt are correctly rounded; rounding those to f32 again is
+    # exact for / and sqrt because 53 >= 2 * 24 + 2)
+    def extremes(bits, emin, emax, count):
+        vals = [0.0, -0.0, math.inf, -math.inf, math.nan, 1.0, -1.0, 3.0]
+        while len(vals) < count:
+            e = rng.randrange(emin - bits, emax + 1)
+            vals.append(rng.choice([-1, 1]) * (1 + rng.random()) * 2.0 ** e)
+        return vals
+    n = 512
+    dfa = [f32(v) for v in extremes(24, -126, 127, n)]
+    dfb = [f32(v) for v in extremes(24, -126, 127, n)]
+    rng.shuffle(dfb)
+    dda = extremes(53, -1022, 1023, n)
+    ddb = extremes(53, -1022, 1023, n)
+    rng.shuffle(ddb)
+
+    def ieee_div(x_, y_):
+        if math.isnan(x_) or math.isnan(y_) or (x_ == 0 and y_ == 0) or (math.isinf(x_) and math.isinf(y_)):
+            return math.nan
+        if y_ == 0:
+            return math.copysign(math.inf, x_) * math.copysign(1, y_)
+        return x_ / y_
+
+    def ieee_sqrt(x_):
+        return x_ if x_ == 0 or x_ == math.inf else math.nan if (x_ < 0 or math.isnan(x_)) else math.sqrt(x_)
+    out.append(Case('div', 'div.cl', 'div', str(n), '64',
+                    [('buf', pack('f', dfa)), ('buf', pack('f', dfb)), ('zeros', 8 * n), ('buf', pack('d', dda)),
+                     ('buf', pack('d', ddb)), ('zeros', 16 * n)],
+                    lambda d: [('f32', unpack('f', d[2]), [f32(v) for x_, y_ in zip(dfa, dfb)
+                                                          for v in (ieee_div(x_, y_), ieee_sqrt(x_))], 0),
+                               ('f64', unpack('d', d[5]), [v for x_, y_ in zip(dda, ddb)
+                                                          for v in (ieee_div(x_, y_), ieee_sqrt(x_))], 0)],
+                    flags=['-cl-fp32-correctly-rounded-divide-sqrt']))
     return out
+
+
+def f16r(x):
+    return struct.unpack('e', struct.pack('e', x))[0]
+
+
+def f32_ulp(x):
+    """Spacing of single-precision values at x (tolerances are in f32 ulps; f64/f16 checks are exact)."""
+    if x == 0 or abs(x) < 2.0 ** -126:
+        return 2.0 ** -149
+    return 2.0 ** (math.frexp(abs(x))[1] - 24)
 
 
 def compare(name, got, want, ulps):
@@ -186,7 +314,7 @@ def compare(name, got, want, ulps):
     for i, (g, w) in enumerate(zip(got, want)):
         if isinstance(w, float):
             same = (math.isnan(g) and math.isnan(w)) or g == w or (
-                ulps and abs(g - w) <= ulps * abs(math.ulp(w)) if not math.isinf(w) else g == w)
+                ulps and abs(g - w) <= ulps * f32_ulp(w) if not math.isinf(w) else g == w)
         else:
             same = g == w
         if not same:
@@ -201,7 +329,7 @@ def run_case(tool, c, opt, wave64, tmp):
     if not os.path.exists(obj):
         subprocess.run(['clang-19', '-x', 'cl', '-cl-std=CL2.0', '-target', 'amdgcn-amd-amdhsa', '-mcpu=gfx1100',
                         '-nogpulib', '-I', KERNELS, '-' + opt, os.path.join(KERNELS, c.src), '-o', obj]
-                       + (['-mwavefrontsize64'] if wave64 else []), check=True, capture_output=True)
+                       + (['-mwavefrontsize64'] if wave64 else []) + c.flags, check=True, capture_output=True)
     results = {}
     for threads in (1, 2):
         cmd = [tool, 'run', obj, '--kernel', c.kernel, '--global', c.glob, '--local', c.loc,

@@ -106,6 +106,7 @@ WS_INLINE double sqrt(double x) { return __builtin_sqrt(x); }
 WS_INLINE float fma(float a, float b, float c) { return __builtin_fmaf(a, b, c); }
 WS_INLINE double fma(double a, double b, double c) { return __builtin_fma(a, b, c); }
 WS_INLINE float fabs(float x) { return __builtin_fabsf(x); }
+WS_INLINE double fabs(double x) { return __builtin_fabs(x); }
 WS_INLINE float exp(float x) { return __builtin_expf(x); }
 WS_INLINE float log(float x) { return __builtin_logf(x); }
 WS_INLINE float sin(float x) { return __builtin_sinf(x); }

@@ -1430,7 +1430,7 @@ static int r3_try_row(r3_asm_state *st, const r3_opinfo *op, const char *p)
                 return r3_fail(st, p, "invalid operand for instruction");
         }
         r3_set_field(st, op, R3F_NEG, neg);
-        if (!r3_has_operand(op, R3F_SDST)) /* VOP3SD keeps its carry-out there */
+        if (!op->vop3sd) /* VOP3SD keeps its carry-out there */
             r3_set_field(st, op, R3F_ABS, abs);
     }
     if (r3_parse_modifiers(st, op, p))

@@ -317,6 +317,11 @@ int r3_isa_init(void)
                  (row->format == R3_VOP2 || row->format == R3_VOPDX || row->format == R3_VOPDY)) ||
                 info->operand[k].kind == R3K_LIT)
                 info->has_literal_k = 1;
+        for (int k = 0; k < info->noperands; k++)
+            if (row->format == R3_VOP3 && info->operand[k].field == R3F_SDST)
+                info->vop3sd = 1;
+        if (info->vop3sd) /* the probe saw those bits change the text only through SDST */
+            info->print_bits[R3F_ABS] = info->print_bits[R3F_OPSEL] = 0;
         r3_by_opcode[row->format][row->opcode] = (int16_t)i;
         r3_by_name[i] = (uint16_t)i;
     }

@@ -95,6 +95,7 @@ typedef struct {
     char opsel_pos[5];       /* for each OPSEL bit, its place in the printed op_sel list, or '-' */
     uint8_t opsel_len;       /* entries in the printed op_sel list, 0 if it never prints */
     uint8_t has_literal_k;   /* fmamk/fmaak/setreg_imm32: a mandatory literal dword */
+    uint8_t vop3sd;          /* VOP3 with a scalar destination (VOP3SD): bits 8..14 are SDST, not ABS/OPSEL */
     char dpp16_name[40];     /* mnemonic of the DPP16 form, empty when there is none */
     char dpp8_name[40];      /* mnemonic of the DPP8 form, empty when there is none */
     char dppmods[5];         /* DPP16 neg0 abs0 neg1 abs1 bits: f float mod, s sext, I ignored, Z invalid */

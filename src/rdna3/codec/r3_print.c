@@ -180,14 +180,6 @@ static int r3_src_index(r3_field f)
     return f == R3F_SRC0 ? 0 : f == R3F_SRC1 ? 1 : f == R3F_SRC2 ? 2 : -1;
 }
 
-static int r3_is_vop3_sd(const r3_opinfo *op)
-{
-    for (int i = 0; i < op->noperands; i++)
-        if (op->operand[i].field == R3F_SDST && op->format == R3_VOP3)
-            return 1;
-    return 0;
-}
-
 /* Memory formats: the address operand's width, or 0 when it prints as "off" (formats are code:
    these follow from the addressing bits, not from the opcode). */
 unsigned r3_vaddr_width(const r3_inst *in)
@@ -252,7 +244,7 @@ static void r3_emit_reg_operand(r3_out *o, const r3_inst *in, const r3_operand *
     if (si >= 0 && op->format == R3_VOP3) {
         neg = (r3_field_value(in, R3F_NEG) & op->print_bits[R3F_NEG]) >> si & 1;
         sext = (r3_field_value(in, R3F_NEG) & op->sext_bits) >> si & 1;
-        if (!r3_is_vop3_sd(op))
+        if (!op->vop3sd)
             abs = (r3_field_value(in, R3F_ABS) & op->print_bits[R3F_ABS]) >> si & 1;
     }
     if (in->dpp && si >= 0 && op->format == R3_VOP3 && op->dppmods[si] == 's')
@@ -399,7 +391,7 @@ static void r3_emit_bits_list(r3_out *o, const char *name, unsigned bits, int n)
 static void r3_emit_vop3_mods(r3_out *o, const r3_inst *in)
 {
     const r3_opinfo *op = in->op;
-    if (op->opsel_len && !r3_is_vop3_sd(op)) {
+    if (op->opsel_len && !op->vop3sd) {
         unsigned sel = r3_field_value(in, R3F_OPSEL) & op->print_bits[R3F_OPSEL], list = 0;
         for (int b = 0; b < 4; b++)
             if ((sel >> b & 1) && op->opsel_pos[b] >= '0' && op->opsel_pos[b] <= '9')

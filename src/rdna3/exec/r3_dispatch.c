@@ -15,6 +15,7 @@ typedef struct {
     r3_wave waves[R3_MAX_WAVES];
     uint32_t (*vgprs)[256][R3_MAX_LANES];
     uint8_t *lds, *scratch;
+    r3_trace_snap *snap;
     r3_stats stats;
     uint64_t failed_item;
     char err[512];
@@ -82,6 +83,10 @@ static void r3_init_wave(const r3_dispatch_ctx *c, r3_wave *w, r3_group *g, int 
     w->id = wave;
     w->group = g;
     w->mode = (kd->rsrc1 >> 12) & 0xff;
+    /* granulated VGPR count: blocks of 8 in wave32, 4 in wave64 */
+    w->nvgprs = (int)((kd->rsrc1 & 0x3f) + 1) * (w->wave64 ? 4 : 8);
+    if (w->nvgprs > 256)
+        w->nvgprs = 256;
     w->pc = (uint32_t)(c->kern->code_addr - c->co->code_addr);
     /* user SGPRs in HSA order, then the system SGPRs from USER_SGPR_COUNT on */
     unsigned s = 0;
@@ -136,6 +141,9 @@ static int r3_run_item(void *vctx, uint64_t item, int thread)
     g.id[1] = (uint32_t)(item / c->groups[0] % c->groups[1]);
     g.id[2] = (uint32_t)(item / ((uint64_t)c->groups[0] * c->groups[1]));
     g.budget = l->max_instructions ? l->max_instructions : R3_DEFAULT_BUDGET;
+    g.trace = l->trace;
+    g.trace_ctx = l->trace_ctx;
+    g.snap = t->snap;
     uint32_t size[3];
     for (int d = 0; d < 3; d++) { /* the last group along a dimension may be partial */
         uint32_t start = g.id[d] * l->local[d];
@@ -212,7 +220,7 @@ int r3_dispatch(const r3_codeobj *co, const r3_kernel *kern, core_mem *mem, cons
     r3_put(pkt + 24, c.scratch_per_lane, 4);
     r3_put(pkt + 28, c.lds_size, 4);
     r3_put(pkt + 40, c.kernarg_addr, 8);
-    int nthreads = l->threads > 0 ? l->threads : core_cpu_count();
+    int nthreads = l->trace ? 1 : l->threads > 0 ? l->threads : core_cpu_count();
     if ((uint64_t)nthreads > total)
         nthreads = (int)total;
     c.threads = calloc((size_t)nthreads, sizeof *c.threads);
@@ -228,7 +236,8 @@ int r3_dispatch(const r3_codeobj *co, const r3_kernel *kern, core_mem *mem, cons
         th->vgprs = calloc((size_t)wpg, sizeof *th->vgprs);
         th->lds = calloc(1, c.lds_size ? c.lds_size : 1);
         th->scratch = c.scratch_per_lane ? calloc((size_t)wpg * (size_t)c.lanes, c.scratch_per_lane) : NULL;
-        if (!th->vgprs || !th->lds || (c.scratch_per_lane && !th->scratch)) {
+        th->snap = l->trace ? malloc(sizeof *th->snap) : NULL;
+        if (!th->vgprs || !th->lds || (c.scratch_per_lane && !th->scratch) || (l->trace && !th->snap)) {
             snprintf(err, errsize, "out of memory");
             goto out;
         }
@@ -253,6 +262,7 @@ out:
         free(th->vgprs);
         free(th->lds);
         free(th->scratch);
+        free(th->snap);
     }
     free(c.threads);
     core_mem_release(mem, c.kernarg_addr);

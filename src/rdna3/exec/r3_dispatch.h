@@ -17,6 +17,8 @@ typedef struct {
     uint32_t dynamic_lds;           /* bytes of dynamic LDS after the static group segment */
     int threads;                    /* host threads; 0 = all cores */
     uint64_t max_instructions;      /* per workgroup; 0 = the default */
+    r3_trace_fn trace;              /* when set: one line per instruction, workgroups in order */
+    void *trace_ctx;
 } r3_launch;
 
 /* Runs a kernel. `kernarg` holds the explicit arguments laid out at their metadata offsets

@@ -1,6 +1,7 @@
 /* RDNA3 executor core: the row -> function table, the fetch/execute loop over predecoded
    instructions, VOPD pairing, and cooperative scheduling of a workgroup's waves at barriers. */
 #include "r3_exec.h"
+#include "r3_trace.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -114,6 +115,8 @@ static int r3_run_wave(r3_group *g, r3_wave *w, r3_stats *st, char *err, size_t 
             return -1;
         }
         w->pc = pc + 4u * in->nwords;
+        if (g->trace)
+            r3_trace_before(w, g->snap);
         uint64_t active = (uint64_t)__builtin_popcountll(r3_exec_mask(w));
         if (in->opy) { /* VOPD: X computes, Y computes from the same old values, then X's result lands */
             r3_inst y = *in;
@@ -133,6 +136,8 @@ static int r3_run_wave(r3_group *g, r3_wave *w, r3_stats *st, char *err, size_t 
         st->lane_instructions += active;
         st->by_class[r3_class_of(in->op)]++;
         w->icount++;
+        if (g->trace)
+            r3_trace_after(w, in, g->snap, g->trace, g->trace_ctx);
         if (w->fault) {
             r3_fault_text(w, in, err, errsize);
             return -1;

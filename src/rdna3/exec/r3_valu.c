@@ -302,13 +302,17 @@ OP(v_mad_u64_u32)
 OP(v_mad_i64_i32)
 {
     uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES];
-    uint64_t c[R3_MAX_LANES], r[R3_MAX_LANES];
+    uint64_t c[R3_MAX_LANES], r[R3_MAX_LANES], over = 0;
     src32(w, in, 0, a);
     src32(w, in, 1, b);
     r3_vsrc64(w, in, R3F_SRC2, 0, c);
-    for (int l = 0; l < LANES; l++)
-        r[l] = (uint64_t)((int64_t)(int32_t)a[l] * (int32_t)b[l]) + c[l];
+    for (int l = 0; l < LANES; l++) {
+        uint64_t p = (uint64_t)((int64_t)(int32_t)a[l] * (int32_t)b[l]);
+        r[l] = p + c[l];
+        over |= (uint64_t)(((~(p ^ c[l]) & (p ^ r[l])) >> 63) & 1) << l;
+    }
     dst64(w, in, r);
+    carry_out(w, in, over);
 }
 
 /* ---- carries: VOP2 forms use VCC, VOP3SD forms SDST and SRC2 ---- */
@@ -516,6 +520,15 @@ OP(v_fmaak_f32)
     dst32(w, in, r);
 }
 
+/* Drop whole revolutions exactly (x - rint(x) is exact in f32) before scaling in double, so
+   large inputs keep all their fraction bits; infinities give NaN like the hardware. */
+static double revolutions_to_radians(float x)
+{
+    if (isinf(x))
+        return NAN;
+    return (double)(x - rintf(x)) * 6.283185307179586476925;
+}
+
 #define F32_1(name, expr)                                                                  \
     OP(name)                                                                               \
     {                                                                                      \
@@ -540,10 +553,10 @@ F32_1(v_sqrt_f32, sqrtf(x))
 F32_1(v_exp_f32, exp2f(x))
 /* D = log2(S0) (within 1 ulp) */
 F32_1(v_log_f32, log2f(x))
-/* D = sin(2 pi S0) */
-F32_1(v_sin_f32, sinf(x * 6.2831853071795864769f))
+/* D = sin(2 pi S0): S0 is in revolutions */
+F32_1(v_sin_f32, (float)sin(revolutions_to_radians(x)))
 /* D = cos(2 pi S0) */
-F32_1(v_cos_f32, cosf(x * 6.2831853071795864769f))
+F32_1(v_cos_f32, (float)cos(revolutions_to_radians(x)))
 /* D = trunc(S0) */
 F32_1(v_trunc_f32, truncf(x))
 /* D = ceil(S0) */
@@ -727,6 +740,212 @@ F64_1(v_ceil_f64, ceil(x))
 F64_1(v_rndne_f64, rint(x))
 /* D = S0 - floor(S0) */
 F64_1(v_fract_f64, isinf(x) ? NAN : x - floor(x))
+
+/* ---- division helpers: the scale / refine / fix-up sequence compilers emit for IEEE division ---- */
+
+/* The constants of the division helpers for one float width. */
+typedef struct {
+    int f64;            /* 0: f32, 1: f64 */
+    int scale;          /* the exponent shift div_scale and div_fmas apply: 64 or 128 */
+    int near_max;       /* exponent difference at which the quotient nears the largest float */
+    int tiny_exp;       /* biased exponent at or below which the numerator counts as tiny */
+    int emax;           /* biased exponent of infinities and NaNs */
+    double min_normal;
+} r3_divfmt;
+
+static const r3_divfmt div_f32 = {0, 64, 96, 23, 255, 1.17549435082228750797e-38};
+static const r3_divfmt div_f64 = {1, 128, 768, 53, 2047, 2.22507385850720138309e-308};
+
+/* The biased exponent field of x in the format's width. */
+static int div_exponent(const r3_divfmt *f, double x)
+{
+    return f->f64 ? (int)(b64(x) >> 52 & 0x7ff) : (int)(b32((float)x) >> 23 & 0xff);
+}
+
+static int div_denormal(const r3_divfmt *f, double x)
+{
+    return x != 0 && fabs(x) < f->min_normal;
+}
+
+static double div_round(const r3_divfmt *f, double x)
+{
+    return f->f64 ? x : (double)(float)x;
+}
+
+static uint32_t frexp_exp(double x)
+{
+    int e = 0;
+    if (!isinf(x) && !isnan(x))
+        frexp(x, &e);
+    return (uint32_t)e;
+}
+
+/* The division helpers work on doubles; f32 operands live in the low half of each value. */
+static double div_load(const r3_divfmt *f, uint64_t v)
+{
+    return f->f64 ? f64(v) : (double)f32((uint32_t)v);
+}
+
+static uint64_t div_store(const r3_divfmt *f, double d)
+{
+    return f->f64 ? b64(d) : b32((float)d);
+}
+
+static void div_fetch3(const r3_wave *w, const r3_inst *in, const r3_divfmt *f, uint64_t a[R3_MAX_LANES],
+                       uint64_t b[R3_MAX_LANES], uint64_t c[R3_MAX_LANES])
+{
+    uint64_t *dst[3] = {a, b, c};
+    for (int k = 0; k < 3; k++) {
+        if (f->f64) {
+            srcf64(w, in, k, dst[k]);
+            continue;
+        }
+        uint32_t t[R3_MAX_LANES];
+        srcf32(w, in, k, t);
+        for (int l = 0; l < LANES; l++)
+            dst[k][l] = t[l];
+    }
+}
+
+static void div_write(r3_wave *w, const r3_inst *in, const r3_divfmt *f, uint64_t r[R3_MAX_LANES])
+{
+    if (f->f64) {
+        r3_fout64(in, r, LANES);
+        dst64(w, in, r);
+        return;
+    }
+    uint32_t t[R3_MAX_LANES];
+    for (int l = 0; l < LANES; l++)
+        t[l] = (uint32_t)r[l];
+    r3_fout32(in, t, LANES);
+    dst32(w, in, t);
+}
+
+/* One lane of v_div_scale: S0 is the value to scale (numerator or denominator), S1 the
+   denominator, S2 the numerator. Scales both operands together when the reciprocal or the
+   quotient would lose precision, and sets *vcc when only one of them may be scaled (the
+   quotient then needs div_fmas to undo it). */
+static double div_scale(const r3_divfmt *f, double s0, double s1, double s2, int *vcc)
+{
+    double q = f->f64 ? s2 / s1 : (double)((float)s2 / (float)s1);
+    *vcc = 0;
+    if (s2 == 0 || s1 == 0)
+        return NAN;
+    if (div_exponent(f, s2) - div_exponent(f, s1) >= f->near_max) {
+        *vcc = 1;
+        return s0 == s1 ? div_round(f, ldexp(s0, f->scale)) : s0;
+    }
+    if (div_denormal(f, s1))
+        return div_round(f, ldexp(s0, f->scale));
+    int rcp_tiny = div_denormal(&div_f64, 1.0 / s1);
+    if (rcp_tiny && div_denormal(f, q)) {
+        *vcc = 1;
+        return s0 == s1 ? div_round(f, ldexp(s0, -f->scale)) : s0;
+    }
+    if (rcp_tiny)
+        return div_round(f, ldexp(s0, -f->scale));
+    if (div_denormal(f, q)) {
+        *vcc = 1;
+        return s0 == s2 ? div_round(f, ldexp(s0, f->scale)) : s0;
+    }
+    if (div_exponent(f, s2) <= f->tiny_exp)
+        return div_round(f, ldexp(s0, f->scale));
+    return s0;
+}
+
+/* One lane of v_div_fmas: fma(S0, S1, S2), then undo div_scale's one-sided scaling when VCC is
+   set: a large quotient was computed with the denominator scaled up, a small one with the
+   numerator scaled up. */
+static double div_fmas(const r3_divfmt *f, double s0, double s1, double s2, int vcc)
+{
+    double r = f->f64 ? fma(s0, s1, s2) : (double)fmaf((float)s0, (float)s1, (float)s2);
+    if (!vcc)
+        return r;
+    int big = div_exponent(f, s2) > (f->emax >> 1);
+    return div_round(f, ldexp(r, big ? f->scale : -f->scale));
+}
+
+static double quiet_nan(double x)
+{
+    return f64(b64(x) | 0x0008000000000000ull);
+}
+
+/* One lane of v_div_fixup: S0 the computed quotient, S1 the denominator, S2 the numerator; gives
+   the IEEE special cases (NaN, infinities, zeros, overflow, underflow) the refinement cannot. */
+static double div_fixup(const r3_divfmt *f, double s0, double s1, double s2)
+{
+    int neg = signbit(s1) != signbit(s2);
+    if (isnan(s2))
+        return quiet_nan(s2);
+    if (isnan(s1))
+        return quiet_nan(s1);
+    if ((s1 == 0 && s2 == 0) || (isinf(s1) && isinf(s2)))
+        return -NAN;
+    if (s1 == 0 || isinf(s2))
+        return neg ? -INFINITY : INFINITY;
+    if (isinf(s1) || s2 == 0)
+        return neg ? -0.0 : 0.0;
+    if (div_exponent(f, s2) - div_exponent(f, s1) < -(f->f64 ? 1075 : 150))
+        return neg ? -0.0 : 0.0;
+    if (isnan(s0)) /* the refinement overflowed internally: the true quotient is out of range */
+        return neg ? -INFINITY : INFINITY;
+    return neg ? -fabs(s0) : fabs(s0);
+}
+
+static void div_scale_lanes(r3_wave *w, const r3_inst *in, const r3_divfmt *f)
+{
+    uint64_t a[R3_MAX_LANES], b[R3_MAX_LANES], c[R3_MAX_LANES], r[R3_MAX_LANES], vcc = 0;
+    div_fetch3(w, in, f, a, b, c);
+    for (int l = 0; l < LANES; l++) {
+        int v;
+        r[l] = div_store(f, div_scale(f, div_load(f, a[l]), div_load(f, b[l]), div_load(f, c[l]), &v));
+        vcc |= (uint64_t)v << l;
+    }
+    div_write(w, in, f, r);
+    carry_out(w, in, vcc);
+}
+/* D = S0 scaled by 2^64 when needed for an accurate S2 / S1; VCC = quotient needs unscaling */
+OP(v_div_scale_f32) { div_scale_lanes(w, in, &div_f32); }
+/* D = S0 scaled by 2^128 when needed for an accurate S2 / S1; VCC = quotient needs unscaling */
+OP(v_div_scale_f64) { div_scale_lanes(w, in, &div_f64); }
+
+static void div_fmas_lanes(r3_wave *w, const r3_inst *in, const r3_divfmt *f)
+{
+    uint64_t a[R3_MAX_LANES], b[R3_MAX_LANES], c[R3_MAX_LANES], r[R3_MAX_LANES], vcc = r3_vcc(w);
+    div_fetch3(w, in, f, a, b, c);
+    for (int l = 0; l < LANES; l++)
+        r[l] = div_store(f, div_fmas(f, div_load(f, a[l]), div_load(f, b[l]), div_load(f, c[l]), vcc >> l & 1));
+    div_write(w, in, f, r);
+}
+/* D = S0 * S1 + S2, times 2^(+-64) when VCC (undoing div_scale) */
+OP(v_div_fmas_f32) { div_fmas_lanes(w, in, &div_f32); }
+/* D = S0 * S1 + S2, times 2^(+-128) when VCC (undoing div_scale) */
+OP(v_div_fmas_f64) { div_fmas_lanes(w, in, &div_f64); }
+
+static void div_fixup_lanes(r3_wave *w, const r3_inst *in, const r3_divfmt *f)
+{
+    uint64_t a[R3_MAX_LANES], b[R3_MAX_LANES], c[R3_MAX_LANES], r[R3_MAX_LANES];
+    div_fetch3(w, in, f, a, b, c);
+    for (int l = 0; l < LANES; l++)
+        r[l] = div_store(f, div_fixup(f, div_load(f, a[l]), div_load(f, b[l]), div_load(f, c[l])));
+    div_write(w, in, f, r);
+}
+/* D = the quotient S0 of S2 / S1 with IEEE special cases applied */
+OP(v_div_fixup_f32) { div_fixup_lanes(w, in, &div_f32); }
+/* D = the quotient S0 of S2 / S1 with IEEE special cases applied (f64) */
+OP(v_div_fixup_f64) { div_fixup_lanes(w, in, &div_f64); }
+
+/* ---- frexp ---- */
+
+/* D = the mantissa of S0 in [0.5, 1) with S0's sign; NaN and infinities pass through */
+F32_1(v_frexp_mant_f32, isinf(x) || isnan(x) ? x : frexpf(x, &(int){0}))
+/* D = the mantissa of S0 (f64) */
+F64_1(v_frexp_mant_f64, isinf(x) || isnan(x) ? x : frexp(x, &(int){0}))
+
+/* D = the exponent e of S0 = m * 2^e, m in [0.5, 1); 0 for NaN, infinities and zero */
+CVT(v_frexp_exp_i32_f32, uint32_t, srcf32(w, in, 0, a), frexp_exp(f32(a[l])), uint32_t, dst32(w, in, r))
+/* D = the exponent of S0 (f64) */
+CVT(v_frexp_exp_i32_f64, uint64_t, srcf64(w, in, 0, a), frexp_exp(f64(a[l])), uint32_t, dst32(w, in, r))
 
 /* ---- compares: VOPC writes VCC (e32) or SDST (e64); v_cmpx writes EXEC ---- */
 
@@ -915,7 +1134,9 @@ const r3_handler r3_valu_handlers[] = {
     H(v_cvt_f32_ubyte0), H(v_add_f16), H(v_mul_f16), H(v_sub_f16), H(v_fma_f16), H(v_fmac_f16), H(v_add_f64),
     H(v_mul_f64), H(v_min_f64), H(v_max_f64), H(v_fma_f64), H(v_ldexp_f64), H(v_rcp_f64), H(v_rsq_f64),
     H(v_sqrt_f64), H(v_trunc_f64), H(v_floor_f64), H(v_ceil_f64), H(v_rndne_f64), H(v_fract_f64),
-    H(v_cmp_class_f64), H(v_cmp_class_f32), H(v_not_b32), H(v_bfrev_b32), H(v_clz_i32_u32), H(v_ctz_i32_b32),
+    H(v_cmp_class_f64), H(v_cmp_class_f32), H(v_div_scale_f32), H(v_div_scale_f64), H(v_div_fmas_f32),
+    H(v_div_fmas_f64), H(v_div_fixup_f32), H(v_div_fixup_f64), H(v_frexp_mant_f32), H(v_frexp_mant_f64),
+    H(v_frexp_exp_i32_f32), H(v_frexp_exp_i32_f64), H(v_not_b32), H(v_bfrev_b32), H(v_clz_i32_u32), H(v_ctz_i32_b32),
     H(v_cls_i32),
 #define CMP_NAMES(T) {"v_cmp_lt_" #T, v_cmp_lt_##T}, {"v_cmp_eq_" #T, v_cmp_eq_##T}, {"v_cmp_le_" #T, v_cmp_le_##T}, \
     {"v_cmp_gt_" #T, v_cmp_gt_##T}, {"v_cmp_ne_" #T, v_cmp_ne_##T}, {"v_cmp_ge_" #T, v_cmp_ge_##T},                  \

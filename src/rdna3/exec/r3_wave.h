@@ -27,6 +27,7 @@ typedef struct r3_wave {
     struct r3_group *group;
     uint8_t *scratch;            /* private memory: lanes x scratch_per_lane bytes */
     uint32_t scratch_per_lane;
+    int nvgprs;                  /* VGPRs the kernel allocated (what a trace compares) */
     uint64_t icount;             /* instructions executed */
     /* VOPD: the X half's result waits until the Y half has read its sources */
     int defer;
@@ -38,6 +39,17 @@ typedef struct r3_wave {
     char fault_msg[160];
 } r3_wave;
 
+typedef void (*r3_trace_fn)(void *ctx, const char *line);
+
+/* Register contents before the traced instruction, to report what it changed. */
+typedef struct {
+    uint32_t sgpr[128];
+    int scc;
+    uint32_t vgpr[256][R3_MAX_LANES];
+    char line[12288];            /* the line being built */
+    size_t len;
+} r3_trace_snap;
+
 typedef struct r3_group {
     const r3_codeobj *co;
     const r3_kernel *kern;
@@ -46,6 +58,9 @@ typedef struct r3_group {
     uint32_t lds_size;
     uint32_t id[3];
     uint64_t budget;             /* instructions left before the dispatch is declared runaway */
+    r3_trace_fn trace;           /* the slow path: NULL unless tracing */
+    void *trace_ctx;
+    r3_trace_snap *snap;
 } r3_group;
 
 typedef void (*r3_exec_fn)(r3_wave *w, const r3_inst *in);
