@@ -9,7 +9,7 @@ CFLAGS_dbg := -O0 -g
 CFLAGS_asan := -O1 -g -fsanitize=address -fno-omit-frame-pointer
 CFLAGS_ubsan := -O1 -g -fsanitize=undefined -fno-sanitize-recover=undefined
 CFLAGS_san := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
-ALLCFLAGS := $(WARN) $(CFLAGS_$(MODE)) $(CFLAGS) -Iinclude -Isrc
+ALLCFLAGS := $(WARN) -frounding-math $(CFLAGS_$(MODE)) $(CFLAGS) -Iinclude -Isrc
 LDFLAGS_ALL := $(filter -fsanitize=%,$(CFLAGS_$(MODE))) $(LDFLAGS)
 
 LIB_SRC := $(wildcard src/common/*.c src/asm/*.c src/core/*.c src/rdna3/codec/*.c src/rdna3/codeobj/*.c src/rdna3/exec/*.c src/runtime/*.c)

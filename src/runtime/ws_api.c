@@ -22,6 +22,7 @@ struct ws_device {
 struct ws_program {
     ws_device *dev;
     r3_codeobj co;
+    r3_xprog xp[2];          /* the execution form in wave32 and wave64 */
 };
 
 static int ws_fail(char *err, size_t errsize, const char *msg)
@@ -101,6 +102,11 @@ ws_program *ws_program_load(ws_device *dev, const void *image, size_t bytes, cha
         free(p);
         return NULL;
     }
+    if (r3_xprog_build(&p->xp[0], &p->co, 0) || r3_xprog_build(&p->xp[1], &p->co, 1)) {
+        ws_program_free(p);
+        ws_fail(err, errsize, "out of memory");
+        return NULL;
+    }
     return p;
 }
 
@@ -128,6 +134,8 @@ void ws_program_free(ws_program *prog)
 {
     if (!prog)
         return;
+    r3_xprog_free(&prog->xp[0]);
+    r3_xprog_free(&prog->xp[1]);
     r3_codeobj_free(&prog->co);
     free(prog);
 }
@@ -249,7 +257,7 @@ int ws_launch(ws_device *dev, ws_program *prog, const char *kernel, const ws_dim
     memset(&st, 0, sizeof st);
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    int rc = r3_dispatch(&prog->co, k, &dev->mem, kernarg, &l, &st, err, errsize);
+    int rc = r3_dispatch(&prog->co, &prog->xp[k->wave64], k, &dev->mem, kernarg, &l, &st, err, errsize);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     free(kernarg);
     if (stats) {

@@ -30,7 +30,12 @@ r3_decode_status r3_decode(const uint32_t *words, size_t avail, int wave64, r3_i
 /* Prints the instruction as LLVM 19 does (no leading tab); returns the text length. */
 size_t r3_print(const r3_inst *in, int wave64, char *buf, size_t size);
 
-unsigned r3_field_value(const r3_inst *in, r3_field f);
+/* The value of a named field of the instruction's format (0 when the format has no such field). */
+static inline unsigned r3_field_value(const r3_inst *in, r3_field f)
+{
+    return r3_get(in->w, r3_formats[in->op->format].field[f]);
+}
+
 unsigned r3_operand_code(const r3_inst *in, const r3_operand *o);
 const char *r3_special_name(unsigned code, unsigned width);
 unsigned r3_vaddr_width(const r3_inst *in);

@@ -151,11 +151,6 @@ static void r3_emit_code(r3_out *o, unsigned code, unsigned width, const r3_rule
         r3_emit(o, "%u", code);
 }
 
-unsigned r3_field_value(const r3_inst *in, r3_field f)
-{
-    return r3_get(in->w, r3_formats[in->op->format].field[f]);
-}
-
 /* The operand code of a register field in the common code space. */
 unsigned r3_operand_code(const r3_inst *in, const r3_operand *o)
 {

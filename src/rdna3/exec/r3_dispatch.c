@@ -23,6 +23,7 @@ typedef struct {
 
 typedef struct {
     const r3_codeobj *co;
+    const r3_xprog *xp;
     const r3_kernel *kern;
     core_mem *mem;
     const r3_launch *l;
@@ -73,7 +74,6 @@ static void r3_init_wave(const r3_dispatch_ctx *c, r3_wave *w, r3_group *g, int 
     uint8_t *scratch = w->scratch;
     memset(w, 0, sizeof *w);
     w->vgpr = vgpr;
-    memset(vgpr, 0, 256 * sizeof *vgpr);
     w->scratch = scratch;
     w->scratch_per_lane = c->scratch_per_lane;
     if (scratch)
@@ -82,11 +82,16 @@ static void r3_init_wave(const r3_dispatch_ctx *c, r3_wave *w, r3_group *g, int 
     w->lanes = c->lanes;
     w->id = wave;
     w->group = g;
-    w->mode = (kd->rsrc1 >> 12) & 0xff;
+    /* MODE from the descriptor: round and denormal modes (rsrc1 bits 19:12), DX10 clamp (bit 21),
+       IEEE (bit 23) */
+    w->mode = ((kd->rsrc1 >> 12) & 0xff) | ((kd->rsrc1 >> 21 & 1) ? R3_MODE_DX10_CLAMP : 0) |
+              ((kd->rsrc1 >> 23 & 1) ? R3_MODE_IEEE : 0);
     /* granulated VGPR count: blocks of 8 in wave32, 4 in wave64 */
     w->nvgprs = (int)((kd->rsrc1 & 0x3f) + 1) * (w->wave64 ? 4 : 8);
     if (w->nvgprs > 256)
         w->nvgprs = 256;
+    /* the allocated VGPRs start at zero (the others are never read or written) */
+    memset(vgpr, 0, (size_t)w->nvgprs * sizeof *vgpr);
     w->pc = (uint32_t)(c->kern->code_addr - c->co->code_addr);
     /* user SGPRs in HSA order, then the system SGPRs from USER_SGPR_COUNT on */
     unsigned s = 0;
@@ -133,6 +138,7 @@ static int r3_run_item(void *vctx, uint64_t item, int thread)
     r3_group g;
     memset(&g, 0, sizeof g);
     g.co = c->co;
+    g.xp = c->xp;
     g.kern = c->kern;
     g.mem = c->mem;
     g.lds = t->lds;
@@ -167,12 +173,13 @@ static int r3_run_item(void *vctx, uint64_t item, int thread)
     return 0;
 }
 
-int r3_dispatch(const r3_codeobj *co, const r3_kernel *kern, core_mem *mem, const uint8_t *kernarg,
+int r3_dispatch(const r3_codeobj *co, const r3_xprog *xp, const r3_kernel *kern, core_mem *mem, const uint8_t *kernarg,
                 const r3_launch *l, r3_stats *stats, char *err, size_t errsize)
 {
     r3_dispatch_ctx c;
     memset(&c, 0, sizeof c);
     c.co = co;
+    c.xp = xp;
     c.kern = kern;
     c.mem = mem;
     c.l = l;
@@ -256,7 +263,7 @@ out:
         if (stats) {
             stats->instructions += th->stats.instructions;
             stats->lane_instructions += th->stats.lane_instructions;
-            for (int k = 0; k < 8; k++)
+            for (int k = 0; k < R3C_COUNT; k++)
                 stats->by_class[k] += th->stats.by_class[k];
         }
         free(th->vgprs);

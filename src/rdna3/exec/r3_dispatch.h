@@ -21,9 +21,9 @@ typedef struct {
     void *trace_ctx;
 } r3_launch;
 
-/* Runs a kernel. `kernarg` holds the explicit arguments laid out at their metadata offsets
+/* Runs a kernel whose execution form (for its wave size) is `xp`. `kernarg` holds the explicit arguments laid out at their metadata offsets
    (kern->kernarg_size bytes); hidden arguments are filled in here. Returns 0, or -1 with one line. */
-int r3_dispatch(const r3_codeobj *co, const r3_kernel *kern, core_mem *mem, const uint8_t *kernarg,
+int r3_dispatch(const r3_codeobj *co, const r3_xprog *xp, const r3_kernel *kern, core_mem *mem, const uint8_t *kernarg,
                 const r3_launch *launch, r3_stats *stats, char *err, size_t errsize);
 
 #endif

@@ -15,8 +15,10 @@ static r3_exec_fn r3_find_handler(const char *name, size_t n)
     static const struct {
         const r3_handler *h;
         const size_t *n;
-    } classes[] = {{r3_salu_handlers, &r3_salu_nhandlers}, {r3_valu_handlers, &r3_valu_nhandlers},
-                   {r3_vmem_handlers, &r3_vmem_nhandlers}};
+    } classes[] = {{r3_salu_handlers, &r3_salu_nhandlers},           {r3_vmem_handlers, &r3_vmem_nhandlers},
+                   {r3_valu_int_handlers, &r3_valu_int_nhandlers},   {r3_valu_float_handlers, &r3_valu_float_nhandlers},
+                   {r3_valu_cvt_handlers, &r3_valu_cvt_nhandlers},   {r3_valu_cmp_handlers, &r3_valu_cmp_nhandlers},
+                   {r3_valu_lane_handlers, &r3_valu_lane_nhandlers}, {r3_valu_packed_handlers, &r3_valu_packed_nhandlers}};
     for (size_t c = 0; c < sizeof classes / sizeof classes[0]; c++)
         for (size_t i = 0; i < *classes[c].n; i++)
             if (strlen(classes[c].h[i].name) == n && strncmp(classes[c].h[i].name, name, n) == 0)
@@ -58,20 +60,6 @@ size_t r3_exec_count(void)
     return r3_nfns_bound;
 }
 
-static int r3_class_of(const r3_opinfo *op)
-{
-    switch (op->format) {
-    case R3_SOP1: case R3_SOP2: case R3_SOPK: case R3_SOPC: return 0;
-    case R3_SMEM: return 1;
-    case R3_VOP1: case R3_VOP2: case R3_VOPC: case R3_VOP3: case R3_VOP3P: return 2;
-    case R3_MUBUF: case R3_MTBUF: case R3_FLAT: case R3_GLOBAL: case R3_SCRATCH: return 3;
-    case R3_DS: return 4;
-    case R3_SOPP: return 5;
-    case R3_VOPDX: return 7;
-    default: return 6;
-    }
-}
-
 static void r3_fault_text(const r3_wave *w, const r3_inst *in, char *err, size_t errsize)
 {
     char text[256] = "<undecodable word>";
@@ -86,7 +74,7 @@ static void r3_fault_text(const r3_wave *w, const r3_inst *in, char *err, size_t
 static int r3_run_wave(r3_group *g, r3_wave *w, r3_stats *st, char *err, size_t errsize)
 {
     const r3_codeobj *co = g->co;
-    const r3_decoded *insts = w->wave64 ? co->insts64 : co->insts;
+    const r3_xop *ops = g->xp->ops;
     while (!w->done && !w->at_barrier) {
         uint32_t pc = w->pc;
         if (pc >= co->code_size || (pc & 3) || co->index[pc / 4] < 0) {
@@ -95,51 +83,43 @@ static int r3_run_wave(r3_group *g, r3_wave *w, r3_stats *st, char *err, size_t 
             r3_fault_text(w, NULL, err, errsize);
             return -1;
         }
-        const r3_inst *in = &insts[co->index[pc / 4]].inst;
+        const r3_xop *x = &ops[co->index[pc / 4]];
         w->inst_pc = pc;
-        if (!in->op) {
-            r3_fault(w, "illegal instruction");
-            r3_fault_text(w, NULL, err, errsize);
-            return -1;
-        }
-        r3_exec_fn fn = r3_exec_fn_of(in->op);
-        r3_exec_fn fny = in->opy ? r3_exec_fn_of(in->opy) : NULL;
-        if (!fn || (in->opy && !fny)) {
-            r3_fault(w, "instruction not implemented by wavesim yet");
-            r3_fault_text(w, in, err, errsize);
+        if (!x->fn) {
+            r3_fault(w, x->in->op ? "instruction not implemented by wavesim yet" : "illegal instruction");
+            r3_fault_text(w, x->in->op ? x->in : NULL, err, errsize);
             return -1;
         }
         if (g->budget-- == 0) {
             r3_fault(w, "instruction budget exhausted (a kernel that never ends? see --max-instructions)");
-            r3_fault_text(w, in, err, errsize);
+            r3_fault_text(w, x->in, err, errsize);
             return -1;
         }
-        w->pc = pc + 4u * in->nwords;
+        w->pc = x->next_pc;
         if (g->trace)
             r3_trace_before(w, g->snap);
-        uint64_t active = (uint64_t)__builtin_popcountll(r3_exec_mask(w));
-        if (in->opy) { /* VOPD: X computes, Y computes from the same old values, then X's result lands */
-            r3_inst y = *in;
-            y.op = in->opy;
-            y.opy = NULL;
-            r3_inst x = *in;
-            x.opy = NULL;
+        uint64_t exec = r3_exec_mask(w);
+        if (x->y) { /* VOPD: X computes, Y computes from the same old values, then X's result lands */
             w->defer = 1;
-            fn(w, &x);
+            w->pending_mask = 0;
+            x->fn(w, x);
             w->defer = 0;
-            fny(w, &y);
-            r3_vdst32(w, w->pending_reg, w->pending, w->pending_mask);
+            x->y->fn(w, x->y);
+            uint32_t *d = r3_vrow_w(w, w->pending_reg);
+            for (int l = 0; l < w->lanes; l++)
+                if (w->pending_mask >> l & 1)
+                    d[l] = w->pending[l];
         } else {
-            fn(w, in);
+            x->fn(w, x);
         }
         st->instructions++;
-        st->lane_instructions += active;
-        st->by_class[r3_class_of(in->op)]++;
+        st->lane_instructions += (uint64_t)__builtin_popcountll(exec);
+        st->by_class[x->cls]++;
         w->icount++;
         if (g->trace)
-            r3_trace_after(w, in, g->snap, g->trace, g->trace_ctx);
+            r3_trace_after(w, x->in, g->snap, g->trace, g->trace_ctx);
         if (w->fault) {
-            r3_fault_text(w, in, err, errsize);
+            r3_fault_text(w, x->in, err, errsize);
             return -1;
         }
     }

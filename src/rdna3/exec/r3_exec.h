@@ -10,9 +10,11 @@ typedef struct {
     r3_exec_fn fn;
 } r3_handler;
 
-/* Each instruction class lists its functions (r3_salu.c, r3_valu.c, r3_vmem.c). */
-extern const r3_handler r3_salu_handlers[], r3_valu_handlers[], r3_vmem_handlers[];
-extern const size_t r3_salu_nhandlers, r3_valu_nhandlers, r3_vmem_nhandlers;
+/* Each instruction class lists its functions. */
+extern const r3_handler r3_salu_handlers[], r3_vmem_handlers[], r3_valu_int_handlers[], r3_valu_float_handlers[],
+    r3_valu_cvt_handlers[], r3_valu_cmp_handlers[], r3_valu_lane_handlers[], r3_valu_packed_handlers[];
+extern const size_t r3_salu_nhandlers, r3_vmem_nhandlers, r3_valu_int_nhandlers, r3_valu_float_nhandlers,
+    r3_valu_cvt_nhandlers, r3_valu_cmp_nhandlers, r3_valu_lane_nhandlers, r3_valu_packed_nhandlers;
 
 /* Builds the row -> function table once (after r3_isa_init); returns 0 or -1. */
 int r3_exec_init(void);
@@ -23,7 +25,7 @@ size_t r3_exec_count(void);
 
 typedef struct {
     uint64_t instructions, lane_instructions;
-    uint64_t by_class[8];   /* SALU, SMEM, VALU, VMEM, LDS, branch, other, VOPD */
+    uint64_t by_class[R3C_COUNT];   /* r3_xclass */
 } r3_stats;
 
 /* Runs one workgroup of `nwaves` initialised waves to completion. Returns 0, or -1 with the fault

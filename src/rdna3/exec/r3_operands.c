@@ -1,11 +1,15 @@
-/* RDNA3 operand helpers: every source fetch, input and output modifier and write-back goes through
-   here, so instruction functions only state their arithmetic. */
+/* RDNA3 operand helpers: every source fetch (SGPRs, inline constants, literals, DPP lane selection,
+   16-bit halves, ABS/NEG, input denormals) and every write-back (OMOD, CLAMP, output denormals,
+   write masks, out-of-range VGPRs, VOPD ordering) lives here, so instruction functions only state
+   their arithmetic. */
 #include "r3_wave.h"
 
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+
+#include "common/fp.h"
 
 void r3_fault(r3_wave *w, const char *fmt, ...)
 {
@@ -18,29 +22,29 @@ void r3_fault(r3_wave *w, const char *fmt, ...)
     w->fault = 1;
 }
 
+/* Inline float constants 0.5, -0.5, 1, -1, 2, -2, 4, -4, 1/(2 pi) (codes 240..248) per width. */
 static const uint32_t r3_f32_inline[9] = {0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000, 0x40000000,
                                          0xc0000000, 0x40800000, 0xc0800000, 0x3e22f983};
 static const uint64_t r3_f64_inline[9] = {0x3fe0000000000000, 0xbfe0000000000000, 0x3ff0000000000000,
                                          0xbff0000000000000, 0x4000000000000000, 0xc000000000000000,
                                          0x4010000000000000, 0xc010000000000000, 0x3fc45f306dc9c882};
+static const uint32_t r3_f16_inline[9] = {0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000, 0xc000, 0x4400, 0xc400, 0x3118};
 
 static uint32_t r3_special32(const r3_wave *w, unsigned code)
 {
-    const r3_group *g = w->group;
     switch (code) {
-    case 124: return 0;
     case 235: /* src_shared_base / limit: the LDS aperture, high half of 64-bit flat addresses */
     case 236: return 0x10000;
-    case 237:
+    case 237: /* src_private_base / limit */
     case 238: return 0x20000;
-    case 251: return (w->sgpr[106] | (w->wave64 ? w->sgpr[107] : 0)) == 0;
-    case 252: return (w->sgpr[126] | (w->wave64 ? w->sgpr[127] : 0)) == 0;
+    case 251: return r3_vcc(w) == 0;      /* vccz */
+    case 252: return r3_exec_mask(w) == 0; /* execz */
     case 253: return (uint32_t)w->scc;
-    default: (void)g; return 0;
+    default: return 0;                    /* null and reserved codes */
     }
 }
 
-uint32_t r3_scalar32(const r3_wave *w, unsigned code, const r3_inst *in)
+uint32_t r3_scalar32(const r3_wave *w, unsigned code, uint32_t literal)
 {
     if (code < 124 || code == 125 || code == 126 || code == 127)
         return w->sgpr[code];
@@ -51,11 +55,11 @@ uint32_t r3_scalar32(const r3_wave *w, unsigned code, const r3_inst *in)
     if (code >= 240 && code <= 248)
         return r3_f32_inline[code - 240];
     if (code == 255)
-        return in->literal;
+        return literal;
     return r3_special32(w, code);
 }
 
-uint64_t r3_scalar64(const r3_wave *w, unsigned code, const r3_inst *in, int f64)
+uint64_t r3_scalar64(const r3_wave *w, unsigned code, uint32_t literal, int f64)
 {
     if (code < 124 || code == 126)
         return (uint64_t)w->sgpr[code] | (uint64_t)w->sgpr[code + 1] << 32;
@@ -66,7 +70,7 @@ uint64_t r3_scalar64(const r3_wave *w, unsigned code, const r3_inst *in, int f64
     if (code >= 240 && code <= 248)
         return r3_f64_inline[code - 240];
     if (code == 255)
-        return f64 ? (uint64_t)in->literal << 32 : in->literal;
+        return f64 ? (uint64_t)literal << 32 : literal;
     if (code >= 235 && code <= 238) /* apertures are 64-bit addresses */
         return (uint64_t)r3_special32(w, code) << 32;
     return r3_special32(w, code);
@@ -84,90 +88,320 @@ void r3_write_sgpr64(r3_wave *w, unsigned code, uint64_t v)
     r3_write_sgpr(w, code + 1, (uint32_t)(v >> 32));
 }
 
-unsigned r3_vdst(const r3_inst *in)
+/* ---- DPP: the source lane each lane reads through src0 ---- */
+
+/* The lane DPP16 control `c` makes lane l read, or -1 outside its row of 16. */
+static int r3_dpp16_lane(unsigned c, int l)
 {
-    unsigned v = r3_field_value(in, R3F_VDST);
-    if (in->op->format == R3_VOPDY)
-        return v << 1 | (((in->w[1] >> 24) & 1) ^ 1);
-    return v;
+    int row = l & ~15, i = l & 15, n = (int)(c & 15);
+    if (c <= 0xff)
+        return (l & ~3) | (int)(c >> (2 * (l & 3)) & 3);     /* quad_perm */
+    if (c >= 0x101 && c <= 0x10f)
+        return i + n < 16 ? l + n : -1;                      /* row_shl */
+    if (c >= 0x111 && c <= 0x11f)
+        return i - n >= 0 ? l - n : -1;                      /* row_shr */
+    if (c >= 0x121 && c <= 0x12f)
+        return row + ((i - n) & 15);                         /* row_ror */
+    if (c == 0x140)
+        return row + 15 - i;                                 /* row_mirror */
+    if (c == 0x141)
+        return (l & ~7) + 7 - (l & 7);                       /* row_half_mirror */
+    if (c >= 0x150 && c <= 0x15f)
+        return row + n;                                      /* row_share */
+    if (c >= 0x160 && c <= 0x16f)
+        return row + (i ^ n);                                /* row_xmask */
+    return -1;
 }
 
-unsigned r3_src_code(const r3_inst *in, r3_field f)
+/* Lanes read their DPP source lane; a lane whose source is out of range, or inactive without
+   fetch-inactive, reads 0 with bound_ctrl and otherwise does not write (w->dpp_off). */
+static void r3_dpp_fetch(r3_wave *w, const r3_xop *x, const uint32_t *row, uint32_t v[R3_MAX_LANES])
 {
-    if (in->dpp && f == R3F_SRC0)
-        return 256 + (in->dpp_word & 0xff);
-    unsigned v = r3_field_value(in, f);
-    return f == R3F_VSRC1 ? 256 + v : v;
-}
-
-void r3_vsrc32(const r3_wave *w, const r3_inst *in, r3_field f, uint32_t out[R3_MAX_LANES])
-{
-    unsigned code = r3_src_code(in, f);
-    if (code >= 256) {
-        memcpy(out, w->vgpr[code - 256], (size_t)w->lanes * 4);
-        return;
+    uint64_t exec = r3_exec_mask(w), off = 0;
+    for (int l = 0; l < w->lanes; l++) {
+        int s = x->dpp == 8 ? (l & ~7) | (int)(x->dpp8 >> (3 * (l & 7)) & 7) : r3_dpp16_lane(x->dpp_ctrl, l);
+        if (s >= 0 && s < w->lanes && ((exec >> s & 1) || x->dpp_fi)) {
+            v[l] = row[s];
+        } else {
+            v[l] = 0;
+            if (!x->dpp_bc)
+                off |= 1ull << l;
+        }
     }
-    uint32_t v = r3_scalar32(w, code, in);
-    for (int l = 0; l < w->lanes; l++)
-        out[l] = v;
+    w->dpp_off = off;
 }
 
-void r3_vsrc64(const r3_wave *w, const r3_inst *in, r3_field f, int f64, uint64_t out[R3_MAX_LANES])
+/* ---- sources ---- */
+
+/* A 16-bit operand's half: VGPR bit 7 in e32 encodings, OPSEL in VOP3. */
+static int r3_src_hi(const r3_xop *x, int k)
 {
-    unsigned code = r3_src_code(in, f);
+    if (x->enc == R3X_E32)
+        return x->src[k] >= 256 && ((x->src[k] - 256) & 128);
+    return x->opsel >> k & 1;
+}
+
+static void r3_fetch32(r3_wave *w, const r3_xop *x, int k, int half, uint32_t v[R3_MAX_LANES])
+{
+    unsigned code = x->src[k];
     if (code >= 256) {
         unsigned r = code - 256;
-        for (int l = 0; l < w->lanes; l++)
-            out[l] = (uint64_t)w->vgpr[r][l] | (uint64_t)w->vgpr[(r + 1) & 255][l] << 32;
+        if (half && x->enc == R3X_E32)
+            r &= 127;
+        const uint32_t *row = r3_vrow(w, r);
+        if (k == 0 && x->dpp)
+            r3_dpp_fetch(w, x, row, v);
+        else
+            memcpy(v, row, (size_t)w->lanes * 4);
         return;
     }
-    uint64_t v = r3_scalar64(w, code, in, f64);
+    uint32_t c = half && code >= 240 && code <= 248 ? r3_f16_inline[code - 240] : r3_scalar32(w, code, x->literal);
     for (int l = 0; l < w->lanes; l++)
-        out[l] = v;
+        v[l] = c;
 }
 
-static int r3_mod_bit(const r3_inst *in, r3_field f, int k)
+void r3_src_raw(r3_wave *w, const r3_xop *x, int k, r3_const_kind kind, uint32_t v[R3_MAX_LANES])
 {
-    return in->op->format == R3_VOP3 && ((r3_field_value(in, f) & in->op->print_bits[f]) >> k & 1);
-}
-
-void r3_fmods32(const r3_inst *in, int k, uint32_t v[R3_MAX_LANES], int lanes)
-{
-    uint32_t clear = r3_mod_bit(in, R3F_ABS, k) ? 0x80000000u : 0, flip = r3_mod_bit(in, R3F_NEG, k) ? 0x80000000u : 0;
-    if (!clear && !flip)
+    unsigned code = x->src[k];
+    int inline_const = (code >= 128 && code <= 208) || (code >= 240 && code <= 248);
+    if (code >= 256 || !inline_const || kind == R3_CONST_F32) {
+        r3_fetch32(w, x, k, 0, v);
         return;
-    for (int l = 0; l < lanes; l++)
-        v[l] = (v[l] & ~clear) ^ flip;
+    }
+    uint32_t c;
+    if (code >= 240)
+        c = kind == R3_CONST_PK16 || kind == R3_CONST_REP16 ? r3_f16_inline[code - 240] : r3_f32_inline[code - 240] >> 16;
+    else
+        c = r3_scalar32(w, code, x->literal) & 0xffffu;
+    if (kind == R3_CONST_REP16 || kind == R3_CONST_REPBF16)
+        c |= c << 16;
+    for (int l = 0; l < w->lanes; l++)
+        v[l] = c;
 }
 
-void r3_fmods64(const r3_inst *in, int k, uint64_t v[R3_MAX_LANES], int lanes)
+void r3_src_b32(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES])
 {
+    r3_fetch32(w, x, k, 0, v);
+}
+
+static void r3_mods32(const r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES], int flush)
+{
+    uint32_t clear = (x->abs >> k & 1) ? 0x80000000u : 0, flip = (x->neg >> k & 1) ? 0x80000000u : 0;
+    if (!clear && !flip && !flush)
+        return;
+    for (int l = 0; l < w->lanes; l++) {
+        uint32_t b = (v[l] & ~clear) ^ flip;
+        v[l] = flush ? fp_flush32(b) : b;
+    }
+}
+
+void r3_src_f32(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES])
+{
+    r3_fetch32(w, x, k, 0, v);
+    r3_mods32(w, x, k, v, !(w->mode & R3_MODE_DENORM_IN32));
+}
+
+void r3_src_mod32(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES])
+{
+    r3_fetch32(w, x, k, 0, v);
+    r3_mods32(w, x, k, v, 0);
+}
+
+void r3_src_b16(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES])
+{
+    r3_fetch32(w, x, k, 1, v);
+    int hi = r3_src_hi(x, k);
+    for (int l = 0; l < w->lanes; l++)
+        v[l] = hi ? v[l] >> 16 : v[l] & 0xffffu;
+}
+
+static void r3_mods16(const r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES], int flush)
+{
+    uint32_t clear = (x->abs >> k & 1) ? 0x8000u : 0, flip = (x->neg >> k & 1) ? 0x8000u : 0;
+    if (!clear && !flip && !flush)
+        return;
+    for (int l = 0; l < w->lanes; l++) {
+        uint32_t b = (v[l] & ~clear) ^ flip;
+        v[l] = flush ? fp_flush16(b) : b;
+    }
+}
+
+void r3_src_f16(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES])
+{
+    r3_src_b16(w, x, k, v);
+    r3_mods16(w, x, k, v, !(w->mode & R3_MODE_DENORM_IN64));
+}
+
+void r3_src_mod16(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES])
+{
+    r3_src_b16(w, x, k, v);
+    r3_mods16(w, x, k, v, 0);
+}
+
+enum { R3_U64, R3_I64, R3_F64 };
+
+static void r3_fetch64(r3_wave *w, const r3_xop *x, int k, int kind, uint64_t v[R3_MAX_LANES])
+{
+    unsigned code = x->src[k];
+    if (code >= 256) {
+        const uint32_t *lo = r3_vrow(w, code - 256), *hi = r3_vrow(w, code - 255);
+        for (int l = 0; l < w->lanes; l++)
+            v[l] = (uint64_t)lo[l] | (uint64_t)hi[l] << 32;
+        return;
+    }
+    uint64_t c;
+    if (code == 255)
+        c = kind == R3_F64 ? (uint64_t)x->literal << 32
+            : kind == R3_I64 ? (uint64_t)(int64_t)(int32_t)x->literal : (uint64_t)x->literal;
+    else
+        c = r3_scalar64(w, code, x->literal, kind == R3_F64);
+    for (int l = 0; l < w->lanes; l++)
+        v[l] = c;
+}
+
+void r3_src_u64(r3_wave *w, const r3_xop *x, int k, uint64_t v[R3_MAX_LANES])
+{
+    r3_fetch64(w, x, k, R3_U64, v);
+}
+
+void r3_src_i64(r3_wave *w, const r3_xop *x, int k, uint64_t v[R3_MAX_LANES])
+{
+    r3_fetch64(w, x, k, R3_I64, v);
+}
+
+void r3_src_f64(r3_wave *w, const r3_xop *x, int k, uint64_t v[R3_MAX_LANES])
+{
+    r3_fetch64(w, x, k, R3_F64, v);
     uint64_t sign = 1ull << 63;
-    uint64_t clear = r3_mod_bit(in, R3F_ABS, k) ? sign : 0, flip = r3_mod_bit(in, R3F_NEG, k) ? sign : 0;
-    if (!clear && !flip)
+    uint64_t clear = (x->abs >> k & 1) ? sign : 0, flip = (x->neg >> k & 1) ? sign : 0;
+    int flush = !(w->mode & R3_MODE_DENORM_IN64);
+    if (!clear && !flip && !flush)
         return;
-    for (int l = 0; l < lanes; l++)
-        v[l] = (v[l] & ~clear) ^ flip;
+    for (int l = 0; l < w->lanes; l++) {
+        uint64_t b = (v[l] & ~clear) ^ flip;
+        v[l] = flush ? fp_flush64(b) : b;
+    }
 }
 
-void r3_vdst32(r3_wave *w, unsigned vgpr, const uint32_t v[R3_MAX_LANES], uint64_t mask)
+uint64_t r3_src_mask(const r3_wave *w, const r3_xop *x, int k)
+{
+    if (x->enc != R3X_VOP3)
+        return r3_vcc(w);
+    return w->wave64 ? r3_scalar64(w, x->src[k], x->literal, 0) : r3_scalar32(w, x->src[k], x->literal);
+}
+
+/* ---- results ---- */
+
+uint64_t r3_write_lanes(const r3_wave *w, const r3_xop *x)
+{
+    uint64_t m = r3_exec_mask(w);
+    return x->dpp ? m & x->dpp_lanes & ~w->dpp_off : m;
+}
+
+static void r3_put32(r3_wave *w, unsigned reg, const uint32_t v[R3_MAX_LANES], uint64_t mask)
 {
     if (w->defer) { /* VOPD X half: written after the Y half has read its sources */
-        w->pending_reg = vgpr & 255;
+        w->pending_reg = reg;
         w->pending_mask = mask;
         memcpy(w->pending, v, sizeof w->pending);
         w->defer = 0;
         return;
     }
-    uint32_t *d = w->vgpr[vgpr & 255];
+    uint32_t *d = r3_vrow_w(w, reg);
+    if (mask == ~0ull >> (64 - w->lanes)) {
+        memcpy(d, v, (size_t)w->lanes * 4);
+        return;
+    }
     for (int l = 0; l < w->lanes; l++)
         if (mask >> l & 1)
             d[l] = v[l];
 }
 
-void r3_vdst64(r3_wave *w, unsigned vgpr, const uint64_t v[R3_MAX_LANES], uint64_t mask)
+void r3_dst_b32(r3_wave *w, const r3_xop *x, const uint32_t v[R3_MAX_LANES])
 {
-    uint32_t *lo = w->vgpr[vgpr & 255], *hi = w->vgpr[(vgpr + 1) & 255];
+    r3_put32(w, x->vdst, v, r3_write_lanes(w, x));
+}
+
+/* Whether OMOD scales results: never in IEEE mode or with output denormals enabled. */
+static int r3_omod_applies(const r3_wave *w, const r3_xop *x, uint32_t denorm_out)
+{
+    return x->omod && !(w->mode & R3_MODE_IEEE) && !(w->mode & denorm_out);
+}
+
+void r3_dst_f32(r3_wave *w, const r3_xop *x, uint32_t v[R3_MAX_LANES])
+{
+    int omod = r3_omod_applies(w, x, R3_MODE_DENORM_OUT32), flush = !(w->mode & R3_MODE_DENORM_OUT32);
+    if (omod || x->clamp || flush) {
+        static const float scale[4] = {1.0f, 2.0f, 4.0f, 0.5f};
+        for (int l = 0; l < w->lanes; l++) {
+            uint32_t b = v[l];
+            if (omod && !fp_isnan32(b)) {
+                b = fp_b32(fp_f32(b) * scale[x->omod]);
+                if ((b & 0x7fffffffu) == 0) /* OMOD turns -0 into +0 */
+                    b = 0;
+            }
+            if (x->clamp) {
+                if (fp_isnan32(b))
+                    b = (w->mode & R3_MODE_DX10_CLAMP) ? 0 : fp_quiet32(b);
+                else if (fp_f32(b) < 0.0f)
+                    b = 0;
+                else if (fp_f32(b) > 1.0f)
+                    b = 0x3f800000u;
+            }
+            v[l] = flush ? fp_flush32(b) : b;
+        }
+    }
+    r3_dst_b32(w, x, v);
+}
+
+void r3_dst_b16(r3_wave *w, const r3_xop *x, const uint32_t v[R3_MAX_LANES])
+{
+    unsigned reg = x->vdst;
+    int hi;
+    if (x->enc == R3X_E32) {
+        hi = reg >> 7 & 1;
+        reg &= 127;
+    } else {
+        hi = x->opsel >> 3 & 1;
+    }
+    uint64_t mask = r3_write_lanes(w, x);
+    uint32_t *d = r3_vrow_w(w, reg);
+    for (int l = 0; l < w->lanes; l++)
+        if (mask >> l & 1)
+            d[l] = hi ? (d[l] & 0xffffu) | (v[l] << 16) : (d[l] & 0xffff0000u) | (v[l] & 0xffffu);
+}
+
+void r3_dst_f16(r3_wave *w, const r3_xop *x, uint32_t v[R3_MAX_LANES])
+{
+    int omod = r3_omod_applies(w, x, R3_MODE_DENORM_OUT64), flush = !(w->mode & R3_MODE_DENORM_OUT64);
+    if (omod || x->clamp || flush) {
+        static const double scale[4] = {1.0, 2.0, 4.0, 0.5};
+        fp_round rnd = (fp_round)R3_MODE_ROUND64(w->mode);
+        for (int l = 0; l < w->lanes; l++) {
+            uint32_t b = v[l] & 0xffffu;
+            if (omod && !fp_isnan16(b)) {
+                b = fp_f64_to_f16(fp_f16_to_f64(b) * scale[x->omod], rnd);
+                if ((b & 0x7fffu) == 0)
+                    b = 0;
+            }
+            if (x->clamp) {
+                if (fp_isnan16(b))
+                    b = (w->mode & R3_MODE_DX10_CLAMP) ? 0 : fp_quiet16(b);
+                else if (b & 0x8000u)
+                    b = 0;
+                else if (b > 0x3c00u)
+                    b = 0x3c00u;
+            }
+            v[l] = flush ? fp_flush16(b) : b;
+        }
+    }
+    r3_dst_b16(w, x, v);
+}
+
+void r3_dst_b64(r3_wave *w, const r3_xop *x, const uint64_t v[R3_MAX_LANES])
+{
+    uint64_t mask = r3_write_lanes(w, x);
+    uint32_t *lo = r3_vrow_w(w, x->vdst), *hi = r3_vrow_w(w, x->vdst + 1u);
     for (int l = 0; l < w->lanes; l++)
         if (mask >> l & 1) {
             lo[l] = (uint32_t)v[l];
@@ -175,40 +409,56 @@ void r3_vdst64(r3_wave *w, unsigned vgpr, const uint64_t v[R3_MAX_LANES], uint64
         }
 }
 
-void r3_fout32(const r3_inst *in, uint32_t v[R3_MAX_LANES], int lanes)
+void r3_dst_f64(r3_wave *w, const r3_xop *x, uint64_t v[R3_MAX_LANES])
 {
-    if (in->op->format != R3_VOP3)
-        return;
-    unsigned omod = in->op->optional[R3F_OMOD] == R3_OPT_PRINTED ? r3_field_value(in, R3F_OMOD) : 0;
-    int clamp = r3_field_value(in, R3F_CLAMP);
-    if (!omod && !clamp)
-        return;
-    static const float scale[4] = {1.0f, 2.0f, 4.0f, 0.5f};
-    for (int l = 0; l < lanes; l++) {
-        float f;
-        memcpy(&f, &v[l], 4);
-        f *= scale[omod];
-        if (clamp)
-            f = isnan(f) ? 0.0f : f < 0.0f ? 0.0f : f > 1.0f ? 1.0f : f;
-        memcpy(&v[l], &f, 4);
+    int omod = r3_omod_applies(w, x, R3_MODE_DENORM_OUT64), flush = !(w->mode & R3_MODE_DENORM_OUT64);
+    if (omod || x->clamp || flush) {
+        static const double scale[4] = {1.0, 2.0, 4.0, 0.5};
+        for (int l = 0; l < w->lanes; l++) {
+            uint64_t b = v[l];
+            if (omod && !fp_isnan64(b)) {
+                b = fp_b64(fp_f64(b) * scale[x->omod]);
+                if ((b & 0x7fffffffffffffffull) == 0)
+                    b = 0;
+            }
+            if (x->clamp) {
+                if (fp_isnan64(b))
+                    b = (w->mode & R3_MODE_DX10_CLAMP) ? 0 : fp_quiet64(b);
+                else if (fp_f64(b) < 0.0)
+                    b = 0;
+                else if (fp_f64(b) > 1.0)
+                    b = 0x3ff0000000000000ull;
+            }
+            v[l] = flush ? fp_flush64(b) : b;
+        }
     }
+    r3_dst_b64(w, x, v);
 }
 
-void r3_fout64(const r3_inst *in, uint64_t v[R3_MAX_LANES], int lanes)
+void r3_dst_mask(r3_wave *w, const r3_xop *x, uint64_t bits)
 {
-    if (in->op->format != R3_VOP3)
-        return;
-    unsigned omod = in->op->optional[R3F_OMOD] == R3_OPT_PRINTED ? r3_field_value(in, R3F_OMOD) : 0;
-    int clamp = r3_field_value(in, R3F_CLAMP);
-    if (!omod && !clamp)
-        return;
-    static const double scale[4] = {1.0, 2.0, 4.0, 0.5};
-    for (int l = 0; l < lanes; l++) {
-        double d;
-        memcpy(&d, &v[l], 8);
-        d *= scale[omod];
-        if (clamp)
-            d = isnan(d) ? 0.0 : d < 0.0 ? 0.0 : d > 1.0 ? 1.0 : d;
-        memcpy(&v[l], &d, 8);
-    }
+    bits &= r3_exec_mask(w);
+    if (x->dpp)
+        bits &= ~w->dpp_off;
+    if (w->wave64)
+        r3_write_sgpr64(w, x->sdst, bits);
+    else
+        r3_write_sgpr(w, x->sdst, (uint32_t)bits);
+}
+
+const uint32_t *r3_dst_row(const r3_wave *w, const r3_xop *x)
+{
+    return r3_vrow(w, x->vdst);
+}
+
+int r3_round_enter(const r3_wave *w, int wide)
+{
+    unsigned r = wide ? R3_MODE_ROUND64(w->mode) : R3_MODE_ROUND32(w->mode);
+    return r ? fp_host_round((fp_round)r) : -1;
+}
+
+void r3_round_leave(int token)
+{
+    if (token >= 0)
+        fp_host_restore(token);
 }

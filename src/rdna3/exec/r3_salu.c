@@ -4,16 +4,16 @@
 #include "r3_exec.h"
 
 /* Operand shorthands: S0/S1 are the 32-bit sources, S0Q/S1Q the 64-bit ones, K the SOPK immediate. */
-#define S0 r3_scalar32(w, r3_field_value(in, R3F_SSRC0), in)
-#define S1 r3_scalar32(w, r3_field_value(in, R3F_SSRC1), in)
-#define S0Q r3_scalar64(w, r3_field_value(in, R3F_SSRC0), in, 0)
-#define S1Q r3_scalar64(w, r3_field_value(in, R3F_SSRC1), in, 0)
-#define K ((uint32_t)(int32_t)(int16_t)r3_field_value(in, R3F_SIMM16))
-#define DST r3_field_value(in, R3F_SDST)
+#define S0 r3_scalar32(w, r3_field_value(x->in, R3F_SSRC0), x->literal)
+#define S1 r3_scalar32(w, r3_field_value(x->in, R3F_SSRC1), x->literal)
+#define S0Q r3_scalar64(w, r3_field_value(x->in, R3F_SSRC0), x->literal, 0)
+#define S1Q r3_scalar64(w, r3_field_value(x->in, R3F_SSRC1), x->literal, 0)
+#define K ((uint32_t)(int32_t)(int16_t)r3_field_value(x->in, R3F_SIMM16))
+#define DST r3_field_value(x->in, R3F_SDST)
 #define D(v) r3_write_sgpr(w, DST, (uint32_t)(v))
 #define DQ(v) r3_write_sgpr64(w, DST, (uint64_t)(v))
 #define SDSTV w->sgpr[DST & 127]
-#define OP(name) static void name(r3_wave *w, const r3_inst *in)
+#define OP(name) static void name(r3_wave *w, const r3_xop *x)
 
 /* ---- moves and bit manipulation (SOP1) ---- */
 
@@ -50,7 +50,7 @@ OP(s_abs_i32) { int32_t v = (int32_t)S0; uint32_t r = v < 0 ? 0u - (uint32_t)v :
 
 /* ---- EXEC manipulation (SOP1): D = EXEC, then EXEC = f(S0, EXEC), SCC = EXEC != 0 ---- */
 
-static void r3_saveexec(r3_wave *w, const r3_inst *in, int op)
+static void r3_saveexec(r3_wave *w, const r3_xop *x, int op)
 {
     uint64_t s = w->wave64 ? S0Q : S0, e = r3_exec_mask(w), r;
     switch (op) {
@@ -76,23 +76,23 @@ static void r3_saveexec(r3_wave *w, const r3_inst *in, int op)
 }
 
 /* D = EXEC; EXEC = S0 & EXEC */
-OP(s_and_saveexec_b32) { r3_saveexec(w, in, 0); }
+OP(s_and_saveexec_b32) { r3_saveexec(w, x, 0); }
 /* D = EXEC; EXEC = S0 | EXEC */
-OP(s_or_saveexec_b32) { r3_saveexec(w, in, 1); }
+OP(s_or_saveexec_b32) { r3_saveexec(w, x, 1); }
 /* D = EXEC; EXEC = S0 ^ EXEC */
-OP(s_xor_saveexec_b32) { r3_saveexec(w, in, 2); }
+OP(s_xor_saveexec_b32) { r3_saveexec(w, x, 2); }
 /* D = EXEC; EXEC = ~S0 & EXEC */
-OP(s_and_not0_saveexec_b32) { r3_saveexec(w, in, 8); }
+OP(s_and_not0_saveexec_b32) { r3_saveexec(w, x, 8); }
 /* D = EXEC; EXEC = S0 & ~EXEC */
-OP(s_and_not1_saveexec_b32) { r3_saveexec(w, in, 3); }
+OP(s_and_not1_saveexec_b32) { r3_saveexec(w, x, 3); }
 /* D = EXEC; EXEC = S0 | ~EXEC */
-OP(s_or_not1_saveexec_b32) { r3_saveexec(w, in, 4); }
+OP(s_or_not1_saveexec_b32) { r3_saveexec(w, x, 4); }
 /* D = EXEC; EXEC = ~(S0 & EXEC) */
-OP(s_nand_saveexec_b32) { r3_saveexec(w, in, 5); }
+OP(s_nand_saveexec_b32) { r3_saveexec(w, x, 5); }
 /* D = EXEC; EXEC = ~(S0 | EXEC) */
-OP(s_nor_saveexec_b32) { r3_saveexec(w, in, 6); }
+OP(s_nor_saveexec_b32) { r3_saveexec(w, x, 6); }
 /* D = EXEC; EXEC = ~(S0 ^ EXEC) */
-OP(s_xnor_saveexec_b32) { r3_saveexec(w, in, 7); }
+OP(s_xnor_saveexec_b32) { r3_saveexec(w, x, 7); }
 
 /* ---- program counter (SOP1) ---- */
 
@@ -280,46 +280,46 @@ CMPK(s_cmpk_lt_i32, int32_t, <, K)
 /* SCC = D <= simm16 */
 CMPK(s_cmpk_le_i32, int32_t, <=, K)
 /* SCC = D == uimm16 */
-CMPK(s_cmpk_eq_u32, uint32_t, ==, r3_field_value(in, R3F_SIMM16))
+CMPK(s_cmpk_eq_u32, uint32_t, ==, r3_field_value(x->in, R3F_SIMM16))
 /* SCC = D != uimm16 */
-CMPK(s_cmpk_lg_u32, uint32_t, !=, r3_field_value(in, R3F_SIMM16))
+CMPK(s_cmpk_lg_u32, uint32_t, !=, r3_field_value(x->in, R3F_SIMM16))
 /* SCC = D > uimm16 */
-CMPK(s_cmpk_gt_u32, uint32_t, >, r3_field_value(in, R3F_SIMM16))
+CMPK(s_cmpk_gt_u32, uint32_t, >, r3_field_value(x->in, R3F_SIMM16))
 /* SCC = D >= uimm16 */
-CMPK(s_cmpk_ge_u32, uint32_t, >=, r3_field_value(in, R3F_SIMM16))
+CMPK(s_cmpk_ge_u32, uint32_t, >=, r3_field_value(x->in, R3F_SIMM16))
 /* SCC = D < uimm16 */
-CMPK(s_cmpk_lt_u32, uint32_t, <, r3_field_value(in, R3F_SIMM16))
+CMPK(s_cmpk_lt_u32, uint32_t, <, r3_field_value(x->in, R3F_SIMM16))
 /* SCC = D <= uimm16 */
-CMPK(s_cmpk_le_u32, uint32_t, <=, r3_field_value(in, R3F_SIMM16))
+CMPK(s_cmpk_le_u32, uint32_t, <=, r3_field_value(x->in, R3F_SIMM16))
 
 /* ---- SOPP: branches and program control ---- */
 
-static void r3_branch(r3_wave *w, const r3_inst *in, int taken)
+static void r3_branch(r3_wave *w, const r3_xop *x, int taken)
 {
     if (taken)
-        w->pc = w->inst_pc + 4 + (uint32_t)((int32_t)(int16_t)r3_field_value(in, R3F_SIMM16) * 4);
+        w->pc = w->inst_pc + 4 + (uint32_t)((int32_t)(int16_t)r3_field_value(x->in, R3F_SIMM16) * 4);
 }
 
 /* PC += simm16 * 4 + 4 */
-OP(s_branch) { r3_branch(w, in, 1); }
+OP(s_branch) { r3_branch(w, x, 1); }
 /* branch if SCC == 0 */
-OP(s_cbranch_scc0) { r3_branch(w, in, !w->scc); }
+OP(s_cbranch_scc0) { r3_branch(w, x, !w->scc); }
 /* branch if SCC == 1 */
-OP(s_cbranch_scc1) { r3_branch(w, in, w->scc); }
+OP(s_cbranch_scc1) { r3_branch(w, x, w->scc); }
 /* branch if VCC == 0 */
-OP(s_cbranch_vccz) { r3_branch(w, in, r3_vcc(w) == 0); }
+OP(s_cbranch_vccz) { r3_branch(w, x, r3_vcc(w) == 0); }
 /* branch if VCC != 0 */
-OP(s_cbranch_vccnz) { r3_branch(w, in, r3_vcc(w) != 0); }
+OP(s_cbranch_vccnz) { r3_branch(w, x, r3_vcc(w) != 0); }
 /* branch if EXEC == 0 */
-OP(s_cbranch_execz) { r3_branch(w, in, r3_exec_mask(w) == 0); }
+OP(s_cbranch_execz) { r3_branch(w, x, r3_exec_mask(w) == 0); }
 /* branch if EXEC != 0 */
-OP(s_cbranch_execnz) { r3_branch(w, in, r3_exec_mask(w) != 0); }
+OP(s_cbranch_execnz) { r3_branch(w, x, r3_exec_mask(w) != 0); }
 /* end the wave */
-OP(s_endpgm) { (void)in; w->done = 1; }
+OP(s_endpgm) { (void)x; w->done = 1; }
 /* wait until every wave of the workgroup has arrived */
-OP(s_barrier) { (void)in; w->at_barrier = 1; }
+OP(s_barrier) { (void)x; w->at_barrier = 1; }
 /* no functional effect in a functional model: memory operations complete in order */
-OP(s_nop_like) { (void)w; (void)in; }
+OP(s_nop_like) { (void)w; (void)x; }
 
 const r3_handler r3_salu_handlers[] = {
 #define H(name) {#name, name}

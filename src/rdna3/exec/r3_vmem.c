@@ -6,7 +6,7 @@
 
 #include "r3_exec.h"
 
-#define OP(name) static void name(r3_wave *w, const r3_inst *in)
+#define OP(name) static void name(r3_wave *w, const r3_xop *x)
 
 /* Flat address apertures (high 32 bits), matching src_shared_base and src_private_base. */
 #define R3_LDS_APERTURE 0x10000u
@@ -48,15 +48,16 @@ static r3_space r3_flat_space(uint64_t *addr)
 }
 
 /* The address of each lane for FLAT, GLOBAL and SCRATCH forms. */
-static r3_space r3_vmem_address(const r3_wave *w, const r3_inst *in, int lane, uint64_t *addr)
+static r3_space r3_vmem_address(const r3_wave *w, const r3_xop *x, int lane, uint64_t *addr)
 {
+    const r3_inst *in = x->in;
     int32_t off = (int32_t)(r3_field_value(in, R3F_OFFSET) << 19) >> 19;
     unsigned saddr = r3_field_value(in, R3F_SADDR), vaddr = r3_field_value(in, R3F_ADDR);
     switch (in->op->format) {
     case R3_SCRATCH: {
         uint64_t a = (uint64_t)(int64_t)off;
         if (r3_field_value(in, R3F_SVE))
-            a += w->vgpr[vaddr][lane];
+            a += r3_vrow(w, vaddr)[lane];
         if (saddr != 124)
             a += w->sgpr[saddr];
         *addr = a & 0xffffffffu;
@@ -64,13 +65,13 @@ static r3_space r3_vmem_address(const r3_wave *w, const r3_inst *in, int lane, u
     }
     case R3_GLOBAL:
         if (saddr == 124)
-            *addr = ((uint64_t)w->vgpr[vaddr][lane] | (uint64_t)w->vgpr[(vaddr + 1) & 255][lane] << 32) + (uint64_t)(int64_t)off;
+            *addr = ((uint64_t)r3_vrow(w, vaddr)[lane] | (uint64_t)r3_vrow(w, vaddr + 1)[lane] << 32) + (uint64_t)(int64_t)off;
         else
-            *addr = ((uint64_t)w->sgpr[saddr] | (uint64_t)w->sgpr[saddr + 1] << 32) + w->vgpr[vaddr][lane] +
+            *addr = ((uint64_t)w->sgpr[saddr] | (uint64_t)w->sgpr[saddr + 1] << 32) + r3_vrow(w, vaddr)[lane] +
                     (uint64_t)(int64_t)off;
         return R3_SPACE_GLOBAL;
     default: /* FLAT: 12-bit unsigned offset */
-        *addr = ((uint64_t)w->vgpr[vaddr][lane] | (uint64_t)w->vgpr[(vaddr + 1) & 255][lane] << 32) +
+        *addr = ((uint64_t)r3_vrow(w, vaddr)[lane] | (uint64_t)r3_vrow(w, vaddr + 1)[lane] << 32) +
                 (r3_field_value(in, R3F_OFFSET) & 0xfff);
         return r3_flat_space(addr);
     }
@@ -79,15 +80,16 @@ static r3_space r3_vmem_address(const r3_wave *w, const r3_inst *in, int lane, u
 /* ---- FLAT / GLOBAL / SCRATCH loads and stores ---- */
 
 /* Loads `bytes` per lane into VDST; `sext` sign-extends sub-dword loads, `d16` writes a half. */
-static void r3_vload(r3_wave *w, const r3_inst *in, unsigned bytes, int sext, int d16, int hi)
+static void r3_vload(r3_wave *w, const r3_xop *x, unsigned bytes, int sext, int d16, int hi)
 {
+    const r3_inst *in = x->in;
     uint64_t mask = r3_exec_mask(w);
     unsigned vd = r3_field_value(in, R3F_VDST);
     for (int l = 0; l < w->lanes; l++) {
         if (!(mask >> l & 1))
             continue;
         uint64_t addr;
-        r3_space sp = r3_vmem_address(w, in, l, &addr);
+        r3_space sp = r3_vmem_address(w, x, l, &addr);
         uint8_t *p = r3_locate(w, sp, addr, bytes, l);
         if (w->fault)
             return;
@@ -99,24 +101,25 @@ static void r3_vload(r3_wave *w, const r3_inst *in, unsigned bytes, int sext, in
         else if (bytes == 2)
             v[0] = sext ? (uint32_t)(int32_t)(int16_t)v[0] : v[0] & 0xffff;
         if (d16) { /* the other half of the register keeps its value */
-            uint32_t *d = &w->vgpr[vd][l];
+            uint32_t *d = &r3_vrow_w(w, vd)[l];
             *d = hi ? (*d & 0xffffu) | (v[0] << 16) : (*d & 0xffff0000u) | (v[0] & 0xffffu);
             continue;
         }
         for (unsigned k = 0; k < (bytes + 3) / 4; k++)
-            w->vgpr[(vd + k) & 255][l] = v[k];
+            r3_vrow_w(w, vd + k)[l] = v[k];
     }
 }
 
-static void r3_vstore(r3_wave *w, const r3_inst *in, unsigned bytes, int hi)
+static void r3_vstore(r3_wave *w, const r3_xop *x, unsigned bytes, int hi)
 {
+    const r3_inst *in = x->in;
     uint64_t mask = r3_exec_mask(w);
     unsigned vs = r3_field_value(in, R3F_DATA);
     for (int l = 0; l < w->lanes; l++) {
         if (!(mask >> l & 1))
             continue;
         uint64_t addr;
-        r3_space sp = r3_vmem_address(w, in, l, &addr);
+        r3_space sp = r3_vmem_address(w, x, l, &addr);
         uint8_t *p = r3_locate(w, sp, addr, bytes, l);
         if (w->fault)
             return;
@@ -124,7 +127,7 @@ static void r3_vstore(r3_wave *w, const r3_inst *in, unsigned bytes, int hi)
             continue;
         uint32_t v[4];
         for (unsigned k = 0; k < (bytes + 3) / 4; k++)
-            v[k] = w->vgpr[(vs + k) & 255][l];
+            v[k] = r3_vrow(w, vs + k)[l];
         if (hi)
             v[0] >>= 16;
         memcpy(p, v, bytes);
@@ -132,28 +135,28 @@ static void r3_vstore(r3_wave *w, const r3_inst *in, unsigned bytes, int hi)
 }
 
 #define LOADS(P)                                                                                  \
-    OP(P##_load_b32) { r3_vload(w, in, 4, 0, 0, 0); }                                              \
-    OP(P##_load_b64) { r3_vload(w, in, 8, 0, 0, 0); }                                              \
-    OP(P##_load_b96) { r3_vload(w, in, 12, 0, 0, 0); }                                             \
-    OP(P##_load_b128) { r3_vload(w, in, 16, 0, 0, 0); }                                            \
-    OP(P##_load_u8) { r3_vload(w, in, 1, 0, 0, 0); }                                               \
-    OP(P##_load_i8) { r3_vload(w, in, 1, 1, 0, 0); }                                               \
-    OP(P##_load_u16) { r3_vload(w, in, 2, 0, 0, 0); }                                              \
-    OP(P##_load_i16) { r3_vload(w, in, 2, 1, 0, 0); }                                              \
-    OP(P##_load_d16_b16) { r3_vload(w, in, 2, 0, 1, 0); }                                          \
-    OP(P##_load_d16_hi_b16) { r3_vload(w, in, 2, 0, 1, 1); }                                       \
-    OP(P##_load_d16_u8) { r3_vload(w, in, 1, 0, 1, 0); }                                           \
-    OP(P##_load_d16_i8) { r3_vload(w, in, 1, 1, 1, 0); }                                           \
-    OP(P##_load_d16_hi_u8) { r3_vload(w, in, 1, 0, 1, 1); }                                        \
-    OP(P##_load_d16_hi_i8) { r3_vload(w, in, 1, 1, 1, 1); }                                        \
-    OP(P##_store_b32) { r3_vstore(w, in, 4, 0); }                                                  \
-    OP(P##_store_b64) { r3_vstore(w, in, 8, 0); }                                                  \
-    OP(P##_store_b96) { r3_vstore(w, in, 12, 0); }                                                 \
-    OP(P##_store_b128) { r3_vstore(w, in, 16, 0); }                                                \
-    OP(P##_store_b8) { r3_vstore(w, in, 1, 0); }                                                   \
-    OP(P##_store_b16) { r3_vstore(w, in, 2, 0); }                                                  \
-    OP(P##_store_d16_hi_b8) { r3_vstore(w, in, 1, 1); }                                            \
-    OP(P##_store_d16_hi_b16) { r3_vstore(w, in, 2, 1); }
+    OP(P##_load_b32) { r3_vload(w, x, 4, 0, 0, 0); }                                              \
+    OP(P##_load_b64) { r3_vload(w, x, 8, 0, 0, 0); }                                              \
+    OP(P##_load_b96) { r3_vload(w, x, 12, 0, 0, 0); }                                             \
+    OP(P##_load_b128) { r3_vload(w, x, 16, 0, 0, 0); }                                            \
+    OP(P##_load_u8) { r3_vload(w, x, 1, 0, 0, 0); }                                               \
+    OP(P##_load_i8) { r3_vload(w, x, 1, 1, 0, 0); }                                               \
+    OP(P##_load_u16) { r3_vload(w, x, 2, 0, 0, 0); }                                              \
+    OP(P##_load_i16) { r3_vload(w, x, 2, 1, 0, 0); }                                              \
+    OP(P##_load_d16_b16) { r3_vload(w, x, 2, 0, 1, 0); }                                          \
+    OP(P##_load_d16_hi_b16) { r3_vload(w, x, 2, 0, 1, 1); }                                       \
+    OP(P##_load_d16_u8) { r3_vload(w, x, 1, 0, 1, 0); }                                           \
+    OP(P##_load_d16_i8) { r3_vload(w, x, 1, 1, 1, 0); }                                           \
+    OP(P##_load_d16_hi_u8) { r3_vload(w, x, 1, 0, 1, 1); }                                        \
+    OP(P##_load_d16_hi_i8) { r3_vload(w, x, 1, 1, 1, 1); }                                        \
+    OP(P##_store_b32) { r3_vstore(w, x, 4, 0); }                                                  \
+    OP(P##_store_b64) { r3_vstore(w, x, 8, 0); }                                                  \
+    OP(P##_store_b96) { r3_vstore(w, x, 12, 0); }                                                 \
+    OP(P##_store_b128) { r3_vstore(w, x, 16, 0); }                                                \
+    OP(P##_store_b8) { r3_vstore(w, x, 1, 0); }                                                   \
+    OP(P##_store_b16) { r3_vstore(w, x, 2, 0); }                                                  \
+    OP(P##_store_d16_hi_b8) { r3_vstore(w, x, 1, 1); }                                            \
+    OP(P##_store_d16_hi_b16) { r3_vstore(w, x, 2, 1); }
 /* {global,flat,scratch}_load_*: VDST = memory[address]; *_store_*: memory[address] = DATA */
 LOADS(global)
 LOADS(flat)
@@ -228,8 +231,9 @@ static uint64_t r3_atomic64(uint64_t *p, r3_atomic op, uint64_t v, uint64_t cmp)
 }
 
 /* FLAT/GLOBAL atomics: DATA holds the operand (and the compare value after it for cmpswap). */
-static void r3_vatomic(r3_wave *w, const r3_inst *in, r3_atomic op, int wide)
+static void r3_vatomic(r3_wave *w, const r3_xop *x, r3_atomic op, int wide)
 {
+    const r3_inst *in = x->in;
     uint64_t mask = r3_exec_mask(w);
     unsigned vs = r3_field_value(in, R3F_DATA), vd = r3_field_value(in, R3F_VDST);
     int ret = r3_returns_old_value(in);
@@ -238,7 +242,7 @@ static void r3_vatomic(r3_wave *w, const r3_inst *in, r3_atomic op, int wide)
         if (!(mask >> l & 1))
             continue;
         uint64_t addr;
-        r3_space sp = r3_vmem_address(w, in, l, &addr);
+        r3_space sp = r3_vmem_address(w, x, l, &addr);
         if (addr % n) {
             r3_fault(w, "lane %d: misaligned atomic at 0x%llx", l, (unsigned long long)addr);
             return;
@@ -248,52 +252,52 @@ static void r3_vatomic(r3_wave *w, const r3_inst *in, r3_atomic op, int wide)
             return;
         if (!p)
             continue;
-        uint64_t v = w->vgpr[vs & 255][l], c = w->vgpr[(vs + step) & 255][l];
+        uint64_t v = r3_vrow(w, vs)[l], c = r3_vrow(w, vs + step)[l];
         if (wide) {
-            v |= (uint64_t)w->vgpr[(vs + 1) & 255][l] << 32;
-            c |= (uint64_t)w->vgpr[(vs + 3) & 255][l] << 32;
+            v |= (uint64_t)r3_vrow(w, vs + 1)[l] << 32;
+            c |= (uint64_t)r3_vrow(w, vs + 3)[l] << 32;
         }
         uint64_t old = wide ? r3_atomic64((uint64_t *)(void *)p, op, v, c)
                             : r3_atomic32((uint32_t *)(void *)p, op, (uint32_t)v, (uint32_t)c);
         if (ret) {
-            w->vgpr[vd & 255][l] = (uint32_t)old;
+            r3_vrow_w(w, vd)[l] = (uint32_t)old;
             if (wide)
-                w->vgpr[(vd + 1) & 255][l] = (uint32_t)(old >> 32);
+                r3_vrow_w(w, vd + 1)[l] = (uint32_t)(old >> 32);
         }
     }
 }
 
 #define ATOMICS(P)                                                                                 \
-    OP(P##_atomic_add_u32) { r3_vatomic(w, in, A_ADD, 0); }                                        \
-    OP(P##_atomic_sub_u32) { r3_vatomic(w, in, A_SUB, 0); }                                        \
-    OP(P##_atomic_csub_u32) { r3_vatomic(w, in, A_CSUB, 0); }                                      \
-    OP(P##_atomic_min_i32) { r3_vatomic(w, in, A_SMIN, 0); }                                       \
-    OP(P##_atomic_min_u32) { r3_vatomic(w, in, A_UMIN, 0); }                                       \
-    OP(P##_atomic_max_i32) { r3_vatomic(w, in, A_SMAX, 0); }                                       \
-    OP(P##_atomic_max_u32) { r3_vatomic(w, in, A_UMAX, 0); }                                       \
-    OP(P##_atomic_and_b32) { r3_vatomic(w, in, A_AND, 0); }                                        \
-    OP(P##_atomic_or_b32) { r3_vatomic(w, in, A_OR, 0); }                                          \
-    OP(P##_atomic_xor_b32) { r3_vatomic(w, in, A_XOR, 0); }                                        \
-    OP(P##_atomic_swap_b32) { r3_vatomic(w, in, A_SWAP, 0); }                                      \
-    OP(P##_atomic_inc_u32) { r3_vatomic(w, in, A_INC, 0); }                                        \
-    OP(P##_atomic_dec_u32) { r3_vatomic(w, in, A_DEC, 0); }                                        \
-    OP(P##_atomic_cmpswap_b32) { r3_vatomic(w, in, A_CMPSWAP, 0); }                                \
-    OP(P##_atomic_add_f32) { r3_vatomic(w, in, A_FADD, 0); }                                       \
-    OP(P##_atomic_min_f32) { r3_vatomic(w, in, A_FMIN, 0); }                                       \
-    OP(P##_atomic_max_f32) { r3_vatomic(w, in, A_FMAX, 0); }                                       \
-    OP(P##_atomic_add_u64) { r3_vatomic(w, in, A_ADD, 1); }                                        \
-    OP(P##_atomic_sub_u64) { r3_vatomic(w, in, A_SUB, 1); }                                        \
-    OP(P##_atomic_min_i64) { r3_vatomic(w, in, A_SMIN, 1); }                                       \
-    OP(P##_atomic_min_u64) { r3_vatomic(w, in, A_UMIN, 1); }                                       \
-    OP(P##_atomic_max_i64) { r3_vatomic(w, in, A_SMAX, 1); }                                       \
-    OP(P##_atomic_max_u64) { r3_vatomic(w, in, A_UMAX, 1); }                                       \
-    OP(P##_atomic_and_b64) { r3_vatomic(w, in, A_AND, 1); }                                        \
-    OP(P##_atomic_or_b64) { r3_vatomic(w, in, A_OR, 1); }                                          \
-    OP(P##_atomic_xor_b64) { r3_vatomic(w, in, A_XOR, 1); }                                        \
-    OP(P##_atomic_swap_b64) { r3_vatomic(w, in, A_SWAP, 1); }                                      \
-    OP(P##_atomic_inc_u64) { r3_vatomic(w, in, A_INC, 1); }                                        \
-    OP(P##_atomic_dec_u64) { r3_vatomic(w, in, A_DEC, 1); }                                        \
-    OP(P##_atomic_cmpswap_b64) { r3_vatomic(w, in, A_CMPSWAP, 1); }
+    OP(P##_atomic_add_u32) { r3_vatomic(w, x, A_ADD, 0); }                                        \
+    OP(P##_atomic_sub_u32) { r3_vatomic(w, x, A_SUB, 0); }                                        \
+    OP(P##_atomic_csub_u32) { r3_vatomic(w, x, A_CSUB, 0); }                                      \
+    OP(P##_atomic_min_i32) { r3_vatomic(w, x, A_SMIN, 0); }                                       \
+    OP(P##_atomic_min_u32) { r3_vatomic(w, x, A_UMIN, 0); }                                       \
+    OP(P##_atomic_max_i32) { r3_vatomic(w, x, A_SMAX, 0); }                                       \
+    OP(P##_atomic_max_u32) { r3_vatomic(w, x, A_UMAX, 0); }                                       \
+    OP(P##_atomic_and_b32) { r3_vatomic(w, x, A_AND, 0); }                                        \
+    OP(P##_atomic_or_b32) { r3_vatomic(w, x, A_OR, 0); }                                          \
+    OP(P##_atomic_xor_b32) { r3_vatomic(w, x, A_XOR, 0); }                                        \
+    OP(P##_atomic_swap_b32) { r3_vatomic(w, x, A_SWAP, 0); }                                      \
+    OP(P##_atomic_inc_u32) { r3_vatomic(w, x, A_INC, 0); }                                        \
+    OP(P##_atomic_dec_u32) { r3_vatomic(w, x, A_DEC, 0); }                                        \
+    OP(P##_atomic_cmpswap_b32) { r3_vatomic(w, x, A_CMPSWAP, 0); }                                \
+    OP(P##_atomic_add_f32) { r3_vatomic(w, x, A_FADD, 0); }                                       \
+    OP(P##_atomic_min_f32) { r3_vatomic(w, x, A_FMIN, 0); }                                       \
+    OP(P##_atomic_max_f32) { r3_vatomic(w, x, A_FMAX, 0); }                                       \
+    OP(P##_atomic_add_u64) { r3_vatomic(w, x, A_ADD, 1); }                                        \
+    OP(P##_atomic_sub_u64) { r3_vatomic(w, x, A_SUB, 1); }                                        \
+    OP(P##_atomic_min_i64) { r3_vatomic(w, x, A_SMIN, 1); }                                       \
+    OP(P##_atomic_min_u64) { r3_vatomic(w, x, A_UMIN, 1); }                                       \
+    OP(P##_atomic_max_i64) { r3_vatomic(w, x, A_SMAX, 1); }                                       \
+    OP(P##_atomic_max_u64) { r3_vatomic(w, x, A_UMAX, 1); }                                       \
+    OP(P##_atomic_and_b64) { r3_vatomic(w, x, A_AND, 1); }                                        \
+    OP(P##_atomic_or_b64) { r3_vatomic(w, x, A_OR, 1); }                                          \
+    OP(P##_atomic_xor_b64) { r3_vatomic(w, x, A_XOR, 1); }                                        \
+    OP(P##_atomic_swap_b64) { r3_vatomic(w, x, A_SWAP, 1); }                                      \
+    OP(P##_atomic_inc_u64) { r3_vatomic(w, x, A_INC, 1); }                                        \
+    OP(P##_atomic_dec_u64) { r3_vatomic(w, x, A_DEC, 1); }                                        \
+    OP(P##_atomic_cmpswap_b64) { r3_vatomic(w, x, A_CMPSWAP, 1); }
 /* {global,flat}_atomic_*: memory = op(memory, DATA), old value to VDST with GLC */
 ATOMICS(global)
 ATOMICS(flat)
@@ -301,8 +305,9 @@ ATOMICS(flat)
 /* ---- SMEM ---- */
 
 /* SDATA = bytes loaded from SBASE + offset + SOFFSET */
-static void r3_sload(r3_wave *w, const r3_inst *in, unsigned dwords)
+static void r3_sload(r3_wave *w, const r3_xop *x, unsigned dwords)
 {
+    const r3_inst *in = x->in;
     unsigned base = r3_field_value(in, R3F_SBASE) * 2, soff = r3_field_value(in, R3F_SOFFSET);
     int32_t off = (int32_t)(r3_field_value(in, R3F_OFFSET) << 11) >> 11;
     uint64_t addr = ((uint64_t)w->sgpr[base] | (uint64_t)w->sgpr[base + 1] << 32) + (uint64_t)(int64_t)off +
@@ -320,27 +325,29 @@ static void r3_sload(r3_wave *w, const r3_inst *in, unsigned dwords)
 }
 
 /* s_load_bN: SDATA = N bits of memory */
-OP(s_load_b32) { r3_sload(w, in, 1); }
-OP(s_load_b64) { r3_sload(w, in, 2); }
-OP(s_load_b128) { r3_sload(w, in, 4); }
-OP(s_load_b256) { r3_sload(w, in, 8); }
-OP(s_load_b512) { r3_sload(w, in, 16); }
+OP(s_load_b32) { r3_sload(w, x, 1); }
+OP(s_load_b64) { r3_sload(w, x, 2); }
+OP(s_load_b128) { r3_sload(w, x, 4); }
+OP(s_load_b256) { r3_sload(w, x, 8); }
+OP(s_load_b512) { r3_sload(w, x, 16); }
 
 /* ---- DS (LDS) ---- */
 
-static uint32_t r3_ds_addr(const r3_wave *w, const r3_inst *in, int lane)
+static uint32_t r3_ds_addr(const r3_wave *w, const r3_xop *x, int lane)
 {
-    return w->vgpr[r3_field_value(in, R3F_ADDR)][lane] + (r3_field_value(in, R3F_OFFSET0) | r3_field_value(in, R3F_OFFSET1) << 8);
+    const r3_inst *in = x->in;
+    return r3_vrow(w, r3_field_value(in, R3F_ADDR))[lane] + (r3_field_value(in, R3F_OFFSET0) | r3_field_value(in, R3F_OFFSET1) << 8);
 }
 
-static void r3_ds_load(r3_wave *w, const r3_inst *in, unsigned bytes, int sext)
+static void r3_ds_load(r3_wave *w, const r3_xop *x, unsigned bytes, int sext)
 {
+    const r3_inst *in = x->in;
     uint64_t mask = r3_exec_mask(w);
     unsigned vd = r3_field_value(in, R3F_VDST);
     for (int l = 0; l < w->lanes; l++) {
         if (!(mask >> l & 1))
             continue;
-        uint8_t *p = r3_locate(w, R3_SPACE_LDS, r3_ds_addr(w, in, l), bytes, l);
+        uint8_t *p = r3_locate(w, R3_SPACE_LDS, r3_ds_addr(w, x, l), bytes, l);
         uint32_t v[4] = {0, 0, 0, 0};
         if (p)
             memcpy(v, p, bytes);
@@ -349,51 +356,78 @@ static void r3_ds_load(r3_wave *w, const r3_inst *in, unsigned bytes, int sext)
         else if (bytes == 2)
             v[0] = sext ? (uint32_t)(int32_t)(int16_t)v[0] : v[0] & 0xffff;
         for (unsigned k = 0; k < (bytes + 3) / 4; k++)
-            w->vgpr[(vd + k) & 255][l] = v[k];
+            r3_vrow_w(w, vd + k)[l] = v[k];
     }
 }
 
-static void r3_ds_store(r3_wave *w, const r3_inst *in, unsigned bytes)
+static void r3_ds_store(r3_wave *w, const r3_xop *x, unsigned bytes)
 {
+    const r3_inst *in = x->in;
     uint64_t mask = r3_exec_mask(w);
     unsigned vs = r3_field_value(in, R3F_DATA0);
     for (int l = 0; l < w->lanes; l++) {
         if (!(mask >> l & 1))
             continue;
-        uint8_t *p = r3_locate(w, R3_SPACE_LDS, r3_ds_addr(w, in, l), bytes, l);
+        uint8_t *p = r3_locate(w, R3_SPACE_LDS, r3_ds_addr(w, x, l), bytes, l);
         if (!p)
             continue;
         uint32_t v[4];
         for (unsigned k = 0; k < (bytes + 3) / 4; k++)
-            v[k] = w->vgpr[(vs + k) & 255][l];
+            v[k] = r3_vrow(w, vs + k)[l];
         memcpy(p, v, bytes);
     }
 }
 
 /* ds_load_2addr / ds_store_2addr: two elements at ADDR + OFFSET0 * size and ADDR + OFFSET1 * size
    (size scaled by 64 for the stride64 forms). */
-static void r3_ds_2addr(r3_wave *w, const r3_inst *in, unsigned bytes, unsigned stride, int store)
+static void r3_ds_2addr(r3_wave *w, const r3_xop *x, unsigned bytes, unsigned stride, int store)
 {
+    const r3_inst *in = x->in;
+    const r3_group *g = w->group;
     uint64_t mask = r3_exec_mask(w);
-    unsigned vd = r3_field_value(in, R3F_VDST), d0 = r3_field_value(in, R3F_DATA0), d1 = r3_field_value(in, R3F_DATA1);
     unsigned words = bytes / 4;
+    const uint32_t *base = r3_vrow(w, r3_field_value(in, R3F_ADDR));
+    uint32_t off[2] = {r3_field_value(in, R3F_OFFSET0) * bytes * stride, r3_field_value(in, R3F_OFFSET1) * bytes * stride};
+    const uint32_t *from[2][2]; /* stores: the DATA0 and DATA1 registers of each element */
+    uint32_t *to[2][2];         /* loads: VDST onwards */
+    for (unsigned e = 0; e < 2; e++)
+        for (unsigned k = 0; k < words; k++) {
+            from[e][k] = r3_vrow(w, r3_field_value(in, e ? R3F_DATA1 : R3F_DATA0) + k);
+            to[e][k] = r3_vrow_w(w, r3_field_value(in, R3F_VDST) + e * words + k);
+        }
+    const uint8_t *lds = g->lds;
+    uint32_t lds_size = g->lds_size;
+    if (!store && words == 1) { /* the common case, kept free of aliasing reloads */
+        uint32_t *t0 = to[0][0], *t1 = to[1][0];
+        for (int l = 0; l < w->lanes; l++) {
+            if (!(mask >> l & 1))
+                continue;
+            uint32_t b = base[l], a0 = b + off[0], a1 = b + off[1], v0 = 0, v1 = 0;
+            if ((uint64_t)a0 + 4 <= lds_size)
+                memcpy(&v0, lds + a0, 4);
+            if ((uint64_t)a1 + 4 <= lds_size)
+                memcpy(&v1, lds + a1, 4);
+            t0[l] = v0;
+            t1[l] = v1;
+        }
+        return;
+    }
     for (int l = 0; l < w->lanes; l++) {
         if (!(mask >> l & 1))
             continue;
-        uint32_t base = w->vgpr[r3_field_value(in, R3F_ADDR)][l];
+        uint32_t lane_base = base[l]; /* read before the first element may overwrite it */
         for (int e = 0; e < 2; e++) {
-            uint32_t a = base + (e ? r3_field_value(in, R3F_OFFSET1) : r3_field_value(in, R3F_OFFSET0)) * bytes * stride;
-            uint8_t *p = r3_locate(w, R3_SPACE_LDS, a, bytes, l);
+            uint32_t a = lane_base + off[e];
+            uint8_t *p = (uint64_t)a + bytes <= g->lds_size ? g->lds + a : NULL; /* outside: dropped, reads 0 */
             for (unsigned k = 0; k < words; k++) {
                 if (store) {
-                    uint32_t v = w->vgpr[((e ? d1 : d0) + k) & 255][l];
                     if (p)
-                        memcpy(p + 4 * k, &v, 4);
+                        memcpy(p + 4 * k, &from[e][k][l], 4);
                 } else {
                     uint32_t v = 0;
                     if (p)
                         memcpy(&v, p + 4 * k, 4);
-                    w->vgpr[(vd + (unsigned)e * words + k) & 255][l] = v;
+                    to[e][k][l] = v;
                 }
             }
         }
@@ -401,79 +435,80 @@ static void r3_ds_2addr(r3_wave *w, const r3_inst *in, unsigned bytes, unsigned 
 }
 
 /* DS atomics: memory = op(memory, DATA0), the old value to VDST for the _rtn forms. */
-static void r3_ds_atomic(r3_wave *w, const r3_inst *in, r3_atomic op, int ret)
+static void r3_ds_atomic(r3_wave *w, const r3_xop *x, r3_atomic op, int ret)
 {
+    const r3_inst *in = x->in;
     uint64_t mask = r3_exec_mask(w);
     unsigned vd = r3_field_value(in, R3F_VDST), d0 = r3_field_value(in, R3F_DATA0), d1 = r3_field_value(in, R3F_DATA1);
     for (int l = 0; l < w->lanes; l++) {
         if (!(mask >> l & 1))
             continue;
-        uint32_t a = r3_ds_addr(w, in, l);
+        uint32_t a = r3_ds_addr(w, x, l);
         uint8_t *p = (a & 3) ? NULL : r3_locate(w, R3_SPACE_LDS, a, 4, l);
         uint32_t old = 0;
         if (p)
-            old = r3_atomic32((uint32_t *)(void *)p, op, w->vgpr[d0][l], w->vgpr[d1][l]);
+            old = r3_atomic32((uint32_t *)(void *)p, op, r3_vrow(w, d0)[l], r3_vrow(w, d1)[l]);
         if (ret)
-            w->vgpr[vd][l] = old;
+            r3_vrow_w(w, vd)[l] = old;
     }
 }
 
 /* ds_load_*: VDST = LDS[ADDR + OFFSET] */
-OP(ds_load_b32) { r3_ds_load(w, in, 4, 0); }
-OP(ds_load_b64) { r3_ds_load(w, in, 8, 0); }
-OP(ds_load_b96) { r3_ds_load(w, in, 12, 0); }
-OP(ds_load_b128) { r3_ds_load(w, in, 16, 0); }
-OP(ds_load_u8) { r3_ds_load(w, in, 1, 0); }
-OP(ds_load_i8) { r3_ds_load(w, in, 1, 1); }
-OP(ds_load_u16) { r3_ds_load(w, in, 2, 0); }
-OP(ds_load_i16) { r3_ds_load(w, in, 2, 1); }
+OP(ds_load_b32) { r3_ds_load(w, x, 4, 0); }
+OP(ds_load_b64) { r3_ds_load(w, x, 8, 0); }
+OP(ds_load_b96) { r3_ds_load(w, x, 12, 0); }
+OP(ds_load_b128) { r3_ds_load(w, x, 16, 0); }
+OP(ds_load_u8) { r3_ds_load(w, x, 1, 0); }
+OP(ds_load_i8) { r3_ds_load(w, x, 1, 1); }
+OP(ds_load_u16) { r3_ds_load(w, x, 2, 0); }
+OP(ds_load_i16) { r3_ds_load(w, x, 2, 1); }
 /* ds_store_*: LDS[ADDR + OFFSET] = DATA0 */
-OP(ds_store_b32) { r3_ds_store(w, in, 4); }
-OP(ds_store_b64) { r3_ds_store(w, in, 8); }
-OP(ds_store_b96) { r3_ds_store(w, in, 12); }
-OP(ds_store_b128) { r3_ds_store(w, in, 16); }
-OP(ds_store_b8) { r3_ds_store(w, in, 1); }
-OP(ds_store_b16) { r3_ds_store(w, in, 2); }
+OP(ds_store_b32) { r3_ds_store(w, x, 4); }
+OP(ds_store_b64) { r3_ds_store(w, x, 8); }
+OP(ds_store_b96) { r3_ds_store(w, x, 12); }
+OP(ds_store_b128) { r3_ds_store(w, x, 16); }
+OP(ds_store_b8) { r3_ds_store(w, x, 1); }
+OP(ds_store_b16) { r3_ds_store(w, x, 2); }
 /* two-address forms */
-OP(ds_load_2addr_b32) { r3_ds_2addr(w, in, 4, 1, 0); }
-OP(ds_load_2addr_b64) { r3_ds_2addr(w, in, 8, 1, 0); }
-OP(ds_load_2addr_stride64_b32) { r3_ds_2addr(w, in, 4, 64, 0); }
-OP(ds_load_2addr_stride64_b64) { r3_ds_2addr(w, in, 8, 64, 0); }
-OP(ds_store_2addr_b32) { r3_ds_2addr(w, in, 4, 1, 1); }
-OP(ds_store_2addr_b64) { r3_ds_2addr(w, in, 8, 1, 1); }
-OP(ds_store_2addr_stride64_b32) { r3_ds_2addr(w, in, 4, 64, 1); }
-OP(ds_store_2addr_stride64_b64) { r3_ds_2addr(w, in, 8, 64, 1); }
+OP(ds_load_2addr_b32) { r3_ds_2addr(w, x, 4, 1, 0); }
+OP(ds_load_2addr_b64) { r3_ds_2addr(w, x, 8, 1, 0); }
+OP(ds_load_2addr_stride64_b32) { r3_ds_2addr(w, x, 4, 64, 0); }
+OP(ds_load_2addr_stride64_b64) { r3_ds_2addr(w, x, 8, 64, 0); }
+OP(ds_store_2addr_b32) { r3_ds_2addr(w, x, 4, 1, 1); }
+OP(ds_store_2addr_b64) { r3_ds_2addr(w, x, 8, 1, 1); }
+OP(ds_store_2addr_stride64_b32) { r3_ds_2addr(w, x, 4, 64, 1); }
+OP(ds_store_2addr_stride64_b64) { r3_ds_2addr(w, x, 8, 64, 1); }
 /* LDS atomics without and with the old value returned */
-OP(ds_add_u32) { r3_ds_atomic(w, in, A_ADD, 0); }
-OP(ds_add_rtn_u32) { r3_ds_atomic(w, in, A_ADD, 1); }
-OP(ds_sub_u32) { r3_ds_atomic(w, in, A_SUB, 0); }
-OP(ds_sub_rtn_u32) { r3_ds_atomic(w, in, A_SUB, 1); }
-OP(ds_min_i32) { r3_ds_atomic(w, in, A_SMIN, 0); }
-OP(ds_min_rtn_i32) { r3_ds_atomic(w, in, A_SMIN, 1); }
-OP(ds_max_i32) { r3_ds_atomic(w, in, A_SMAX, 0); }
-OP(ds_max_rtn_i32) { r3_ds_atomic(w, in, A_SMAX, 1); }
-OP(ds_min_u32) { r3_ds_atomic(w, in, A_UMIN, 0); }
-OP(ds_min_rtn_u32) { r3_ds_atomic(w, in, A_UMIN, 1); }
-OP(ds_max_u32) { r3_ds_atomic(w, in, A_UMAX, 0); }
-OP(ds_max_rtn_u32) { r3_ds_atomic(w, in, A_UMAX, 1); }
-OP(ds_and_b32) { r3_ds_atomic(w, in, A_AND, 0); }
-OP(ds_and_rtn_b32) { r3_ds_atomic(w, in, A_AND, 1); }
-OP(ds_or_b32) { r3_ds_atomic(w, in, A_OR, 0); }
-OP(ds_or_rtn_b32) { r3_ds_atomic(w, in, A_OR, 1); }
-OP(ds_xor_b32) { r3_ds_atomic(w, in, A_XOR, 0); }
-OP(ds_xor_rtn_b32) { r3_ds_atomic(w, in, A_XOR, 1); }
-OP(ds_inc_u32) { r3_ds_atomic(w, in, A_INC, 0); }
-OP(ds_inc_rtn_u32) { r3_ds_atomic(w, in, A_INC, 1); }
-OP(ds_dec_u32) { r3_ds_atomic(w, in, A_DEC, 0); }
-OP(ds_dec_rtn_u32) { r3_ds_atomic(w, in, A_DEC, 1); }
-OP(ds_storexchg_rtn_b32) { r3_ds_atomic(w, in, A_SWAP, 1); }
-OP(ds_cmpstore_b32) { r3_ds_atomic(w, in, A_CMPSWAP, 0); }
-OP(ds_cmpstore_rtn_b32) { r3_ds_atomic(w, in, A_CMPSWAP, 1); }
-OP(ds_add_f32) { r3_ds_atomic(w, in, A_FADD, 0); }
-OP(ds_add_rtn_f32) { r3_ds_atomic(w, in, A_FADD, 1); }
+OP(ds_add_u32) { r3_ds_atomic(w, x, A_ADD, 0); }
+OP(ds_add_rtn_u32) { r3_ds_atomic(w, x, A_ADD, 1); }
+OP(ds_sub_u32) { r3_ds_atomic(w, x, A_SUB, 0); }
+OP(ds_sub_rtn_u32) { r3_ds_atomic(w, x, A_SUB, 1); }
+OP(ds_min_i32) { r3_ds_atomic(w, x, A_SMIN, 0); }
+OP(ds_min_rtn_i32) { r3_ds_atomic(w, x, A_SMIN, 1); }
+OP(ds_max_i32) { r3_ds_atomic(w, x, A_SMAX, 0); }
+OP(ds_max_rtn_i32) { r3_ds_atomic(w, x, A_SMAX, 1); }
+OP(ds_min_u32) { r3_ds_atomic(w, x, A_UMIN, 0); }
+OP(ds_min_rtn_u32) { r3_ds_atomic(w, x, A_UMIN, 1); }
+OP(ds_max_u32) { r3_ds_atomic(w, x, A_UMAX, 0); }
+OP(ds_max_rtn_u32) { r3_ds_atomic(w, x, A_UMAX, 1); }
+OP(ds_and_b32) { r3_ds_atomic(w, x, A_AND, 0); }
+OP(ds_and_rtn_b32) { r3_ds_atomic(w, x, A_AND, 1); }
+OP(ds_or_b32) { r3_ds_atomic(w, x, A_OR, 0); }
+OP(ds_or_rtn_b32) { r3_ds_atomic(w, x, A_OR, 1); }
+OP(ds_xor_b32) { r3_ds_atomic(w, x, A_XOR, 0); }
+OP(ds_xor_rtn_b32) { r3_ds_atomic(w, x, A_XOR, 1); }
+OP(ds_inc_u32) { r3_ds_atomic(w, x, A_INC, 0); }
+OP(ds_inc_rtn_u32) { r3_ds_atomic(w, x, A_INC, 1); }
+OP(ds_dec_u32) { r3_ds_atomic(w, x, A_DEC, 0); }
+OP(ds_dec_rtn_u32) { r3_ds_atomic(w, x, A_DEC, 1); }
+OP(ds_storexchg_rtn_b32) { r3_ds_atomic(w, x, A_SWAP, 1); }
+OP(ds_cmpstore_b32) { r3_ds_atomic(w, x, A_CMPSWAP, 0); }
+OP(ds_cmpstore_rtn_b32) { r3_ds_atomic(w, x, A_CMPSWAP, 1); }
+OP(ds_add_f32) { r3_ds_atomic(w, x, A_FADD, 0); }
+OP(ds_add_rtn_f32) { r3_ds_atomic(w, x, A_FADD, 1); }
 
 /* cache invalidates and writebacks: no caches in a functional model */
-OP(r3_cache_nop) { (void)w; (void)in; }
+OP(r3_cache_nop) { (void)w; (void)x; }
 
 const r3_handler r3_vmem_handlers[] = {
 #define H(name) {#name, name}

@@ -1,5 +1,6 @@
 /* RDNA3 wave state and the operand helpers every instruction class shares: scalar and vector source
-   fetch (registers, inline constants, literals), input modifiers, and result write-back. */
+   fetch (registers, inline constants, literals, DPP, 16-bit halves), input modifiers, and result
+   write-back with output modifiers, MODE denormal handling and the out-of-range VGPR rules. */
 #ifndef WAVESIM_R3_WAVE_H
 #define WAVESIM_R3_WAVE_H
 
@@ -7,10 +8,21 @@
 #include <stdint.h>
 
 #include "core/core_mem.h"
+#include "r3_xop.h"
 #include "rdna3/codec/r3_codec.h"
 #include "rdna3/codeobj/r3_loader.h"
 
 #define R3_MAX_LANES 64
+
+/* MODE register bits (as s_getreg sees them; the descriptor's rsrc1 supplies bits 7:0). */
+#define R3_MODE_ROUND32(m) ((m) & 3u)
+#define R3_MODE_ROUND64(m) ((m) >> 2 & 3u)    /* f16 and f64 */
+#define R3_MODE_DENORM_IN32 0x10u             /* f32 denormal inputs kept (else flushed) */
+#define R3_MODE_DENORM_OUT32 0x20u            /* f32 denormal results kept (else flushed) */
+#define R3_MODE_DENORM_IN64 0x40u             /* f16/f64 */
+#define R3_MODE_DENORM_OUT64 0x80u
+#define R3_MODE_DX10_CLAMP 0x100u             /* clamp turns NaN into 0 */
+#define R3_MODE_IEEE 0x200u                   /* IEEE mode: signalling NaN rules of min/max; no OMOD */
 
 struct r3_group;
 
@@ -21,19 +33,21 @@ typedef struct r3_wave {
     uint32_t pc;                 /* offset in the code object's code of the next instruction */
     uint32_t inst_pc;            /* offset of the instruction executing now */
     int wave64, lanes;
-    uint32_t mode;               /* round and denorm modes as in rsrc1 bits 12..19, plus ieee/dx10 */
+    uint32_t mode;               /* MODE register: R3_MODE_* */
     int done, at_barrier;
     int id;                      /* wave index in the workgroup */
     struct r3_group *group;
     uint8_t *scratch;            /* private memory: lanes x scratch_per_lane bytes */
     uint32_t scratch_per_lane;
-    int nvgprs;                  /* VGPRs the kernel allocated (what a trace compares) */
+    int nvgprs;                  /* VGPRs the kernel allocated: others read as v0, writes are dropped */
     uint64_t icount;             /* instructions executed */
+    uint64_t dpp_off;            /* lanes whose write a DPP source fetch disabled */
     /* VOPD: the X half's result waits until the Y half has read its sources */
     int defer;
     unsigned pending_reg;
     uint64_t pending_mask;
     uint32_t pending[R3_MAX_LANES];
+    uint32_t sink[R3_MAX_LANES]; /* where writes to out-of-range VGPRs go */
     /* a fault stops the dispatch: why, and where */
     int fault;
     char fault_msg[160];
@@ -52,6 +66,7 @@ typedef struct {
 
 typedef struct r3_group {
     const r3_codeobj *co;
+    const r3_xprog *xp;          /* the execution form for this dispatch's wave size */
     const r3_kernel *kern;
     core_mem *mem;
     uint8_t *lds;
@@ -62,8 +77,6 @@ typedef struct r3_group {
     void *trace_ctx;
     r3_trace_snap *snap;
 } r3_group;
-
-typedef void (*r3_exec_fn)(r3_wave *w, const r3_inst *in);
 
 static inline uint64_t r3_exec_mask(const r3_wave *w)
 {
@@ -82,35 +95,72 @@ static inline uint64_t r3_vcc(const r3_wave *w)
     return (uint64_t)w->sgpr[106] | (w->wave64 ? (uint64_t)w->sgpr[107] << 32 : 0);
 }
 
+/* A VGPR row to read (out of range reads v0) or to write (out of range writes nowhere). */
+static inline const uint32_t *r3_vrow(const r3_wave *w, unsigned r)
+{
+    return w->vgpr[r < (unsigned)w->nvgprs ? r : 0];
+}
+
+static inline uint32_t *r3_vrow_w(r3_wave *w, unsigned r)
+{
+    return r < (unsigned)w->nvgprs ? w->vgpr[r] : w->sink;
+}
+
 void r3_fault(r3_wave *w, const char *fmt, ...);
 
 /* Scalar sources: SGPRs and specials, inline constants, the literal. 64-bit reads of inline float
    constants give the f64 value; `f64` says the operand is a double (a literal is its high half). */
-uint32_t r3_scalar32(const r3_wave *w, unsigned code, const r3_inst *in);
-uint64_t r3_scalar64(const r3_wave *w, unsigned code, const r3_inst *in, int f64);
+uint32_t r3_scalar32(const r3_wave *w, unsigned code, uint32_t literal);
+uint64_t r3_scalar64(const r3_wave *w, unsigned code, uint32_t literal, int f64);
 void r3_write_sgpr(r3_wave *w, unsigned code, uint32_t v);
 void r3_write_sgpr64(r3_wave *w, unsigned code, uint64_t v);
 
-/* The VGPR a VALU instruction writes (VOPD Y halves keep only bits 7:1 of it). */
-unsigned r3_vdst(const r3_inst *in);
+/* ---- VALU sources, all lanes; the handler names the operand type ---- */
 
-/* The code of a source operand field (9-bit space: VGPRs at 256+). */
-unsigned r3_src_code(const r3_inst *in, r3_field f);
+/* 32 bits as they are: integer and bitwise operands, moves (float constants as f32 bits). */
+void r3_src_b32(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES]);
+/* f32: ABS/NEG applied, denormals flushed when MODE says so. */
+void r3_src_f32(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES]);
+/* f32 bits with ABS/NEG but no denormal flushing: moves, selects, class tests. */
+void r3_src_mod32(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES]);
+/* 16 bits in bits 15:0 (the half OPSEL or VGPR bit 7 names; f16 bits for float constants). */
+void r3_src_b16(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES]);
+/* f16: as b16 with ABS/NEG and the f16 denormal mode. */
+void r3_src_f16(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES]);
+void r3_src_mod16(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES]);
+/* 64 bits: unsigned (a literal zero-extends), signed (a literal sign-extends), f64 (a literal is the
+   high half; ABS/NEG and the f64 denormal mode apply). */
+void r3_src_u64(r3_wave *w, const r3_xop *x, int k, uint64_t v[R3_MAX_LANES]);
+void r3_src_i64(r3_wave *w, const r3_xop *x, int k, uint64_t v[R3_MAX_LANES]);
+void r3_src_f64(r3_wave *w, const r3_xop *x, int k, uint64_t v[R3_MAX_LANES]);
+/* How inline constants fill a raw 32-bit packed or mixed-precision operand: as f32 bits; 16-bit
+   (f16 or integer) in the low half only; bf16 (an f32 constant's high half) in the low half;
+   or the 16-bit value replicated into both halves (dot2 f16/bf16 sources). Literals are 32 bits. */
+typedef enum { R3_CONST_F32, R3_CONST_PK16, R3_CONST_BF16, R3_CONST_REP16, R3_CONST_REPBF16 } r3_const_kind;
+void r3_src_raw(r3_wave *w, const r3_xop *x, int k, r3_const_kind kind, uint32_t v[R3_MAX_LANES]);
+/* A lane mask read from SGPRs (a pair in wave64): carry-in and select operands. */
+uint64_t r3_src_mask(const r3_wave *w, const r3_xop *x, int k);
 
-/* Vector sources for all lanes: 32-bit values, or 64-bit values from a VGPR pair. */
-void r3_vsrc32(const r3_wave *w, const r3_inst *in, r3_field f, uint32_t out[R3_MAX_LANES]);
-void r3_vsrc64(const r3_wave *w, const r3_inst *in, r3_field f, int f64, uint64_t out[R3_MAX_LANES]);
+/* ---- VALU results for the lanes that write (EXEC, DPP row/bank masks and disabled lanes) ---- */
 
-/* VOP3 input modifiers of source k (0..2) for a float of `bits` width: abs, then neg, on the sign. */
-void r3_fmods32(const r3_inst *in, int k, uint32_t v[R3_MAX_LANES], int lanes);
-void r3_fmods64(const r3_inst *in, int k, uint64_t v[R3_MAX_LANES], int lanes);
+uint64_t r3_write_lanes(const r3_wave *w, const r3_xop *x);
+void r3_dst_b32(r3_wave *w, const r3_xop *x, const uint32_t v[R3_MAX_LANES]);
+/* f32: OMOD, CLAMP and the output denormal mode, then written. */
+void r3_dst_f32(r3_wave *w, const r3_xop *x, uint32_t v[R3_MAX_LANES]);
+/* 16-bit results go to one half of the VGPR; the other half keeps its value. */
+void r3_dst_b16(r3_wave *w, const r3_xop *x, const uint32_t v[R3_MAX_LANES]);
+void r3_dst_f16(r3_wave *w, const r3_xop *x, uint32_t v[R3_MAX_LANES]);
+void r3_dst_b64(r3_wave *w, const r3_xop *x, const uint64_t v[R3_MAX_LANES]);
+void r3_dst_f64(r3_wave *w, const r3_xop *x, uint64_t v[R3_MAX_LANES]);
+/* A lane-mask result (carry-out, V_CMP): inactive lanes read 0. Goes to SDST or VCC. */
+void r3_dst_mask(r3_wave *w, const r3_xop *x, uint64_t bits);
 
-/* Writes a 32-bit (or 64-bit pair) VGPR result for the lanes in `mask`. */
-void r3_vdst32(r3_wave *w, unsigned vgpr, const uint32_t v[R3_MAX_LANES], uint64_t mask);
-void r3_vdst64(r3_wave *w, unsigned vgpr, const uint64_t v[R3_MAX_LANES], uint64_t mask);
+/* The VGPR row of the destination (fmac-style accumulators read it as a source). */
+const uint32_t *r3_dst_row(const r3_wave *w, const r3_xop *x);
 
-/* VOP3 output modifiers (OMOD, then CLAMP to [0,1]) on float results. */
-void r3_fout32(const r3_inst *in, uint32_t v[R3_MAX_LANES], int lanes);
-void r3_fout64(const r3_inst *in, uint64_t v[R3_MAX_LANES], int lanes);
+/* Host rounding for f32 (wide = 0) or f16/f64 (wide = 1) arithmetic per MODE; returns a token for
+   r3_round_leave, -1 when the mode is round-to-nearest-even and nothing changed. */
+int r3_round_enter(const r3_wave *w, int wide);
+void r3_round_leave(int token);
 
 #endif

@@ -1,0 +1,89 @@
+/* IEEE-754 helpers the executors share: bit casts, rounding a value to f16, bf16 or f32 under any
+   rounding mode, conversions, NaN quieting and denormal flushing. No ISA knowledge here. */
+#ifndef WAVESIM_FP_H
+#define WAVESIM_FP_H
+
+#include <stdint.h>
+#include <string.h>
+
+/* Rounding modes, numbered as GPU MODE registers and RISC-V frm (0..3 overlap on purpose only for
+   the first: callers map their own encodings). */
+typedef enum { FP_RNE = 0, FP_RUP = 1, FP_RDN = 2, FP_RTZ = 3, FP_RMM = 4 } fp_round;
+
+/* A binary floating-point format of at most 32 bits. */
+typedef struct {
+    int precision;      /* significand bits including the implicit one */
+    int emin, emax;     /* unbiased exponent range of normal numbers */
+    int exp_bits;
+} fp_format;
+
+extern const fp_format fp_half, fp_bfloat, fp_single;
+
+static inline float fp_f32(uint32_t b)
+{
+    float f;
+    memcpy(&f, &b, 4);
+    return f;
+}
+
+static inline uint32_t fp_b32(float f)
+{
+    uint32_t b;
+    memcpy(&b, &f, 4);
+    return b;
+}
+
+static inline double fp_f64(uint64_t b)
+{
+    double d;
+    memcpy(&d, &b, 8);
+    return d;
+}
+
+static inline uint64_t fp_b64(double d)
+{
+    uint64_t b;
+    memcpy(&b, &d, 8);
+    return b;
+}
+
+/* The encoding of (-1)^neg * mag * 2^exp in format f, rounded by r; `sticky` says a nonzero
+   amount smaller than one unit of mag's last bit was dropped. Overflow gives infinity or the
+   largest finite value as the mode says; results below the normal range are denormals. */
+uint32_t fp_pack(const fp_format *f, int neg, uint64_t mag, int exp, int sticky, fp_round r);
+
+/* Exact value of a finite double as sign, 53-bit integer significand and exponent. */
+void fp_unpack64(double d, int *neg, uint64_t *mag, int *exp);
+
+/* Conversions (exact where the target is wider; NaNs keep their top payload bits, quieted). */
+double fp_f16_to_f64(uint32_t h);
+uint32_t fp_f64_to_f16(double d, fp_round r);
+uint32_t fp_f64_to_f32(double d, fp_round r);
+float fp_bf16_to_f32(uint32_t h);
+uint32_t fp_f32_to_bf16(float f, fp_round r);
+
+/* Quiet forms of NaNs (other values unchanged). */
+static inline uint32_t fp_quiet16(uint32_t h) { return (h & 0x7c00u) == 0x7c00u && (h & 0x3ffu) ? h | 0x200u : h; }
+static inline uint32_t fp_quiet32(uint32_t b) { return (b & 0x7f800000u) == 0x7f800000u && (b & 0x7fffffu) ? b | 0x400000u : b; }
+static inline uint64_t fp_quiet64(uint64_t b)
+{
+    return (b & 0x7ff0000000000000ull) == 0x7ff0000000000000ull && (b & 0xfffffffffffffull) ? b | 0x8000000000000ull : b;
+}
+
+static inline int fp_isnan16(uint32_t h) { return (h & 0x7c00u) == 0x7c00u && (h & 0x3ffu); }
+static inline int fp_isnan32(uint32_t b) { return (b & 0x7fffffffu) > 0x7f800000u; }
+static inline int fp_isnan64(uint64_t b) { return (b & 0x7fffffffffffffffull) > 0x7ff0000000000000ull; }
+static inline int fp_issnan16(uint32_t h) { return fp_isnan16(h) && !(h & 0x200u); }
+static inline int fp_issnan32(uint32_t b) { return fp_isnan32(b) && !(b & 0x400000u); }
+static inline int fp_issnan64(uint64_t b) { return fp_isnan64(b) && !(b & 0x8000000000000ull); }
+
+/* Denormals to signed zero. */
+static inline uint32_t fp_flush16(uint32_t h) { return (h & 0x7c00u) == 0 ? h & 0x8000u : h; }
+static inline uint32_t fp_flush32(uint32_t b) { return (b & 0x7f800000u) == 0 ? b & 0x80000000u : b; }
+static inline uint64_t fp_flush64(uint64_t b) { return (b & 0x7ff0000000000000ull) == 0 ? b & 0x8000000000000000ull : b; }
+
+/* Sets the host rounding mode for the arithmetic that follows; returns the previous one. */
+int fp_host_round(fp_round r);
+void fp_host_restore(int previous);
+
+#endif

@@ -1,0 +1,240 @@
+/* What the VALU instruction files share: the handler shape, the lane-loop templates each class of
+   operation expands from, and the NaN result rule. Each template fetches typed sources through the
+   operand helpers, runs one expression per lane, and writes through the typed result helper. */
+#ifndef WAVESIM_R3_VALU_H
+#define WAVESIM_R3_VALU_H
+
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "common/fp.h"
+#include "r3_exec.h"
+
+#define OP(name) static void name(r3_wave *w, const r3_xop *x)
+#define LANES (w->lanes)
+#define H(name) {#name, name}
+
+/* The NaN a float operation returns: the first NaN source, quieted, else the default NaN (chosen
+   reading, see docs/isa-notes-rdna3.md). `r` is returned unchanged when it is not a NaN. */
+static inline uint32_t r3_nan32(uint32_t r, uint32_t a, uint32_t b, uint32_t c)
+{
+    if (!fp_isnan32(r))
+        return r;
+    return fp_isnan32(a) ? fp_quiet32(a) : fp_isnan32(b) ? fp_quiet32(b) : fp_isnan32(c) ? fp_quiet32(c) : 0x7fc00000u;
+}
+
+static inline uint64_t r3_nan64(uint64_t r, uint64_t a, uint64_t b, uint64_t c)
+{
+    if (!fp_isnan64(r))
+        return r;
+    return fp_isnan64(a) ? fp_quiet64(a) : fp_isnan64(b) ? fp_quiet64(b) : fp_isnan64(c) ? fp_quiet64(c)
+                                                                                         : 0x7ff8000000000000ull;
+}
+
+static inline uint32_t r3_nan16(uint32_t r, uint32_t a, uint32_t b, uint32_t c)
+{
+    if (!fp_isnan16(r))
+        return r;
+    return fp_isnan16(a) ? fp_quiet16(a) : fp_isnan16(b) ? fp_quiet16(b) : fp_isnan16(c) ? fp_quiet16(c) : 0x7e00u;
+}
+
+/* f16 arithmetic runs in double (exact for + - *, and correctly rounded once for / and sqrt, so
+   rounding that to f16 is exact too); this rounds the double to f16 in the MODE's f16 rounding. */
+static inline uint32_t r3_to_f16(const r3_wave *w, double d)
+{
+    return fp_f64_to_f16(d, (fp_round)R3_MODE_ROUND64(w->mode));
+}
+
+static inline double r3_h(uint32_t h)
+{
+    return fp_f16_to_f64(h);
+}
+
+/* a * b + c on f16 bits, exactly rounded once in the MODE's f16 rounding (NaN rule applied). */
+uint32_t r3_fma16(const r3_wave *w, uint32_t a, uint32_t b, uint32_t c);
+
+/* ---- lane-loop templates: a, b, c are the raw source bits; x, y, z their values ---- */
+
+/* 32-bit integer / bitwise, 1..3 sources */
+#define R3_U32_1(name, expr)                                                               \
+    OP(name)                                                                               \
+    {                                                                                      \
+        uint32_t a[R3_MAX_LANES], r[R3_MAX_LANES];                                         \
+        r3_src_b32(w, x, 0, a);                                                            \
+        for (int l = 0; l < LANES; l++)                                                    \
+            r[l] = (expr);                                                                 \
+        r3_dst_b32(w, x, r);                                                               \
+    }
+#define R3_U32_2(name, expr)                                                               \
+    OP(name)                                                                               \
+    {                                                                                      \
+        uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], r[R3_MAX_LANES];                        \
+        r3_src_b32(w, x, 0, a);                                                            \
+        r3_src_b32(w, x, 1, b);                                                            \
+        for (int l = 0; l < LANES; l++)                                                    \
+            r[l] = (expr);                                                                 \
+        r3_dst_b32(w, x, r);                                                               \
+    }
+#define R3_U32_3(name, expr)                                                               \
+    OP(name)                                                                               \
+    {                                                                                      \
+        uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], c[R3_MAX_LANES], r[R3_MAX_LANES];       \
+        r3_src_b32(w, x, 0, a);                                                            \
+        r3_src_b32(w, x, 1, b);                                                            \
+        r3_src_b32(w, x, 2, c);                                                            \
+        for (int l = 0; l < LANES; l++)                                                    \
+            r[l] = (expr);                                                                 \
+        r3_dst_b32(w, x, r);                                                               \
+    }
+
+/* 16-bit integer / bitwise: sources in bits 15:0, the result's low 16 bits are written */
+#define R3_U16_1(name, expr)                                                               \
+    OP(name)                                                                               \
+    {                                                                                      \
+        uint32_t a[R3_MAX_LANES], r[R3_MAX_LANES];                                         \
+        r3_src_b16(w, x, 0, a);                                                            \
+        for (int l = 0; l < LANES; l++)                                                    \
+            r[l] = (expr);                                                                 \
+        r3_dst_b16(w, x, r);                                                               \
+    }
+#define R3_U16_2(name, expr)                                                               \
+    OP(name)                                                                               \
+    {                                                                                      \
+        uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], r[R3_MAX_LANES];                        \
+        r3_src_b16(w, x, 0, a);                                                            \
+        r3_src_b16(w, x, 1, b);                                                            \
+        for (int l = 0; l < LANES; l++)                                                    \
+            r[l] = (expr);                                                                 \
+        r3_dst_b16(w, x, r);                                                               \
+    }
+#define R3_U16_3(name, expr)                                                               \
+    OP(name)                                                                               \
+    {                                                                                      \
+        uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], c[R3_MAX_LANES], r[R3_MAX_LANES];       \
+        r3_src_b16(w, x, 0, a);                                                            \
+        r3_src_b16(w, x, 1, b);                                                            \
+        r3_src_b16(w, x, 2, c);                                                            \
+        for (int l = 0; l < LANES; l++)                                                    \
+            r[l] = (expr);                                                                 \
+        r3_dst_b16(w, x, r);                                                               \
+    }
+
+/* f32 arithmetic in the MODE's f32 rounding; x, y, z are floats, the result a float */
+#define R3_F32_1(name, expr)                                                               \
+    OP(name)                                                                               \
+    {                                                                                      \
+        uint32_t a[R3_MAX_LANES], r[R3_MAX_LANES];                                         \
+        r3_src_f32(w, x, 0, a);                                                            \
+        int rt = r3_round_enter(w, 0);                                                     \
+        for (int l = 0; l < LANES; l++) {                                                  \
+            float fx = fp_f32(a[l]);                                                       \
+            r[l] = r3_nan32(fp_b32(expr), a[l], a[l], a[l]);                               \
+        }                                                                                  \
+        r3_round_leave(rt);                                                                \
+        r3_dst_f32(w, x, r);                                                               \
+    }
+#define R3_F32_2(name, expr)                                                               \
+    OP(name)                                                                               \
+    {                                                                                      \
+        uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], r[R3_MAX_LANES];                        \
+        r3_src_f32(w, x, 0, a);                                                            \
+        r3_src_f32(w, x, 1, b);                                                            \
+        int rt = r3_round_enter(w, 0);                                                     \
+        for (int l = 0; l < LANES; l++) {                                                  \
+            float fx = fp_f32(a[l]), fy = fp_f32(b[l]);                                    \
+            r[l] = r3_nan32(fp_b32(expr), a[l], b[l], b[l]);                               \
+        }                                                                                  \
+        r3_round_leave(rt);                                                                \
+        r3_dst_f32(w, x, r);                                                               \
+    }
+#define R3_F32_3(name, expr)                                                               \
+    OP(name)                                                                               \
+    {                                                                                      \
+        uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], c[R3_MAX_LANES], r[R3_MAX_LANES];       \
+        r3_src_f32(w, x, 0, a);                                                            \
+        r3_src_f32(w, x, 1, b);                                                            \
+        r3_src_f32(w, x, 2, c);                                                            \
+        int rt = r3_round_enter(w, 0);                                                     \
+        for (int l = 0; l < LANES; l++) {                                                  \
+            float fx = fp_f32(a[l]), fy = fp_f32(b[l]), fz = fp_f32(c[l]);                 \
+            r[l] = r3_nan32(fp_b32(expr), a[l], b[l], c[l]);                               \
+        }                                                                                  \
+        r3_round_leave(rt);                                                                \
+        r3_dst_f32(w, x, r);                                                               \
+    }
+
+/* f64 arithmetic in the MODE's f64 rounding */
+#define R3_F64_1(name, expr)                                                               \
+    OP(name)                                                                               \
+    {                                                                                      \
+        uint64_t a[R3_MAX_LANES], r[R3_MAX_LANES];                                         \
+        r3_src_f64(w, x, 0, a);                                                            \
+        int rt = r3_round_enter(w, 1);                                                     \
+        for (int l = 0; l < LANES; l++) {                                                  \
+            double dx = fp_f64(a[l]);                                                      \
+            r[l] = r3_nan64(fp_b64(expr), a[l], a[l], a[l]);                               \
+        }                                                                                  \
+        r3_round_leave(rt);                                                                \
+        r3_dst_f64(w, x, r);                                                               \
+    }
+#define R3_F64_2(name, expr)                                                               \
+    OP(name)                                                                               \
+    {                                                                                      \
+        uint64_t a[R3_MAX_LANES], b[R3_MAX_LANES], r[R3_MAX_LANES];                        \
+        r3_src_f64(w, x, 0, a);                                                            \
+        r3_src_f64(w, x, 1, b);                                                            \
+        int rt = r3_round_enter(w, 1);                                                     \
+        for (int l = 0; l < LANES; l++) {                                                  \
+            double dx = fp_f64(a[l]), dy = fp_f64(b[l]);                                   \
+            r[l] = r3_nan64(fp_b64(expr), a[l], b[l], b[l]);                               \
+        }                                                                                  \
+        r3_round_leave(rt);                                                                \
+        r3_dst_f64(w, x, r);                                                               \
+    }
+#define R3_F64_3(name, expr)                                                               \
+    OP(name)                                                                               \
+    {                                                                                      \
+        uint64_t a[R3_MAX_LANES], b[R3_MAX_LANES], c[R3_MAX_LANES], r[R3_MAX_LANES];       \
+        r3_src_f64(w, x, 0, a);                                                            \
+        r3_src_f64(w, x, 1, b);                                                            \
+        r3_src_f64(w, x, 2, c);                                                            \
+        int rt = r3_round_enter(w, 1);                                                     \
+        for (int l = 0; l < LANES; l++) {                                                  \
+            double dx = fp_f64(a[l]), dy = fp_f64(b[l]), dz = fp_f64(c[l]);                \
+            r[l] = r3_nan64(fp_b64(expr), a[l], b[l], c[l]);                               \
+        }                                                                                  \
+        r3_round_leave(rt);                                                                \
+        r3_dst_f64(w, x, r);                                                               \
+    }
+
+/* f16 arithmetic: hx, hy, hz are the values as doubles; `expr` is a double rounded once to f16 */
+#define R3_F16_1(name, expr)                                                               \
+    OP(name)                                                                               \
+    {                                                                                      \
+        uint32_t a[R3_MAX_LANES], r[R3_MAX_LANES];                                         \
+        r3_src_f16(w, x, 0, a);                                                            \
+        int rt = r3_round_enter(w, 1);                                                     \
+        for (int l = 0; l < LANES; l++) {                                                  \
+            double hx = r3_h(a[l]);                                                        \
+            r[l] = r3_nan16(r3_to_f16(w, expr), a[l], a[l], a[l]);                         \
+        }                                                                                  \
+        r3_round_leave(rt);                                                                \
+        r3_dst_f16(w, x, r);                                                               \
+    }
+#define R3_F16_2(name, expr)                                                               \
+    OP(name)                                                                               \
+    {                                                                                      \
+        uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], r[R3_MAX_LANES];                        \
+        r3_src_f16(w, x, 0, a);                                                            \
+        r3_src_f16(w, x, 1, b);                                                            \
+        int rt = r3_round_enter(w, 1);                                                     \
+        for (int l = 0; l < LANES; l++) {                                                  \
+            double hx = r3_h(a[l]), hy = r3_h(b[l]);                                       \
+            r[l] = r3_nan16(r3_to_f16(w, expr), a[l], b[l], b[l]);                         \
+        }                                                                                  \
+        r3_round_leave(rt);                                                                \
+        r3_dst_f16(w, x, r);                                                               \
+    }
+
+#endif

@@ -1,0 +1,230 @@
+/* RDNA3 VALU compares: V_CMP writes a lane mask to VCC (e32) or an SGPR (e64), V_CMPX writes EXEC;
+   inactive lanes read 0 in the mask. Integer i/u 16/32/64, float f16/f32/f64 with the ordered and
+   unordered predicates, and the class test. */
+#include "r3_valu.h"
+
+/* The mask goes to VCC/SDST (V_CMP) or becomes EXEC (V_CMPX; gfx11 writes nothing else). */
+static void cmp_result(r3_wave *w, const r3_xop *x, uint64_t bits, int cmpx)
+{
+    if (!cmpx) {
+        r3_dst_mask(w, x, bits);
+        return;
+    }
+    bits &= r3_exec_mask(w);
+    if (x->dpp)
+        bits &= ~w->dpp_off;
+    r3_set_exec(w, bits & (~0ull >> (64 - w->lanes)));
+}
+
+/* Integer compares of 32-bit or 16-bit sources (x, y in the named C type). */
+#define CMP_I(name, T, fetch, expr, cmpx)                                                  \
+    OP(name)                                                                               \
+    {                                                                                      \
+        uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES];                                         \
+        uint64_t bits = 0;                                                                 \
+        fetch(w, x, 0, a);                                                                 \
+        fetch(w, x, 1, b);                                                                 \
+        for (int l = 0; l < LANES; l++) {                                                  \
+            T p = (T)a[l], q = (T)b[l];                                                    \
+            (void)p;                                                                       \
+            (void)q;                                                                       \
+            bits |= (uint64_t)(expr) << l;                                                 \
+        }                                                                                  \
+        cmp_result(w, x, bits, cmpx);                                                      \
+    }
+#define CMP_Q(name, T, expr, cmpx)                                                         \
+    OP(name)                                                                               \
+    {                                                                                      \
+        uint64_t a[R3_MAX_LANES], b[R3_MAX_LANES], bits = 0;                               \
+        r3_src_u64(w, x, 0, a);                                                            \
+        r3_src_u64(w, x, 1, b);                                                            \
+        for (int l = 0; l < LANES; l++) {                                                  \
+            T p = (T)a[l], q = (T)b[l];                                                    \
+            (void)p;                                                                       \
+            (void)q;                                                                       \
+            bits |= (uint64_t)(expr) << l;                                                 \
+        }                                                                                  \
+        cmp_result(w, x, bits, cmpx);                                                      \
+    }
+/* Float compares: p, q are the values as doubles (exact for every width). */
+#define CMP_F(name, kind, expr, cmpx)                                                      \
+    OP(name)                                                                               \
+    {                                                                                      \
+        uint64_t bits = 0;                                                                 \
+        double pv[R3_MAX_LANES], qv[R3_MAX_LANES];                                         \
+        fetch_##kind(w, x, pv, qv);                                                        \
+        for (int l = 0; l < LANES; l++) {                                                  \
+            double p = pv[l], q = qv[l];                                                   \
+            (void)p;                                                                       \
+            (void)q;                                                                       \
+            bits |= (uint64_t)(expr) << l;                                                 \
+        }                                                                                  \
+        cmp_result(w, x, bits, cmpx);                                                      \
+    }
+
+static void fetch_f32(r3_wave *w, const r3_xop *x, double p[R3_MAX_LANES], double q[R3_MAX_LANES])
+{
+    uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES];
+    r3_src_f32(w, x, 0, a);
+    r3_src_f32(w, x, 1, b);
+    for (int l = 0; l < LANES; l++) {
+        p[l] = fp_f32(a[l]);
+        q[l] = fp_f32(b[l]);
+    }
+}
+
+static void fetch_f16(r3_wave *w, const r3_xop *x, double p[R3_MAX_LANES], double q[R3_MAX_LANES])
+{
+    uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES];
+    r3_src_f16(w, x, 0, a);
+    r3_src_f16(w, x, 1, b);
+    for (int l = 0; l < LANES; l++) {
+        p[l] = r3_h(a[l]);
+        q[l] = r3_h(b[l]);
+    }
+}
+
+static void fetch_f64(r3_wave *w, const r3_xop *x, double p[R3_MAX_LANES], double q[R3_MAX_LANES])
+{
+    uint64_t a[R3_MAX_LANES], b[R3_MAX_LANES];
+    r3_src_f64(w, x, 0, a);
+    r3_src_f64(w, x, 1, b);
+    for (int l = 0; l < LANES; l++) {
+        p[l] = fp_f64(a[l]);
+        q[l] = fp_f64(b[l]);
+    }
+}
+
+/* v_cmp[x]_{f,lt,eq,le,gt,ne,ge,t}_<T>: the lane bit = S0 <op> S1 (f: never, t: always) */
+#define INT_CMPS(T, CT, FETCH)                                                             \
+    CMP_I(v_cmp_f_##T, CT, FETCH, 0, 0) CMP_I(v_cmp_lt_##T, CT, FETCH, p < q, 0)           \
+    CMP_I(v_cmp_eq_##T, CT, FETCH, p == q, 0) CMP_I(v_cmp_le_##T, CT, FETCH, p <= q, 0)    \
+    CMP_I(v_cmp_gt_##T, CT, FETCH, p > q, 0) CMP_I(v_cmp_ne_##T, CT, FETCH, p != q, 0)     \
+    CMP_I(v_cmp_ge_##T, CT, FETCH, p >= q, 0) CMP_I(v_cmp_t_##T, CT, FETCH, 1, 0)          \
+    CMP_I(v_cmpx_f_##T, CT, FETCH, 0, 1) CMP_I(v_cmpx_lt_##T, CT, FETCH, p < q, 1)         \
+    CMP_I(v_cmpx_eq_##T, CT, FETCH, p == q, 1) CMP_I(v_cmpx_le_##T, CT, FETCH, p <= q, 1)  \
+    CMP_I(v_cmpx_gt_##T, CT, FETCH, p > q, 1) CMP_I(v_cmpx_ne_##T, CT, FETCH, p != q, 1)   \
+    CMP_I(v_cmpx_ge_##T, CT, FETCH, p >= q, 1) CMP_I(v_cmpx_t_##T, CT, FETCH, 1, 1)
+INT_CMPS(i32, int32_t, r3_src_b32)
+INT_CMPS(u32, uint32_t, r3_src_b32)
+INT_CMPS(i16, int16_t, r3_src_b16)
+INT_CMPS(u16, uint16_t, r3_src_b16)
+#define INT64_CMPS(T, CT)                                                                  \
+    CMP_Q(v_cmp_f_##T, CT, 0, 0) CMP_Q(v_cmp_lt_##T, CT, p < q, 0) CMP_Q(v_cmp_eq_##T, CT, p == q, 0) \
+    CMP_Q(v_cmp_le_##T, CT, p <= q, 0) CMP_Q(v_cmp_gt_##T, CT, p > q, 0)                   \
+    CMP_Q(v_cmp_ne_##T, CT, p != q, 0) CMP_Q(v_cmp_ge_##T, CT, p >= q, 0) CMP_Q(v_cmp_t_##T, CT, 1, 0) \
+    CMP_Q(v_cmpx_f_##T, CT, 0, 1) CMP_Q(v_cmpx_lt_##T, CT, p < q, 1) CMP_Q(v_cmpx_eq_##T, CT, p == q, 1) \
+    CMP_Q(v_cmpx_le_##T, CT, p <= q, 1) CMP_Q(v_cmpx_gt_##T, CT, p > q, 1)                 \
+    CMP_Q(v_cmpx_ne_##T, CT, p != q, 1) CMP_Q(v_cmpx_ge_##T, CT, p >= q, 1) CMP_Q(v_cmpx_t_##T, CT, 1, 1)
+INT64_CMPS(i64, int64_t)
+INT64_CMPS(u64, uint64_t)
+
+/* Ordered predicates are false with a NaN operand; the n-forms are their negations (true with NaN). */
+#define FLT_CMPS(P, T, X)                                                                  \
+    CMP_F(P##f_##T, T, 0, X) CMP_F(P##lt_##T, T, p < q, X) CMP_F(P##eq_##T, T, p == q, X)  \
+    CMP_F(P##le_##T, T, p <= q, X) CMP_F(P##gt_##T, T, p > q, X)                           \
+    CMP_F(P##lg_##T, T, p < q || p > q, X) CMP_F(P##ge_##T, T, p >= q, X)                  \
+    CMP_F(P##o_##T, T, !isnan(p) && !isnan(q), X) CMP_F(P##u_##T, T, isnan(p) || isnan(q), X) \
+    CMP_F(P##nge_##T, T, !(p >= q), X) CMP_F(P##nlg_##T, T, !(p < q || p > q), X)          \
+    CMP_F(P##ngt_##T, T, !(p > q), X) CMP_F(P##nle_##T, T, !(p <= q), X)                   \
+    CMP_F(P##neq_##T, T, !(p == q), X) CMP_F(P##nlt_##T, T, !(p < q), X) CMP_F(P##t_##T, T, 1, X)
+/* v_cmp[x]_{f,lt,eq,le,gt,lg,ge,o,u,nge,nlg,ngt,nle,neq,nlt,t}_{f16,f32,f64} */
+FLT_CMPS(v_cmp_, f32, 0)
+FLT_CMPS(v_cmpx_, f32, 1)
+FLT_CMPS(v_cmp_, f64, 0)
+FLT_CMPS(v_cmpx_, f64, 1)
+FLT_CMPS(v_cmp_, f16, 0)
+FLT_CMPS(v_cmpx_, f16, 1)
+
+/* The class index of a value: 0 sNaN, 1 qNaN, 2 -inf, 3 -normal, 4 -denormal, 5 -0, 6 +0,
+   7 +denormal, 8 +normal, 9 +inf. */
+static int fclass(int snan, int qnan, int neg, int inf, int zero, int denorm)
+{
+    if (snan)
+        return 0;
+    if (qnan)
+        return 1;
+    if (inf)
+        return neg ? 2 : 9;
+    if (zero)
+        return neg ? 5 : 6;
+    if (denorm)
+        return neg ? 4 : 7;
+    return neg ? 3 : 8;
+}
+
+static int class32(uint32_t v)
+{
+    uint32_t e = v >> 23 & 0xff, m = v & 0x7fffff;
+    return fclass(e == 255 && m && !(m >> 22), e == 255 && (m >> 22), (int)(v >> 31), e == 255 && !m,
+                  !e && !m, !e && m);
+}
+
+static int class64(uint64_t v)
+{
+    uint64_t e = v >> 52 & 0x7ff, m = v & 0xfffffffffffffull;
+    return fclass(e == 2047 && m && !(m >> 51), e == 2047 && (m >> 51), (int)(v >> 63), e == 2047 && !m,
+                  !e && !m, !e && m);
+}
+
+static int class16(uint32_t v)
+{
+    uint32_t e = v >> 10 & 31, m = v & 0x3ff;
+    return fclass(e == 31 && m && !(m >> 9), e == 31 && (m >> 9), (int)(v >> 15 & 1), e == 31 && !m, !e && !m,
+                  !e && m);
+}
+
+/* The class test sees the operand as it is (modifiers applied, no denormal flushing). */
+static void cmp_class(r3_wave *w, const r3_xop *x, int width, int cmpx)
+{
+    uint32_t m[R3_MAX_LANES];
+    uint64_t bits = 0;
+    if (width == 64) {
+        uint64_t a[R3_MAX_LANES];
+        r3_src_u64(w, x, 0, a);
+        uint64_t sign = 1ull << 63;
+        for (int l = 0; l < LANES; l++)
+            a[l] = (a[l] & ((x->abs & 1) ? ~sign : ~0ull)) ^ ((x->neg & 1) ? sign : 0);
+        r3_src_b32(w, x, 1, m);
+        for (int l = 0; l < LANES; l++)
+            bits |= (uint64_t)(m[l] >> class64(a[l]) & 1) << l;
+    } else {
+        uint32_t a[R3_MAX_LANES];
+        if (width == 32)
+            r3_src_mod32(w, x, 0, a);
+        else
+            r3_src_mod16(w, x, 0, a);
+        r3_src_b32(w, x, 1, m);
+        for (int l = 0; l < LANES; l++)
+            bits |= (uint64_t)(m[l] >> (width == 32 ? class32(a[l]) : class16(a[l])) & 1) << l;
+    }
+    cmp_result(w, x, bits, cmpx);
+}
+/* lane bit = the class of S0 (f32) is one of those set in S1 */
+OP(v_cmp_class_f32) { cmp_class(w, x, 32, 0); }
+/* lane bit = the class of S0 (f64) is one of those set in S1 */
+OP(v_cmp_class_f64) { cmp_class(w, x, 64, 0); }
+/* lane bit = the class of S0 (f16) is one of those set in S1 */
+OP(v_cmp_class_f16) { cmp_class(w, x, 16, 0); }
+/* EXEC lane bit = the class of S0 (f32) is one of those set in S1 */
+OP(v_cmpx_class_f32) { cmp_class(w, x, 32, 1); }
+/* EXEC lane bit = the class of S0 (f64) is one of those set in S1 */
+OP(v_cmpx_class_f64) { cmp_class(w, x, 64, 1); }
+/* EXEC lane bit = the class of S0 (f16) is one of those set in S1 */
+OP(v_cmpx_class_f16) { cmp_class(w, x, 16, 1); }
+
+#define ICMP_NAMES(P, T) H(P##f_##T), H(P##lt_##T), H(P##eq_##T), H(P##le_##T), H(P##gt_##T), H(P##ne_##T), \
+    H(P##ge_##T), H(P##t_##T)
+#define FCMP_NAMES(P, T) H(P##f_##T), H(P##lt_##T), H(P##eq_##T), H(P##le_##T), H(P##gt_##T), H(P##lg_##T), \
+    H(P##ge_##T), H(P##o_##T), H(P##u_##T), H(P##nge_##T), H(P##nlg_##T), H(P##ngt_##T), H(P##nle_##T),      \
+    H(P##neq_##T), H(P##nlt_##T), H(P##t_##T)
+
+const r3_handler r3_valu_cmp_handlers[] = {
+    ICMP_NAMES(v_cmp_, i32), ICMP_NAMES(v_cmp_, u32), ICMP_NAMES(v_cmp_, i16), ICMP_NAMES(v_cmp_, u16),
+    ICMP_NAMES(v_cmp_, i64), ICMP_NAMES(v_cmp_, u64), ICMP_NAMES(v_cmpx_, i32), ICMP_NAMES(v_cmpx_, u32),
+    ICMP_NAMES(v_cmpx_, i16), ICMP_NAMES(v_cmpx_, u16), ICMP_NAMES(v_cmpx_, i64), ICMP_NAMES(v_cmpx_, u64),
+    FCMP_NAMES(v_cmp_, f32), FCMP_NAMES(v_cmpx_, f32), FCMP_NAMES(v_cmp_, f64), FCMP_NAMES(v_cmpx_, f64),
+    FCMP_NAMES(v_cmp_, f16), FCMP_NAMES(v_cmpx_, f16), H(v_cmp_class_f32), H(v_cmp_class_f64),
+    H(v_cmp_class_f16), H(v_cmpx_class_f32), H(v_cmpx_class_f64), H(v_cmpx_class_f16),
+};
+const size_t r3_valu_cmp_nhandlers = sizeof r3_valu_cmp_handlers / sizeof r3_valu_cmp_handlers[0];

@@ -1,0 +1,808 @@
+/* RDNA3 VALU floating point: f32, f16 and f64 arithmetic, fused multiply-add forms, min/max with
+   the IEEE-mode NaN rules, rounding, transcendentals, frexp/ldexp, the division helpers, cube-map
+   and trig pre-operation. Transcendentals return the correctly rounded (or libm) value where the
+   hardware is specified to within about 1 ulp. */
+#include "r3_valu.h"
+
+/* ---- f32 and f64 arithmetic ---- */
+
+/* D = S0 + S1 */
+R3_F32_2(v_add_f32, fx + fy)
+/* D = S0 - S1 */
+R3_F32_2(v_sub_f32, fx - fy)
+/* D = S1 - S0 */
+R3_F32_2(v_subrev_f32, fy - fx)
+/* D = S0 * S1 */
+R3_F32_2(v_mul_f32, fx * fy)
+/* D = S0 * S1, but 0 times anything (even Inf or NaN) is +0 (DX9 rule) */
+R3_F32_2(v_mul_dx9_zero_f32, fx == 0.0f || fy == 0.0f ? 0.0f : fx * fy)
+/* D = S0 * S1 + S2, one rounding */
+R3_F32_3(v_fma_f32, fmaf(fx, fy, fz))
+/* D = S0 * S1 + S2, one rounding; S0 or S1 zero gives S2 (DX9 rule) */
+R3_F32_3(v_fma_dx9_zero_f32, fx == 0.0f || fy == 0.0f ? fz + 0.0f : fmaf(fx, fy, fz))
+/* D = S0 * S1, with the lighting special case: S1 = -MAX_FLOAT, -Inf or NaN, or S2 <= 0 or NaN, gives -MAX_FLOAT */
+R3_F32_3(v_mullit_f32, (fy == -3.40282347e38f || fy == -INFINITY || isnan(fy) || !(fz > 0.0f)) ? -3.40282347e38f : fx * fy)
+/* D = S0 + S1 (f64) */
+R3_F64_2(v_add_f64, dx + dy)
+/* D = S0 * S1 (f64) */
+R3_F64_2(v_mul_f64, dx * dy)
+/* D = S0 * S1 + S2, one rounding (f64) */
+R3_F64_3(v_fma_f64, fma(dx, dy, dz))
+
+/* The accumulator forms read their third operand from the destination. */
+static void fmac32(r3_wave *w, const r3_xop *x, int dx9)
+{
+    uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], c[R3_MAX_LANES], r[R3_MAX_LANES];
+    r3_src_f32(w, x, 0, a);
+    r3_src_f32(w, x, 1, b);
+    memcpy(c, r3_dst_row(w, x), (size_t)LANES * 4);
+    int rt = r3_round_enter(w, 0);
+    for (int l = 0; l < LANES; l++) {
+        float fx = fp_f32(a[l]), fy = fp_f32(b[l]), fz = fp_f32(c[l]);
+        float v = dx9 && (fx == 0.0f || fy == 0.0f) ? fz + 0.0f : fmaf(fx, fy, fz);
+        r[l] = r3_nan32(fp_b32(v), a[l], b[l], c[l]);
+    }
+    r3_round_leave(rt);
+    r3_dst_f32(w, x, r);
+}
+/* D = S0 * S1 + D, one rounding */
+OP(v_fmac_f32) { fmac32(w, x, 0); }
+/* D = S0 * S1 + D; S0 or S1 zero gives D (DX9 rule) */
+OP(v_fmac_dx9_zero_f32) { fmac32(w, x, 1); }
+
+/* fmamk: D = S0 * K + S1; fmaak: D = S0 * S1 + K (K the literal) */
+static void fmak32(r3_wave *w, const r3_xop *x, int k_is_addend)
+{
+    uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], r[R3_MAX_LANES];
+    r3_src_f32(w, x, 0, a);
+    r3_src_f32(w, x, 1, b);
+    float k = fp_f32(x->literal);
+    int rt = r3_round_enter(w, 0);
+    for (int l = 0; l < LANES; l++) {
+        float fx = fp_f32(a[l]), fy = fp_f32(b[l]);
+        float v = k_is_addend ? fmaf(fx, fy, k) : fmaf(fx, k, fy);
+        r[l] = r3_nan32(fp_b32(v), a[l], k_is_addend ? b[l] : x->literal, k_is_addend ? x->literal : b[l]);
+    }
+    r3_round_leave(rt);
+    r3_dst_f32(w, x, r);
+}
+/* D = S0 * K + S1 */
+OP(v_fmamk_f32) { fmak32(w, x, 0); }
+/* D = S0 * S1 + K */
+OP(v_fmaak_f32) { fmak32(w, x, 1); }
+
+/* D = S0 * 2^S1 (S1 a signed integer) */
+OP(v_ldexp_f32)
+{
+    uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], r[R3_MAX_LANES];
+    r3_src_f32(w, x, 0, a);
+    r3_src_b32(w, x, 1, b);
+    int rt = r3_round_enter(w, 0);
+    for (int l = 0; l < LANES; l++)
+        r[l] = r3_nan32(fp_b32(ldexpf(fp_f32(a[l]), (int32_t)b[l])), a[l], a[l], a[l]);
+    r3_round_leave(rt);
+    r3_dst_f32(w, x, r);
+}
+
+/* D = S0 * 2^S1 (f64) */
+OP(v_ldexp_f64)
+{
+    uint64_t a[R3_MAX_LANES], r[R3_MAX_LANES];
+    uint32_t b[R3_MAX_LANES];
+    r3_src_f64(w, x, 0, a);
+    r3_src_b32(w, x, 1, b);
+    int rt = r3_round_enter(w, 1);
+    for (int l = 0; l < LANES; l++)
+        r[l] = r3_nan64(fp_b64(ldexp(fp_f64(a[l]), (int32_t)b[l])), a[l], a[l], a[l]);
+    r3_round_leave(rt);
+    r3_dst_f64(w, x, r);
+}
+
+/* ---- min / max: IEEE mode quiets and returns a signalling NaN; otherwise a NaN operand loses;
+   -0 counts as less than +0 ---- */
+
+static uint32_t fmin32(uint32_t ieee, uint32_t p, uint32_t q)
+{
+    if (ieee && fp_issnan32(p))
+        return fp_quiet32(p);
+    if (ieee && fp_issnan32(q))
+        return fp_quiet32(q);
+    if (fp_isnan32(p))
+        return q;
+    if (fp_isnan32(q))
+        return p;
+    float fp = fp_f32(p), fq = fp_f32(q);
+    return (fp < fq || (fp == fq && (p >> 31) && !(q >> 31))) ? p : q;
+}
+
+static uint32_t fmax32(uint32_t ieee, uint32_t p, uint32_t q)
+{
+    if (ieee && fp_issnan32(p))
+        return fp_quiet32(p);
+    if (ieee && fp_issnan32(q))
+        return fp_quiet32(q);
+    if (fp_isnan32(p))
+        return q;
+    if (fp_isnan32(q))
+        return p;
+    float fp = fp_f32(p), fq = fp_f32(q);
+    return (fp > fq || (fp == fq && !(p >> 31) && (q >> 31))) ? p : q;
+}
+
+static uint64_t fmin64(uint32_t ieee, uint64_t p, uint64_t q)
+{
+    if (ieee && fp_issnan64(p))
+        return fp_quiet64(p);
+    if (ieee && fp_issnan64(q))
+        return fp_quiet64(q);
+    if (fp_isnan64(p))
+        return q;
+    if (fp_isnan64(q))
+        return p;
+    double fp = fp_f64(p), fq = fp_f64(q);
+    return (fp < fq || (fp == fq && (p >> 63) && !(q >> 63))) ? p : q;
+}
+
+static uint64_t fmax64(uint32_t ieee, uint64_t p, uint64_t q)
+{
+    if (ieee && fp_issnan64(p))
+        return fp_quiet64(p);
+    if (ieee && fp_issnan64(q))
+        return fp_quiet64(q);
+    if (fp_isnan64(p))
+        return q;
+    if (fp_isnan64(q))
+        return p;
+    double fp = fp_f64(p), fq = fp_f64(q);
+    return (fp > fq || (fp == fq && !(p >> 63) && (q >> 63))) ? p : q;
+}
+
+static uint32_t fmin16(uint32_t ieee, uint32_t p, uint32_t q)
+{
+    if (ieee && fp_issnan16(p))
+        return fp_quiet16(p);
+    if (ieee && fp_issnan16(q))
+        return fp_quiet16(q);
+    if (fp_isnan16(p))
+        return q;
+    if (fp_isnan16(q))
+        return p;
+    double fp = r3_h(p), fq = r3_h(q);
+    return (fp < fq || (fp == fq && (p >> 15) && !(q >> 15))) ? p : q;
+}
+
+static uint32_t fmax16(uint32_t ieee, uint32_t p, uint32_t q)
+{
+    if (ieee && fp_issnan16(p))
+        return fp_quiet16(p);
+    if (ieee && fp_issnan16(q))
+        return fp_quiet16(q);
+    if (fp_isnan16(p))
+        return q;
+    if (fp_isnan16(q))
+        return p;
+    double fp = r3_h(p), fq = r3_h(q);
+    return (fp > fq || (fp == fq && !(p >> 15) && (q >> 15))) ? p : q;
+}
+
+/* v_med3: with a NaN operand the minimum of the three; otherwise the larger of the two operands
+   that are not the maximum. */
+static uint32_t med3_32(uint32_t ie, uint32_t p, uint32_t q, uint32_t s)
+{
+    if (fp_isnan32(p) || fp_isnan32(q) || fp_isnan32(s))
+        return fmin32(ie, fmin32(ie, p, q), s);
+    uint32_t mx = fmax32(ie, fmax32(ie, p, q), s);
+    return mx == p ? fmax32(ie, q, s) : mx == q ? fmax32(ie, p, s) : fmax32(ie, p, q);
+}
+
+static uint32_t med3_16(uint32_t ie, uint32_t p, uint32_t q, uint32_t s)
+{
+    if (fp_isnan16(p) || fp_isnan16(q) || fp_isnan16(s))
+        return fmin16(ie, fmin16(ie, p, q), s);
+    uint32_t mx = fmax16(ie, fmax16(ie, p, q), s);
+    return mx == p ? fmax16(ie, q, s) : mx == q ? fmax16(ie, p, s) : fmax16(ie, p, q);
+}
+
+/* Selections (min, max, med) return one of their operands' bits: no NaN rewriting. */
+#define SEL32(name, expr)                                                                  \
+    OP(name)                                                                               \
+    {                                                                                      \
+        uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], c[R3_MAX_LANES], r[R3_MAX_LANES];       \
+        uint32_t ie = w->mode & R3_MODE_IEEE;                                              \
+        r3_src_f32(w, x, 0, a);                                                            \
+        r3_src_f32(w, x, 1, b);                                                            \
+        if (x->enc == R3X_VOP3)                                                            \
+            r3_src_f32(w, x, 2, c);                                                        \
+        else                                                                               \
+            memset(c, 0, sizeof c);                                                        \
+        for (int l = 0; l < LANES; l++)                                                    \
+            r[l] = (expr);                                                                 \
+        r3_dst_f32(w, x, r);                                                               \
+    }
+/* D = min(S0, S1) */
+SEL32(v_min_f32, fmin32(ie, a[l], b[l]))
+/* D = max(S0, S1) */
+SEL32(v_max_f32, fmax32(ie, a[l], b[l]))
+/* D = min(S0, S1, S2) */
+SEL32(v_min3_f32, fmin32(ie, fmin32(ie, a[l], b[l]), c[l]))
+/* D = max(S0, S1, S2) */
+SEL32(v_max3_f32, fmax32(ie, fmax32(ie, a[l], b[l]), c[l]))
+/* D = the median of S0, S1, S2 */
+SEL32(v_med3_f32, med3_32(ie, a[l], b[l], c[l]))
+/* D = min(max(S0, S1), S2) */
+SEL32(v_minmax_f32, fmin32(ie, fmax32(ie, a[l], b[l]), c[l]))
+/* D = max(min(S0, S1), S2) */
+SEL32(v_maxmin_f32, fmax32(ie, fmin32(ie, a[l], b[l]), c[l]))
+
+#define SEL64(name, expr)                                                                  \
+    OP(name)                                                                               \
+    {                                                                                      \
+        uint64_t a[R3_MAX_LANES], b[R3_MAX_LANES], r[R3_MAX_LANES];                        \
+        uint32_t ie = w->mode & R3_MODE_IEEE;                                              \
+        r3_src_f64(w, x, 0, a);                                                            \
+        r3_src_f64(w, x, 1, b);                                                            \
+        for (int l = 0; l < LANES; l++)                                                    \
+            r[l] = (expr);                                                                 \
+        r3_dst_f64(w, x, r);                                                               \
+    }
+/* D = min(S0, S1) (f64) */
+SEL64(v_min_f64, fmin64(ie, a[l], b[l]))
+/* D = max(S0, S1) (f64) */
+SEL64(v_max_f64, fmax64(ie, a[l], b[l]))
+
+#define SEL16(name, expr)                                                                  \
+    OP(name)                                                                               \
+    {                                                                                      \
+        uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], c[R3_MAX_LANES], r[R3_MAX_LANES];       \
+        uint32_t ie = w->mode & R3_MODE_IEEE;                                              \
+        r3_src_f16(w, x, 0, a);                                                            \
+        r3_src_f16(w, x, 1, b);                                                            \
+        if (x->enc == R3X_VOP3)                                                            \
+            r3_src_f16(w, x, 2, c);                                                        \
+        else                                                                               \
+            memset(c, 0, sizeof c);                                                        \
+        for (int l = 0; l < LANES; l++)                                                    \
+            r[l] = (expr);                                                                 \
+        r3_dst_f16(w, x, r);                                                               \
+    }
+/* D = min(S0, S1) (f16) */
+SEL16(v_min_f16, fmin16(ie, a[l], b[l]))
+/* D = max(S0, S1) (f16) */
+SEL16(v_max_f16, fmax16(ie, a[l], b[l]))
+/* D = min(S0, S1, S2) (f16) */
+SEL16(v_min3_f16, fmin16(ie, fmin16(ie, a[l], b[l]), c[l]))
+/* D = max(S0, S1, S2) (f16) */
+SEL16(v_max3_f16, fmax16(ie, fmax16(ie, a[l], b[l]), c[l]))
+/* D = the median of S0, S1, S2 (f16) */
+SEL16(v_med3_f16, med3_16(ie, a[l], b[l], c[l]))
+/* D = min(max(S0, S1), S2) (f16) */
+SEL16(v_minmax_f16, fmin16(ie, fmax16(ie, a[l], b[l]), c[l]))
+/* D = max(min(S0, S1), S2) (f16) */
+SEL16(v_maxmin_f16, fmax16(ie, fmin16(ie, a[l], b[l]), c[l]))
+
+/* ---- rounding and fractions ---- */
+
+/* x - floor(x), never reaching 1.0 (the largest value below 1 instead); Inf gives NaN */
+static float fract32(float v) { return isinf(v) ? NAN : isnan(v) ? v : fminf(v - floorf(v), 0x1.fffffep-1f); }
+static double fract64(double v) { return isinf(v) ? NAN : isnan(v) ? v : fmin(v - floor(v), 0x1.fffffffffffffp-1); }
+static double fract16(double v) { return isinf(v) ? NAN : isnan(v) ? v : fmin(v - floor(v), 0x1.ffcp-1); }
+
+/* Round to the nearest integer, ties to even, whatever the host rounding mode is. */
+static double rne64(double v)
+{
+    if (isnan(v) || isinf(v) || fabs(v) >= 0x1p52)
+        return v;
+    double t = trunc(v), d = fabs(v - t);
+    if (d > 0.5 || (d == 0.5 && fmod(t, 2.0) != 0))
+        t += v < 0 ? -1.0 : 1.0;
+    return t == 0 ? copysign(0.0, v) : t;
+}
+
+/* D = trunc(S0) */
+R3_F32_1(v_trunc_f32, truncf(fx))
+/* D = ceil(S0) */
+R3_F32_1(v_ceil_f32, ceilf(fx))
+/* D = floor(S0) */
+R3_F32_1(v_floor_f32, floorf(fx))
+/* D = S0 rounded to the nearest integer, ties to even */
+R3_F32_1(v_rndne_f32, (float)rne64(fx))
+/* D = S0 - floor(S0), below 1.0 */
+R3_F32_1(v_fract_f32, fract32(fx))
+/* D = trunc(S0) (f64) */
+R3_F64_1(v_trunc_f64, trunc(dx))
+/* D = ceil(S0) (f64) */
+R3_F64_1(v_ceil_f64, ceil(dx))
+/* D = floor(S0) (f64) */
+R3_F64_1(v_floor_f64, floor(dx))
+/* D = S0 rounded to the nearest integer, ties to even (f64) */
+R3_F64_1(v_rndne_f64, rne64(dx))
+/* D = S0 - floor(S0), below 1.0 (f64) */
+R3_F64_1(v_fract_f64, fract64(dx))
+
+/* ---- transcendentals (correctly rounded or libm results; hardware is within about 1 ulp) ---- */
+
+/* Drop whole revolutions exactly (x - rint(x) is exact) before scaling in double, so large
+   inputs keep their fraction bits; infinities give NaN. */
+static double revolutions(double v)
+{
+    return isinf(v) ? NAN : (v - rint(v)) * 6.283185307179586476925;
+}
+
+/* D = 1 / S0 */
+R3_F32_1(v_rcp_f32, 1.0f / fx)
+/* D = 1 / S0 (the integer-division variant) */
+R3_F32_1(v_rcp_iflag_f32, 1.0f / fx)
+/* D = 1 / sqrt(S0) */
+R3_F32_1(v_rsq_f32, (float)(1.0 / sqrt((double)fx)))
+/* D = sqrt(S0) */
+R3_F32_1(v_sqrt_f32, sqrtf(fx))
+/* D = 2^S0 */
+R3_F32_1(v_exp_f32, exp2f(fx))
+/* D = log2(S0) */
+R3_F32_1(v_log_f32, log2f(fx))
+/* D = sin(2 pi S0): S0 in revolutions */
+R3_F32_1(v_sin_f32, (float)sin(revolutions(fx)))
+/* D = cos(2 pi S0) */
+R3_F32_1(v_cos_f32, (float)cos(revolutions(fx)))
+/* D = 1 / S0 (f64) */
+R3_F64_1(v_rcp_f64, 1.0 / dx)
+/* D = 1 / sqrt(S0) (f64) */
+R3_F64_1(v_rsq_f64, 1.0 / sqrt(dx))
+/* D = sqrt(S0) (f64) */
+R3_F64_1(v_sqrt_f64, sqrt(dx))
+
+/* ---- f16 arithmetic: computed in double, rounded once to f16 ---- */
+
+/* D = S0 + S1 (f16) */
+R3_F16_2(v_add_f16, hx + hy)
+/* D = S0 - S1 (f16) */
+R3_F16_2(v_sub_f16, hx - hy)
+/* D = S1 - S0 (f16) */
+R3_F16_2(v_subrev_f16, hy - hx)
+/* D = S0 * S1 (f16) */
+R3_F16_2(v_mul_f16, hx * hy)
+/* D = S0 * 2^S1 (S1 a signed 16-bit integer) */
+OP(v_ldexp_f16)
+{
+    uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], r[R3_MAX_LANES];
+    r3_src_f16(w, x, 0, a);
+    r3_src_b16(w, x, 1, b);
+    for (int l = 0; l < LANES; l++)
+        r[l] = r3_nan16(r3_to_f16(w, ldexp(r3_h(a[l]), (int16_t)b[l])), a[l], a[l], a[l]);
+    r3_dst_f16(w, x, r);
+}
+/* D = trunc(S0) (f16) */
+R3_F16_1(v_trunc_f16, trunc(hx))
+/* D = ceil(S0) (f16) */
+R3_F16_1(v_ceil_f16, ceil(hx))
+/* D = floor(S0) (f16) */
+R3_F16_1(v_floor_f16, floor(hx))
+/* D = S0 rounded to the nearest integer, ties to even (f16) */
+R3_F16_1(v_rndne_f16, rne64(hx))
+/* D = S0 - floor(S0), below 1.0 (f16) */
+R3_F16_1(v_fract_f16, fract16(hx))
+/* D = 1 / S0 (f16) */
+R3_F16_1(v_rcp_f16, 1.0 / hx)
+/* D = 1 / sqrt(S0) (f16) */
+R3_F16_1(v_rsq_f16, 1.0 / sqrt(hx))
+/* D = sqrt(S0) (f16) */
+R3_F16_1(v_sqrt_f16, sqrt(hx))
+/* D = 2^S0 (f16) */
+R3_F16_1(v_exp_f16, exp2(hx))
+/* D = log2(S0) (f16) */
+R3_F16_1(v_log_f16, log2(hx))
+/* D = sin(2 pi S0) (f16) */
+R3_F16_1(v_sin_f16, sin(revolutions(hx)))
+/* D = cos(2 pi S0) (f16) */
+R3_F16_1(v_cos_f16, cos(revolutions(hx)))
+
+/* The exact value of a * b + c for f16 operands, rounded once to f16: the product is exact in
+   double, and the sum is split into a rounded part and its exact error (two-sum) so the final
+   rounding sees every bit. */
+uint32_t r3_fma16(const r3_wave *w, uint32_t pa, uint32_t pb, uint32_t pc)
+{
+    double p = r3_h(pa) * r3_h(pb), c = r3_h(pc);
+    if (isnan(p) || isinf(p) || isinf(c) || isnan(c))
+        return r3_nan16(r3_to_f16(w, p + c), pa, pb, pc);
+    double s = p + c, bb = s - p, err = (p - (s - bb)) + (c - bb);
+    int neg, exp;
+    uint64_t mag;
+    if (s == 0)
+        return r3_to_f16(w, s);
+    fp_unpack64(s, &neg, &mag, &exp);
+    /* fold the error in as extra low-order bits: mag * 2^11 +- |err| in the same units */
+    int sticky = 0;
+    uint64_t m = mag << 11;
+    int e = exp - 11;
+    if (err != 0) {
+        double units = ldexp(fabs(err), -e);
+        uint64_t whole = units >= 1.0 ? (uint64_t)units : 0;
+        int frac = units != (double)whole;
+        if ((err < 0) == (neg != 0)) { /* same sign: magnitude grows */
+            m += whole;
+            sticky = frac;
+        } else {
+            m -= whole + (uint64_t)frac;
+            sticky = frac;
+        }
+    }
+    return fp_pack(&fp_half, neg, m, e, sticky, (fp_round)R3_MODE_ROUND64(w->mode));
+}
+
+/* D = S0 * S1 + S2 (f16), one rounding */
+OP(v_fma_f16)
+{
+    uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], c[R3_MAX_LANES], r[R3_MAX_LANES];
+    r3_src_f16(w, x, 0, a);
+    r3_src_f16(w, x, 1, b);
+    r3_src_f16(w, x, 2, c);
+    for (int l = 0; l < LANES; l++)
+        r[l] = r3_fma16(w, a[l], b[l], c[l]);
+    r3_dst_f16(w, x, r);
+}
+
+/* D = S0 * S1 + D (f16), one rounding */
+OP(v_fmac_f16)
+{
+    uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], r[R3_MAX_LANES];
+    r3_src_f16(w, x, 0, a);
+    r3_src_f16(w, x, 1, b);
+    const uint32_t *d = r3_dst_row(w, x);
+    int hi = x->enc == R3X_E32 ? x->vdst >> 7 & 1 : x->opsel >> 3 & 1;
+    if (x->enc == R3X_E32)
+        d = r3_vrow(w, x->vdst & 127u);
+    for (int l = 0; l < LANES; l++)
+        r[l] = r3_fma16(w, a[l], b[l], hi ? d[l] >> 16 : d[l] & 0xffffu);
+    r3_dst_f16(w, x, r);
+}
+
+/* fmamk: D = S0 * K + S1; fmaak: D = S0 * S1 + K (f16, K the literal's low half) */
+static void fmak16(r3_wave *w, const r3_xop *x, int k_is_addend)
+{
+    uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], r[R3_MAX_LANES], k = x->literal & 0xffffu;
+    r3_src_f16(w, x, 0, a);
+    r3_src_f16(w, x, 1, b);
+    for (int l = 0; l < LANES; l++)
+        r[l] = k_is_addend ? r3_fma16(w, a[l], b[l], k) : r3_fma16(w, a[l], k, b[l]);
+    r3_dst_f16(w, x, r);
+}
+/* D = S0 * K + S1 (f16) */
+OP(v_fmamk_f16) { fmak16(w, x, 0); }
+/* D = S0 * S1 + K (f16) */
+OP(v_fmaak_f16) { fmak16(w, x, 1); }
+
+/* ---- frexp ---- */
+
+static uint32_t frexp_exp(double v)
+{
+    int e = 0;
+    if (!isinf(v) && !isnan(v))
+        frexp(v, &e);
+    return (uint32_t)e;
+}
+
+/* D = the mantissa of S0 in [0.5, 1) with S0's sign; NaN and infinities pass through */
+R3_F32_1(v_frexp_mant_f32, isinf(fx) || isnan(fx) ? fx : frexpf(fx, &(int){0}))
+/* D = the mantissa of S0 (f64) */
+R3_F64_1(v_frexp_mant_f64, isinf(dx) || isnan(dx) ? dx : frexp(dx, &(int){0}))
+/* D = the mantissa of S0 (f16) */
+R3_F16_1(v_frexp_mant_f16, isinf(hx) || isnan(hx) ? hx : frexp(hx, &(int){0}))
+
+/* D = the exponent e of S0 = m * 2^e, m in [0.5, 1); 0 for NaN, infinities and zero */
+OP(v_frexp_exp_i32_f32)
+{
+    uint32_t a[R3_MAX_LANES], r[R3_MAX_LANES];
+    r3_src_f32(w, x, 0, a);
+    for (int l = 0; l < LANES; l++)
+        r[l] = frexp_exp(fp_f32(a[l]));
+    r3_dst_b32(w, x, r);
+}
+
+/* D = the exponent of S0 (f64) */
+OP(v_frexp_exp_i32_f64)
+{
+    uint64_t a[R3_MAX_LANES];
+    uint32_t r[R3_MAX_LANES];
+    r3_src_f64(w, x, 0, a);
+    for (int l = 0; l < LANES; l++)
+        r[l] = frexp_exp(fp_f64(a[l]));
+    r3_dst_b32(w, x, r);
+}
+
+/* D.i16 = the exponent of S0 (f16) */
+OP(v_frexp_exp_i16_f16)
+{
+    uint32_t a[R3_MAX_LANES], r[R3_MAX_LANES];
+    r3_src_f16(w, x, 0, a);
+    for (int l = 0; l < LANES; l++)
+        r[l] = frexp_exp(r3_h(a[l])) & 0xffffu;
+    r3_dst_b16(w, x, r);
+}
+
+/* ---- division helpers: the scale / refine / fix-up sequence compilers emit for IEEE division ---- */
+
+/* The constants of the division helpers for one float width. */
+typedef struct {
+    int wide;           /* 0: f32, 1: f64 */
+    int scale;          /* the exponent shift div_scale and div_fmas apply: 64 or 128 */
+    int near_max;       /* exponent difference at which the quotient nears the largest float */
+    int tiny_exp;       /* biased exponent at or below which the numerator counts as tiny */
+    int bias;
+    double min_normal;
+} divfmt;
+
+static const divfmt div_f32 = {0, 64, 96, 23, 127, 0x1p-126};
+static const divfmt div_f64 = {1, 128, 768, 53, 1023, 0x1p-1022};
+
+static int div_exponent(const divfmt *f, double v)
+{
+    return f->wide ? (int)(fp_b64(v) >> 52 & 0x7ff) : (int)(fp_b32((float)v) >> 23 & 0xff);
+}
+
+static int div_denormal(const divfmt *f, double v)
+{
+    return v != 0 && fabs(v) < f->min_normal;
+}
+
+static double div_round(const divfmt *f, double v)
+{
+    return f->wide ? v : (double)(float)v;
+}
+
+/* One lane of v_div_scale: S0 is the value to scale (numerator or denominator), S1 the
+   denominator, S2 the numerator. Both operands are scaled together when the reciprocal or the
+   quotient would lose precision; *vcc says only one of them may be scaled, which div_fmas undoes. */
+static double div_scale(const divfmt *f, double s0, double s1, double s2, int *vcc)
+{
+    double q = f->wide ? s2 / s1 : (double)((float)s2 / (float)s1);
+    *vcc = 0;
+    if (s2 == 0 || s1 == 0)
+        return NAN;
+    if (div_exponent(f, s2) - div_exponent(f, s1) >= f->near_max) {
+        *vcc = 1;
+        return s0 == s1 ? div_round(f, ldexp(s0, f->scale)) : s0;
+    }
+    if (div_denormal(f, s1))
+        return div_round(f, ldexp(s0, f->scale));
+    int rcp_tiny = div_denormal(&div_f64, 1.0 / s1);
+    if (rcp_tiny && div_denormal(f, q)) {
+        *vcc = 1;
+        return s0 == s1 ? div_round(f, ldexp(s0, -f->scale)) : s0;
+    }
+    if (rcp_tiny)
+        return div_round(f, ldexp(s0, -f->scale));
+    if (div_denormal(f, q)) {
+        *vcc = 1;
+        return s0 == s2 ? div_round(f, ldexp(s0, f->scale)) : s0;
+    }
+    if (div_exponent(f, s2) <= f->tiny_exp)
+        return div_round(f, ldexp(s0, f->scale));
+    return s0;
+}
+
+/* One lane of v_div_fmas: fma(S0, S1, S2), and with VCC the one-sided scaling undone: a large
+   quotient was computed with the denominator scaled up, a small one with the numerator. */
+static double div_fmas(const divfmt *f, double s0, double s1, double s2, int vcc)
+{
+    double r = f->wide ? fma(s0, s1, s2) : (double)fmaf((float)s0, (float)s1, (float)s2);
+    if (!vcc)
+        return r;
+    return div_round(f, ldexp(r, div_exponent(f, s2) > f->bias ? f->scale : -f->scale));
+}
+
+/* One lane of v_div_fixup: S0 the computed quotient, S1 the denominator, S2 the numerator; the
+   IEEE special cases the refinement cannot produce. */
+static double div_fixup(const divfmt *f, double s0, double s1, double s2)
+{
+    int neg = signbit(s1) != signbit(s2);
+    if (isnan(s2))
+        return s2;
+    if (isnan(s1))
+        return s1;
+    if ((s1 == 0 && s2 == 0) || (isinf(s1) && isinf(s2)))
+        return -NAN;
+    if (s1 == 0 || isinf(s2))
+        return neg ? -INFINITY : INFINITY;
+    if (isinf(s1) || s2 == 0)
+        return neg ? -0.0 : 0.0;
+    if (div_exponent(f, s2) - div_exponent(f, s1) < -(f->wide ? 1075 : 150))
+        return neg ? -0.0 : 0.0;
+    if (isnan(s0)) /* the refinement overflowed internally: the true quotient is out of range */
+        return neg ? -INFINITY : INFINITY;
+    return neg ? -fabs(s0) : fabs(s0);
+}
+
+typedef enum { DIV_SCALE, DIV_FMAS, DIV_FIXUP } divop;
+
+static void div_lanes(r3_wave *w, const r3_xop *x, const divfmt *f, divop op)
+{
+    uint64_t a[R3_MAX_LANES], b[R3_MAX_LANES], c[R3_MAX_LANES], r[R3_MAX_LANES], vcc = 0;
+    uint64_t vcc_in = op == DIV_FMAS ? r3_vcc(w) : 0;
+    uint64_t *src[3] = {a, b, c};
+    for (int k = 0; k < 3; k++) {
+        if (f->wide) {
+            r3_src_f64(w, x, k, src[k]);
+            continue;
+        }
+        uint32_t t[R3_MAX_LANES];
+        r3_src_f32(w, x, k, t);
+        for (int l = 0; l < LANES; l++)
+            src[k][l] = t[l];
+    }
+    for (int l = 0; l < LANES; l++) {
+        double s0 = f->wide ? fp_f64(a[l]) : fp_f32((uint32_t)a[l]);
+        double s1 = f->wide ? fp_f64(b[l]) : fp_f32((uint32_t)b[l]);
+        double s2 = f->wide ? fp_f64(c[l]) : fp_f32((uint32_t)c[l]);
+        double d;
+        if (op == DIV_SCALE) {
+            int v;
+            d = div_scale(f, s0, s1, s2, &v);
+            vcc |= (uint64_t)v << l;
+        } else if (op == DIV_FMAS) {
+            d = div_fmas(f, s0, s1, s2, (int)(vcc_in >> l & 1));
+        } else {
+            d = div_fixup(f, s0, s1, s2);
+        }
+        if (f->wide) {
+            uint64_t bits = fp_b64(d);
+            r[l] = isnan(s2) ? fp_quiet64(c[l]) : isnan(s1) && op == DIV_FIXUP ? fp_quiet64(b[l]) : bits;
+        } else {
+            uint32_t bits = fp_b32((float)d);
+            r[l] = isnan(s2) ? fp_quiet32((uint32_t)c[l]) : isnan(s1) && op == DIV_FIXUP ? fp_quiet32((uint32_t)b[l]) : bits;
+        }
+        if (op != DIV_FIXUP) /* scale and fmas follow the general NaN rule */
+            r[l] = f->wide ? r3_nan64(fp_b64(d), a[l], b[l], c[l])
+                           : r3_nan32(fp_b32((float)d), (uint32_t)a[l], (uint32_t)b[l], (uint32_t)c[l]);
+    }
+    if (f->wide) {
+        r3_dst_f64(w, x, r);
+    } else {
+        uint32_t t[R3_MAX_LANES];
+        for (int l = 0; l < LANES; l++)
+            t[l] = (uint32_t)r[l];
+        r3_dst_f32(w, x, t);
+    }
+    if (op == DIV_SCALE)
+        r3_dst_mask(w, x, vcc);
+}
+/* D = S0 scaled by 2^+-64 when needed for an accurate S2 / S1; VCC = the quotient needs unscaling */
+OP(v_div_scale_f32) { div_lanes(w, x, &div_f32, DIV_SCALE); }
+/* D = S0 scaled by 2^+-128 when needed for an accurate S2 / S1 (f64) */
+OP(v_div_scale_f64) { div_lanes(w, x, &div_f64, DIV_SCALE); }
+/* D = S0 * S1 + S2, times 2^+-64 when VCC (undoing div_scale) */
+OP(v_div_fmas_f32) { div_lanes(w, x, &div_f32, DIV_FMAS); }
+/* D = S0 * S1 + S2, times 2^+-128 when VCC (f64) */
+OP(v_div_fmas_f64) { div_lanes(w, x, &div_f64, DIV_FMAS); }
+/* D = the quotient S0 of S2 / S1 with the IEEE special cases applied */
+OP(v_div_fixup_f32) { div_lanes(w, x, &div_f32, DIV_FIXUP); }
+/* D = the quotient S0 of S2 / S1 with the IEEE special cases applied (f64) */
+OP(v_div_fixup_f64) { div_lanes(w, x, &div_f64, DIV_FIXUP); }
+
+/* D = the quotient S0 of S2 / S1 with the IEEE special cases applied (f16) */
+OP(v_div_fixup_f16)
+{
+    uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], c[R3_MAX_LANES], r[R3_MAX_LANES];
+    r3_src_f16(w, x, 0, a);
+    r3_src_f16(w, x, 1, b);
+    r3_src_f16(w, x, 2, c);
+    for (int l = 0; l < LANES; l++) {
+        double s1 = r3_h(b[l]), s2 = r3_h(c[l]);
+        uint32_t sign = (b[l] ^ c[l]) & 0x8000u;
+        if (fp_isnan16(c[l]))
+            r[l] = fp_quiet16(c[l]);
+        else if (fp_isnan16(b[l]))
+            r[l] = fp_quiet16(b[l]);
+        else if ((s1 == 0 && s2 == 0) || (isinf(s1) && isinf(s2)))
+            r[l] = 0xfe00u;
+        else if (s1 == 0 || isinf(s2))
+            r[l] = sign | 0x7c00u;
+        else if (isinf(s1) || s2 == 0)
+            r[l] = sign;
+        else
+            r[l] = sign | (a[l] & 0x7fffu);
+    }
+    r3_dst_f16(w, x, r);
+}
+
+/* ---- cube maps ---- */
+
+/* The major axis of (S0, S1, S2) = (x, y, z): 2 for z, 1 for y, 0 for x (ties prefer z, then y). */
+static int cube_axis(float cx, float cy, float cz)
+{
+    if (fabsf(cz) >= fabsf(cx) && fabsf(cz) >= fabsf(cy))
+        return 2;
+    return fabsf(cy) >= fabsf(cx) ? 1 : 0;
+}
+
+static float cube_id(float cx, float cy, float cz)
+{
+    int a = cube_axis(cx, cy, cz);
+    float v = a == 2 ? cz : a == 1 ? cy : cx;
+    return (float)(2 * a + (v < 0.0f));
+}
+
+static float cube_sc(float cx, float cy, float cz)
+{
+    int a = cube_axis(cx, cy, cz);
+    return a == 2 ? (cz < 0.0f ? -cx : cx) : a == 1 ? cx : (cx < 0.0f ? cz : -cz);
+}
+
+static float cube_tc(float cx, float cy, float cz)
+{
+    int a = cube_axis(cx, cy, cz);
+    return a == 1 ? (cy < 0.0f ? -cz : cz) : -cy;
+}
+
+static float cube_ma(float cx, float cy, float cz)
+{
+    int a = cube_axis(cx, cy, cz);
+    return 2.0f * (a == 2 ? cz : a == 1 ? cy : cx);
+}
+
+/* D = the cube face id of the direction (S0, S1, S2): 0..5 for +x, -x, +y, -y, +z, -z */
+R3_F32_3(v_cubeid_f32, cube_id(fx, fy, fz))
+/* D = the face's s coordinate (before division by the major axis) */
+R3_F32_3(v_cubesc_f32, cube_sc(fx, fy, fz))
+/* D = the face's t coordinate (before division by the major axis) */
+R3_F32_3(v_cubetc_f32, cube_tc(fx, fy, fz))
+/* D = 2 * the major axis component */
+R3_F32_3(v_cubema_f32, cube_ma(fx, fy, fz))
+
+/* ---- trig pre-operation ---- */
+
+/* 2/pi as 1184 fraction bits, most significant first (the bits the instruction's table holds;
+   segments reading past them give 0, as LLVM's constant folding models the hardware). */
+static const uint32_t two_over_pi[37] = {
+    0xa2f9836e, 0x4e441529, 0xfc2757d1, 0xf534ddc0, 0xdb629599, 0x3c439041, 0xfe5163ab, 0xdebbc561,
+    0xb7246e3a, 0x424dd2e0, 0x06492eea, 0x09d1921c, 0xfe1deb1c, 0xb129a73e, 0xe88235f5, 0x2ebb4484,
+    0xe99c7026, 0xb45f7e41, 0x3991d639, 0x835339f4, 0x9c845f8b, 0xbdf9283b, 0x1ff897ff, 0xde05980f,
+    0xef2f118b, 0x5a0a6d1f, 0x6d367ecf, 0x27cb09b7, 0x4f463f66, 0x9e5fea2d, 0x7527bac7, 0xebe5f17b,
+    0x3d0739f7, 0x8a5292ea, 0x6bfb5fb1, 0x1f8d5d08, 0x56033046};
+
+/* The 53 bits of 2/pi starting `segment * 53` bits in (further in for huge S0), scaled to their
+   place: used to reduce large arguments of sin/cos exactly. */
+static double trig_preop(double s0, uint32_t segment)
+{
+    int e = (int)(fp_b64(s0) >> 52 & 0x7ff);
+    unsigned shift = (segment & 31) * 53 + (e > 1077 ? (unsigned)(e - 1077) : 0);
+    unsigned idx = shift >> 5, bs = shift & 31;
+    if (idx + 2 >= sizeof two_over_pi / sizeof two_over_pi[0])
+        return 0.0;
+    uint64_t hi = (uint64_t)two_over_pi[idx] << 32 | two_over_pi[idx + 1], lo = (uint64_t)two_over_pi[idx + 2] << 32;
+    if (bs)
+        hi = hi << bs | lo >> (64 - bs);
+    int scale = -53 - (int)shift + (e >= 1968 ? 128 : 0);
+    return ldexp((double)(hi >> 11), scale);
+}
+
+/* D = a 53-bit piece of 2/pi, selected by S1[4:0] and S0's exponent */
+OP(v_trig_preop_f64)
+{
+    uint64_t a[R3_MAX_LANES], r[R3_MAX_LANES];
+    uint32_t b[R3_MAX_LANES];
+    r3_src_f64(w, x, 0, a);
+    r3_src_b32(w, x, 1, b);
+    for (int l = 0; l < LANES; l++)
+        r[l] = fp_isnan64(a[l]) ? fp_quiet64(a[l]) : fp_b64(trig_preop(fp_f64(a[l]), b[l]));
+    r3_dst_f64(w, x, r);
+}
+
+const r3_handler r3_valu_float_handlers[] = {
+    H(v_add_f32), H(v_sub_f32), H(v_subrev_f32), H(v_mul_f32), H(v_mul_dx9_zero_f32), H(v_fma_f32),
+    H(v_fma_dx9_zero_f32), H(v_mullit_f32), H(v_add_f64), H(v_mul_f64), H(v_fma_f64), H(v_fmac_f32),
+    H(v_fmac_dx9_zero_f32), H(v_fmamk_f32), H(v_fmaak_f32), H(v_ldexp_f32), H(v_ldexp_f64), H(v_min_f32),
+    H(v_max_f32), H(v_min3_f32), H(v_max3_f32), H(v_med3_f32), H(v_minmax_f32), H(v_maxmin_f32),
+    H(v_min_f64), H(v_max_f64), H(v_min_f16), H(v_max_f16), H(v_min3_f16), H(v_max3_f16), H(v_med3_f16),
+    H(v_minmax_f16), H(v_maxmin_f16), H(v_trunc_f32), H(v_ceil_f32), H(v_floor_f32), H(v_rndne_f32),
+    H(v_fract_f32), H(v_trunc_f64), H(v_ceil_f64), H(v_floor_f64), H(v_rndne_f64), H(v_fract_f64),
+    H(v_rcp_f32), H(v_rcp_iflag_f32), H(v_rsq_f32), H(v_sqrt_f32), H(v_exp_f32), H(v_log_f32), H(v_sin_f32),
+    H(v_cos_f32), H(v_rcp_f64), H(v_rsq_f64), H(v_sqrt_f64), H(v_add_f16), H(v_sub_f16), H(v_subrev_f16),
+    H(v_mul_f16), H(v_ldexp_f16), H(v_trunc_f16), H(v_ceil_f16), H(v_floor_f16), H(v_rndne_f16),
+    H(v_fract_f16), H(v_rcp_f16), H(v_rsq_f16), H(v_sqrt_f16), H(v_exp_f16), H(v_log_f16), H(v_sin_f16),
+    H(v_cos_f16), H(v_fma_f16), H(v_fmac_f16), H(v_fmamk_f16), H(v_fmaak_f16), H(v_frexp_mant_f32),
+    H(v_frexp_mant_f64), H(v_frexp_mant_f16), H(v_frexp_exp_i32_f32), H(v_frexp_exp_i32_f64),
+    H(v_frexp_exp_i16_f16), H(v_div_scale_f32), H(v_div_scale_f64), H(v_div_fmas_f32), H(v_div_fmas_f64),
+    H(v_div_fixup_f32), H(v_div_fixup_f64), H(v_div_fixup_f16), H(v_cubeid_f32), H(v_cubesc_f32),
+    H(v_cubetc_f32), H(v_cubema_f32), H(v_trig_preop_f64),
+};
+const size_t r3_valu_float_nhandlers = sizeof r3_valu_float_handlers / sizeof r3_valu_float_handlers[0];

@@ -1,0 +1,461 @@
+/* RDNA3 VALU integer operations: 32/64-bit and 16-bit arithmetic, bitwise, shifts, carries,
+   multiplies and multiply-adds, bit fields, min/max/median, byte permutes, SAD family, lerp. */
+#include <stdlib.h>
+
+#include "r3_valu.h"
+
+/* Integer CLAMP saturates instead of wrapping. */
+static uint32_t sat_u32(uint64_t v) { return v > 0xffffffffu ? 0xffffffffu : (uint32_t)v; }
+static uint32_t sat_i32(int64_t v) { return (uint32_t)(v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : v); }
+static uint32_t sat_u16(int64_t v) { return (uint32_t)(v > 0xffff ? 0xffff : v < 0 ? 0 : v); }
+static uint32_t sat_i16(int64_t v) { return (uint32_t)(v > 32767 ? 32767 : v < -32768 ? -32768 : v) & 0xffffu; }
+static int32_t i24(uint32_t v) { return (int32_t)(v << 8) >> 8; }
+static int32_t i16(uint32_t v) { return (int16_t)(uint16_t)v; }
+
+/* ---- 32-bit add and subtract (CLAMP saturates) ---- */
+
+/* D = S0 + S1 (unsigned; CLAMP saturates) */
+R3_U32_2(v_add_nc_u32, x->clamp ? sat_u32((uint64_t)a[l] + b[l]) : a[l] + b[l])
+/* D = S0 - S1 (unsigned; CLAMP saturates at 0) */
+R3_U32_2(v_sub_nc_u32, x->clamp ? (a[l] < b[l] ? 0 : a[l] - b[l]) : a[l] - b[l])
+/* D = S1 - S0 (unsigned; CLAMP saturates at 0) */
+R3_U32_2(v_subrev_nc_u32, x->clamp ? (b[l] < a[l] ? 0 : b[l] - a[l]) : b[l] - a[l])
+/* D = S0 + S1 (signed; CLAMP saturates) */
+R3_U32_2(v_add_nc_i32, x->clamp ? sat_i32((int64_t)(int32_t)a[l] + (int32_t)b[l]) : a[l] + b[l])
+/* D = S0 - S1 (signed; CLAMP saturates) */
+R3_U32_2(v_sub_nc_i32, x->clamp ? sat_i32((int64_t)(int32_t)a[l] - (int32_t)b[l]) : a[l] - b[l])
+
+/* ---- bitwise and shifts ---- */
+
+/* D = S0 & S1 */
+R3_U32_2(v_and_b32, a[l] & b[l])
+/* D = S0 | S1 */
+R3_U32_2(v_or_b32, a[l] | b[l])
+/* D = S0 ^ S1 */
+R3_U32_2(v_xor_b32, a[l] ^ b[l])
+/* D = ~(S0 ^ S1) */
+R3_U32_2(v_xnor_b32, ~(a[l] ^ b[l]))
+/* D = ~S0 */
+R3_U32_1(v_not_b32, ~a[l])
+/* D = S1 << S0[4:0] */
+R3_U32_2(v_lshlrev_b32, b[l] << (a[l] & 31))
+/* D = S1 >> S0[4:0] (logical) */
+R3_U32_2(v_lshrrev_b32, b[l] >> (a[l] & 31))
+/* D = S1 >> S0[4:0] (arithmetic) */
+R3_U32_2(v_ashrrev_i32, (uint32_t)((int32_t)b[l] >> (a[l] & 31)))
+/* D = (S0 << S1[4:0]) + S2 */
+R3_U32_3(v_lshl_add_u32, (a[l] << (b[l] & 31)) + c[l])
+/* D = (S0 + S1) << S2[4:0] */
+R3_U32_3(v_add_lshl_u32, (a[l] + b[l]) << (c[l] & 31))
+/* D = S0 + S1 + S2 */
+R3_U32_3(v_add3_u32, a[l] + b[l] + c[l])
+/* D = (S0 << S1[4:0]) | S2 */
+R3_U32_3(v_lshl_or_b32, (a[l] << (b[l] & 31)) | c[l])
+/* D = (S0 & S1) | S2 */
+R3_U32_3(v_and_or_b32, (a[l] & b[l]) | c[l])
+/* D = S0 | S1 | S2 */
+R3_U32_3(v_or3_b32, a[l] | b[l] | c[l])
+/* D = S0 ^ S1 ^ S2 */
+R3_U32_3(v_xor3_b32, a[l] ^ b[l] ^ c[l])
+/* D = (S0 ^ S1) + S2 */
+R3_U32_3(v_xad_u32, (a[l] ^ b[l]) + c[l])
+
+/* ---- 64-bit shifts ---- */
+
+#define SHIFT64(name, expr)                                                                \
+    OP(name)                                                                               \
+    {                                                                                      \
+        uint32_t a[R3_MAX_LANES];                                                          \
+        uint64_t b[R3_MAX_LANES], r[R3_MAX_LANES];                                         \
+        r3_src_b32(w, x, 0, a);                                                            \
+        r3_src_u64(w, x, 1, b);                                                            \
+        for (int l = 0; l < LANES; l++)                                                    \
+            r[l] = (expr);                                                                 \
+        r3_dst_b64(w, x, r);                                                               \
+    }
+/* D = S1 << S0[5:0] */
+SHIFT64(v_lshlrev_b64, b[l] << (a[l] & 63))
+/* D = S1 >> S0[5:0] (logical) */
+SHIFT64(v_lshrrev_b64, b[l] >> (a[l] & 63))
+/* D = S1 >> S0[5:0] (arithmetic) */
+SHIFT64(v_ashrrev_i64, (uint64_t)((int64_t)b[l] >> (a[l] & 63)))
+
+/* ---- multiplies ---- */
+
+/* D = low 32 bits of S0 * S1 */
+R3_U32_2(v_mul_lo_u32, a[l] * b[l])
+/* D = high 32 bits of S0 * S1, unsigned */
+R3_U32_2(v_mul_hi_u32, (uint32_t)(((uint64_t)a[l] * b[l]) >> 32))
+/* D = high 32 bits of S0 * S1, signed */
+R3_U32_2(v_mul_hi_i32, (uint32_t)((uint64_t)((int64_t)(int32_t)a[l] * (int32_t)b[l]) >> 32))
+/* D = S0[23:0] * S1[23:0], signed, low 32 bits */
+R3_U32_2(v_mul_i32_i24, (uint32_t)((int64_t)i24(a[l]) * i24(b[l])))
+/* D = bits 63:32 of S0[23:0] * S1[23:0], signed */
+R3_U32_2(v_mul_hi_i32_i24, (uint32_t)((uint64_t)((int64_t)i24(a[l]) * i24(b[l])) >> 32))
+/* D = S0[23:0] * S1[23:0], unsigned, low 32 bits */
+R3_U32_2(v_mul_u32_u24, (a[l] & 0xffffffu) * (b[l] & 0xffffffu))
+/* D = bits 63:32 of S0[23:0] * S1[23:0], unsigned */
+R3_U32_2(v_mul_hi_u32_u24, (uint32_t)(((uint64_t)(a[l] & 0xffffffu) * (b[l] & 0xffffffu)) >> 32))
+/* D = S0[23:0] * S1[23:0] + S2, unsigned (CLAMP saturates) */
+R3_U32_3(v_mad_u32_u24, x->clamp ? sat_u32((uint64_t)(a[l] & 0xffffffu) * (b[l] & 0xffffffu) + c[l])
+                                 : (a[l] & 0xffffffu) * (b[l] & 0xffffffu) + c[l])
+/* D = S0[23:0] * S1[23:0] + S2, signed (CLAMP saturates) */
+R3_U32_3(v_mad_i32_i24, x->clamp ? sat_i32((int64_t)i24(a[l]) * i24(b[l]) + (int32_t)c[l])
+                                 : (uint32_t)((int64_t)i24(a[l]) * i24(b[l]) + (int32_t)c[l]))
+
+/* The 16-bit halves OPSEL picks of the first two sources, and a 32-bit third source. */
+#define MAD16(name, expr)                                                                  \
+    OP(name)                                                                               \
+    {                                                                                      \
+        uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], c[R3_MAX_LANES], r[R3_MAX_LANES];       \
+        r3_src_b16(w, x, 0, a);                                                            \
+        r3_src_b16(w, x, 1, b);                                                            \
+        r3_src_b32(w, x, 2, c);                                                            \
+        for (int l = 0; l < LANES; l++)                                                    \
+            r[l] = (expr);                                                                 \
+        r3_dst_b32(w, x, r);                                                               \
+    }
+/* D = S0.u16 * S1.u16 + S2 (CLAMP saturates) */
+MAD16(v_mad_u32_u16, x->clamp ? sat_u32((uint64_t)a[l] * b[l] + c[l]) : a[l] * b[l] + c[l])
+/* D = S0.i16 * S1.i16 + S2 (signed; CLAMP saturates) */
+MAD16(v_mad_i32_i16, x->clamp ? sat_i32((int64_t)i16(a[l]) * i16(b[l]) + (int32_t)c[l])
+                              : (uint32_t)(i16(a[l]) * i16(b[l])) + c[l])
+
+/* Carry-out of the 64-bit multiply-adds goes to SDST. */
+static void mad64(r3_wave *w, const r3_xop *x, int is_signed)
+{
+    uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES];
+    uint64_t c[R3_MAX_LANES], r[R3_MAX_LANES], carry = 0;
+    r3_src_b32(w, x, 0, a);
+    r3_src_b32(w, x, 1, b);
+    if (is_signed)
+        r3_src_i64(w, x, 2, c);
+    else
+        r3_src_u64(w, x, 2, c);
+    for (int l = 0; l < LANES; l++) {
+        uint64_t p = is_signed ? (uint64_t)((int64_t)(int32_t)a[l] * (int32_t)b[l]) : (uint64_t)a[l] * b[l];
+        r[l] = p + c[l];
+        int over = is_signed ? (int)(((~(p ^ c[l]) & (p ^ r[l])) >> 63) & 1) : r[l] < p;
+        if (over && x->clamp) /* saturate */
+            r[l] = is_signed ? ((int64_t)p < 0 ? 0x8000000000000000ull : 0x7fffffffffffffffull) : ~0ull;
+        carry |= (uint64_t)over << l;
+    }
+    r3_dst_b64(w, x, r);
+    r3_dst_mask(w, x, carry);
+}
+/* D = S0 * S1 + S2 as 64-bit unsigned; SDST = carry out */
+OP(v_mad_u64_u32) { mad64(w, x, 0); }
+/* D = S0 * S1 + S2 as 64-bit signed; SDST = signed overflow */
+OP(v_mad_i64_i32) { mad64(w, x, 1); }
+
+/* ---- carries: VOP2 forms use VCC, VOP3SD forms SDST and SRC2 ---- */
+
+#define CARRY(name, sum, carry, use_in)                                                    \
+    OP(name)                                                                               \
+    {                                                                                      \
+        uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], r[R3_MAX_LANES];                        \
+        uint64_t cin = (use_in) ? r3_src_mask(w, x, 2) : 0, cout = 0;                     \
+        r3_src_b32(w, x, 0, a);                                                            \
+        r3_src_b32(w, x, 1, b);                                                            \
+        for (int l = 0; l < LANES; l++) {                                                  \
+            uint64_t ci = cin >> l & 1;                                                    \
+            (void)ci;                                                                      \
+            uint64_t s = (sum), co = (carry);                                              \
+            r[l] = x->clamp && co ? ((s >> 63) ? 0 : 0xffffffffu) : (uint32_t)s;           \
+            cout |= co << l;                                                               \
+        }                                                                                  \
+        r3_dst_b32(w, x, r);                                                               \
+        r3_dst_mask(w, x, cout);                                                           \
+    }
+/* D = S0 + S1; carry out */
+CARRY(v_add_co_u32, (uint64_t)a[l] + b[l], ((uint64_t)a[l] + b[l]) >> 32, 0)
+/* D = S0 - S1; borrow out */
+CARRY(v_sub_co_u32, (uint64_t)a[l] - b[l], (uint64_t)(b[l] > a[l]), 0)
+/* D = S1 - S0; borrow out */
+CARRY(v_subrev_co_u32, (uint64_t)b[l] - a[l], (uint64_t)(a[l] > b[l]), 0)
+/* D = S0 + S1 + carry in; carry out */
+CARRY(v_add_co_ci_u32, (uint64_t)a[l] + b[l] + ci, ((uint64_t)a[l] + b[l] + ci) >> 32, 1)
+/* D = S0 - S1 - borrow in; borrow out */
+CARRY(v_sub_co_ci_u32, (uint64_t)a[l] - b[l] - ci, (uint64_t)((uint64_t)b[l] + ci > a[l]), 1)
+/* D = S1 - S0 - borrow in; borrow out */
+CARRY(v_subrev_co_ci_u32, (uint64_t)b[l] - a[l] - ci, (uint64_t)((uint64_t)a[l] + ci > b[l]), 1)
+
+/* ---- bit counting and bit fields ---- */
+
+static uint32_t bitrev32(uint32_t v)
+{
+    v = (v >> 1 & 0x55555555u) | (v & 0x55555555u) << 1;
+    v = (v >> 2 & 0x33333333u) | (v & 0x33333333u) << 2;
+    v = (v >> 4 & 0x0f0f0f0fu) | (v & 0x0f0f0f0fu) << 4;
+    v = (v >> 8 & 0x00ff00ffu) | (v & 0x00ff00ffu) << 8;
+    return v >> 16 | v << 16;
+}
+
+static uint32_t bfe_i32(uint32_t v, uint32_t off, uint32_t width)
+{
+    if (!width)
+        return 0;
+    uint32_t t = (uint32_t)((int32_t)v >> off) & (width == 32 ? ~0u : (1u << width) - 1);
+    return width == 32 ? t : (uint32_t)((int32_t)(t << (32 - width)) >> (32 - width));
+}
+
+/* D = S0 with its bits reversed */
+R3_U32_1(v_bfrev_b32, bitrev32(a[l]))
+/* D = number of leading zeros of S0, or -1 when S0 is 0 */
+R3_U32_1(v_clz_i32_u32, a[l] ? (uint32_t)__builtin_clz(a[l]) : 0xffffffffu)
+/* D = number of trailing zeros of S0, or -1 when S0 is 0 */
+R3_U32_1(v_ctz_i32_b32, a[l] ? (uint32_t)__builtin_ctz(a[l]) : 0xffffffffu)
+/* D = position (from bit 31) of the first bit differing from the sign bit, or -1 */
+R3_U32_1(v_cls_i32, (a[l] == 0 || a[l] == 0xffffffffu) ? 0xffffffffu
+                                                       : (uint32_t)__builtin_clz((a[l] >> 31) ? ~a[l] : a[l]))
+/* D = popcount(S0) + S1 */
+R3_U32_2(v_bcnt_u32_b32, (uint32_t)__builtin_popcount(a[l]) + b[l])
+/* D = ((1 << S0[4:0]) - 1) << S1[4:0] */
+R3_U32_2(v_bfm_b32, ((1u << (a[l] & 31)) - 1) << (b[l] & 31))
+/* D = (S0 >> S1[4:0]) & ((1 << S2[4:0]) - 1) */
+R3_U32_3(v_bfe_u32, (a[l] >> (b[l] & 31)) & ((1u << (c[l] & 31)) - 1))
+/* D = the S2[4:0]-bit field of S0 at bit S1[4:0], sign-extended */
+R3_U32_3(v_bfe_i32, bfe_i32(a[l], b[l] & 31, c[l] & 31))
+/* D = (S0 & S1) | (~S0 & S2) */
+R3_U32_3(v_bfi_b32, (a[l] & b[l]) | (~a[l] & c[l]))
+/* D = ({S0, S1} >> (8 * S2[1:0]))[31:0] */
+R3_U32_3(v_alignbyte_b32, (uint32_t)((((uint64_t)a[l] << 32) | b[l]) >> (8 * (c[l] & 3))))
+/* D = ({S0, S1} >> S2[4:0])[31:0] */
+R3_U32_3(v_alignbit_b32, (uint32_t)((((uint64_t)a[l] << 32) | b[l]) >> (c[l] & 31)))
+
+/* D = popcount(S0 & lanes below this one among 0..31) + S1 */
+OP(v_mbcnt_lo_u32_b32)
+{
+    uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], r[R3_MAX_LANES];
+    r3_src_b32(w, x, 0, a);
+    r3_src_b32(w, x, 1, b);
+    for (int l = 0; l < LANES; l++)
+        r[l] = (uint32_t)__builtin_popcount(a[l] & (l >= 32 ? 0xffffffffu : (uint32_t)((1ull << l) - 1))) + b[l];
+    r3_dst_b32(w, x, r);
+}
+
+/* D = popcount(S0 & lanes below this one among 32..63) + S1 */
+OP(v_mbcnt_hi_u32_b32)
+{
+    uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], r[R3_MAX_LANES];
+    r3_src_b32(w, x, 0, a);
+    r3_src_b32(w, x, 1, b);
+    for (int l = 0; l < LANES; l++)
+        r[l] = (uint32_t)__builtin_popcount(a[l] & (l <= 32 ? 0u : (uint32_t)((1ull << (l - 32)) - 1))) + b[l];
+    r3_dst_b32(w, x, r);
+}
+
+/* ---- min, max, median ---- */
+
+static uint32_t min_i(uint32_t p, uint32_t q) { return (int32_t)p < (int32_t)q ? p : q; }
+static uint32_t max_i(uint32_t p, uint32_t q) { return (int32_t)p > (int32_t)q ? p : q; }
+static uint32_t min_u(uint32_t p, uint32_t q) { return p < q ? p : q; }
+static uint32_t max_u(uint32_t p, uint32_t q) { return p > q ? p : q; }
+static uint32_t med_i(uint32_t p, uint32_t q, uint32_t s) { return max_i(min_i(p, q), min_i(max_i(p, q), s)); }
+static uint32_t med_u(uint32_t p, uint32_t q, uint32_t s) { return max_u(min_u(p, q), min_u(max_u(p, q), s)); }
+
+/* D = min(S0, S1) signed */
+R3_U32_2(v_min_i32, min_i(a[l], b[l]))
+/* D = max(S0, S1) signed */
+R3_U32_2(v_max_i32, max_i(a[l], b[l]))
+/* D = min(S0, S1) unsigned */
+R3_U32_2(v_min_u32, min_u(a[l], b[l]))
+/* D = max(S0, S1) unsigned */
+R3_U32_2(v_max_u32, max_u(a[l], b[l]))
+/* D = min(S0, S1, S2) signed */
+R3_U32_3(v_min3_i32, min_i(min_i(a[l], b[l]), c[l]))
+/* D = max(S0, S1, S2) signed */
+R3_U32_3(v_max3_i32, max_i(max_i(a[l], b[l]), c[l]))
+/* D = min(S0, S1, S2) unsigned */
+R3_U32_3(v_min3_u32, min_u(min_u(a[l], b[l]), c[l]))
+/* D = max(S0, S1, S2) unsigned */
+R3_U32_3(v_max3_u32, max_u(max_u(a[l], b[l]), c[l]))
+/* D = the median of S0, S1, S2, signed */
+R3_U32_3(v_med3_i32, med_i(a[l], b[l], c[l]))
+/* D = the median of S0, S1, S2, unsigned */
+R3_U32_3(v_med3_u32, med_u(a[l], b[l], c[l]))
+/* D = min(max(S0, S1), S2) signed */
+R3_U32_3(v_minmax_i32, min_i(max_i(a[l], b[l]), c[l]))
+/* D = max(min(S0, S1), S2) signed */
+R3_U32_3(v_maxmin_i32, max_i(min_i(a[l], b[l]), c[l]))
+/* D = min(max(S0, S1), S2) unsigned */
+R3_U32_3(v_minmax_u32, min_u(max_u(a[l], b[l]), c[l]))
+/* D = max(min(S0, S1), S2) unsigned */
+R3_U32_3(v_maxmin_u32, max_u(min_u(a[l], b[l]), c[l]))
+
+/* ---- 16-bit integer operations (the other half of the destination keeps its value) ---- */
+
+/* D = S0 + S1 (u16; CLAMP saturates) */
+R3_U16_2(v_add_nc_u16, x->clamp ? sat_u16((int64_t)a[l] + b[l]) : a[l] + b[l])
+/* D = S0 - S1 (u16; CLAMP saturates at 0) */
+R3_U16_2(v_sub_nc_u16, x->clamp ? sat_u16((int64_t)a[l] - b[l]) : a[l] - b[l])
+/* D = S0 + S1 (i16; CLAMP saturates) */
+R3_U16_2(v_add_nc_i16, x->clamp ? sat_i16((int64_t)i16(a[l]) + i16(b[l])) : a[l] + b[l])
+/* D = S0 - S1 (i16; CLAMP saturates) */
+R3_U16_2(v_sub_nc_i16, x->clamp ? sat_i16((int64_t)i16(a[l]) - i16(b[l])) : a[l] - b[l])
+/* D = low 16 bits of S0 * S1 */
+R3_U16_2(v_mul_lo_u16, a[l] * b[l])
+/* D = S0 & S1 (16-bit) */
+R3_U16_2(v_and_b16, a[l] & b[l])
+/* D = S0 | S1 (16-bit) */
+R3_U16_2(v_or_b16, a[l] | b[l])
+/* D = S0 ^ S1 (16-bit) */
+R3_U16_2(v_xor_b16, a[l] ^ b[l])
+/* D = ~S0 (16-bit) */
+R3_U16_1(v_not_b16, ~a[l])
+/* D = S1 << S0[3:0] (16-bit) */
+R3_U16_2(v_lshlrev_b16, b[l] << (a[l] & 15))
+/* D = S1 >> S0[3:0] (16-bit, logical) */
+R3_U16_2(v_lshrrev_b16, b[l] >> (a[l] & 15))
+/* D = S1 >> S0[3:0] (16-bit, arithmetic) */
+R3_U16_2(v_ashrrev_i16, (uint32_t)(i16(b[l]) >> (a[l] & 15)))
+/* D = min(S0, S1) (i16) */
+R3_U16_2(v_min_i16, i16(a[l]) < i16(b[l]) ? a[l] : b[l])
+/* D = max(S0, S1) (i16) */
+R3_U16_2(v_max_i16, i16(a[l]) > i16(b[l]) ? a[l] : b[l])
+/* D = min(S0, S1) (u16) */
+R3_U16_2(v_min_u16, a[l] < b[l] ? a[l] : b[l])
+/* D = max(S0, S1) (u16) */
+R3_U16_2(v_max_u16, a[l] > b[l] ? a[l] : b[l])
+/* D = S0 * S1 + S2 (u16; CLAMP saturates) */
+R3_U16_3(v_mad_u16, x->clamp ? sat_u16((int64_t)a[l] * b[l] + c[l]) : a[l] * b[l] + c[l])
+/* D = S0 * S1 + S2 (i16; CLAMP saturates) */
+R3_U16_3(v_mad_i16, x->clamp ? sat_i16((int64_t)i16(a[l]) * i16(b[l]) + i16(c[l])) : a[l] * b[l] + c[l])
+/* D = min(S0, S1, S2) (i16) */
+R3_U16_3(v_min3_i16, (uint32_t)(i16(a[l]) < i16(b[l]) ? (i16(a[l]) < i16(c[l]) ? a[l] : c[l]) : (i16(b[l]) < i16(c[l]) ? b[l] : c[l])))
+/* D = max(S0, S1, S2) (i16) */
+R3_U16_3(v_max3_i16, (uint32_t)(i16(a[l]) > i16(b[l]) ? (i16(a[l]) > i16(c[l]) ? a[l] : c[l]) : (i16(b[l]) > i16(c[l]) ? b[l] : c[l])))
+/* D = min(S0, S1, S2) (u16) */
+R3_U16_3(v_min3_u16, min_u(min_u(a[l], b[l]), c[l]))
+/* D = max(S0, S1, S2) (u16) */
+R3_U16_3(v_max3_u16, max_u(max_u(a[l], b[l]), c[l]))
+/* D = the median of S0, S1, S2 (i16) */
+R3_U16_3(v_med3_i16, med_i((uint32_t)i16(a[l]), (uint32_t)i16(b[l]), (uint32_t)i16(c[l])))
+/* D = the median of S0, S1, S2 (u16) */
+R3_U16_3(v_med3_u16, med_u(a[l], b[l], c[l]))
+
+/* ---- byte permute, SAD family, lerp ---- */
+
+/* One byte of v_perm_b32: a byte of {S0, S1}, a sign fill, or a constant. */
+static uint32_t perm_byte(uint64_t data, uint32_t sel)
+{
+    sel &= 0xff;
+    if (sel >= 13)
+        return 0xff;
+    if (sel == 12)
+        return 0;
+    if (sel >= 8) /* the sign of byte 1, 3, 5 or 7 */
+        return (data >> (16 * (sel - 8) + 15) & 1) ? 0xff : 0;
+    return (uint32_t)(data >> (8 * sel)) & 0xff;
+}
+
+static uint32_t perm(uint32_t s0, uint32_t s1, uint32_t s2)
+{
+    uint64_t d = (uint64_t)s0 << 32 | s1;
+    return perm_byte(d, s2) | perm_byte(d, s2 >> 8) << 8 | perm_byte(d, s2 >> 16) << 16 | perm_byte(d, s2 >> 24) << 24;
+}
+
+/* Sum of |a.byte - b.byte| over 4 bytes; masked: bytes where b is 0 do not count. */
+static uint32_t sad_u8(uint32_t p, uint32_t q, int masked)
+{
+    uint32_t s = 0;
+    for (int i = 0; i < 32; i += 8) {
+        int pb = (int)(p >> i & 255), qb = (int)(q >> i & 255);
+        if (!masked || qb)
+            s += (uint32_t)(pb > qb ? pb - qb : qb - pb);
+    }
+    return s;
+}
+
+static uint32_t lerp_u8(uint32_t p, uint32_t q, uint32_t s)
+{
+    uint32_t r = 0;
+    for (int i = 0; i < 32; i += 8)
+        r |= (((p >> i & 255) + (q >> i & 255) + (s >> i & 1)) >> 1) << i;
+    return r;
+}
+
+/* D = bytes of {S0, S1} chosen by each byte of S2 (8..11: sign fills, 12: 0, 13+: 0xff) */
+R3_U32_3(v_perm_b32, perm(a[l], b[l], c[l]))
+/* D = S2 + sum of |S0.byte - S1.byte| (CLAMP saturates) */
+R3_U32_3(v_sad_u8, x->clamp ? sat_u32((uint64_t)sad_u8(a[l], b[l], 0) + c[l]) : sad_u8(a[l], b[l], 0) + c[l])
+/* D = S2 + (sum of |S0.byte - S1.byte|) << 16 */
+R3_U32_3(v_sad_hi_u8, x->clamp ? sat_u32(((uint64_t)sad_u8(a[l], b[l], 0) << 16) + c[l]) : (sad_u8(a[l], b[l], 0) << 16) + c[l])
+/* D = S2 + |S0.lo16 - S1.lo16| + |S0.hi16 - S1.hi16| */
+R3_U32_3(v_sad_u16, c[l] + (uint32_t)abs((int)(a[l] & 0xffff) - (int)(b[l] & 0xffff)) +
+                        (uint32_t)abs((int)(a[l] >> 16) - (int)(b[l] >> 16)))
+/* D = S2 + |S0 - S1| (CLAMP saturates) */
+R3_U32_3(v_sad_u32, x->clamp ? sat_u32((uint64_t)(a[l] > b[l] ? a[l] - b[l] : b[l] - a[l]) + c[l])
+                             : (a[l] > b[l] ? a[l] - b[l] : b[l] - a[l]) + c[l])
+/* D = S2 + sum of |S0.byte - S1.byte| over bytes where S1.byte != 0 */
+R3_U32_3(v_msad_u8, x->clamp ? sat_u32((uint64_t)sad_u8(a[l], b[l], 1) + c[l]) : sad_u8(a[l], b[l], 1) + c[l])
+/* D.byte = (S0.byte + S1.byte + S2.bit0-of-byte) >> 1 */
+R3_U32_3(v_lerp_u8, lerp_u8(a[l], b[l], c[l]))
+
+/* Four SADs of the reference S1 against the 32-bit windows of S0 at byte offsets 0..3, each added to
+   an accumulator from S2: 16-bit packed (qsad/mqsad_pk) or 32-bit (mqsad_u32). */
+static void qsad(r3_wave *w, const r3_xop *x, int masked, int wide)
+{
+    uint64_t a[R3_MAX_LANES], c[R3_MAX_LANES], c2[R3_MAX_LANES], r[R3_MAX_LANES], r2[R3_MAX_LANES];
+    uint32_t b[R3_MAX_LANES];
+    r3_src_u64(w, x, 0, a);
+    r3_src_b32(w, x, 1, b);
+    r3_src_u64(w, x, 2, c);
+    if (wide) { /* S2 and D are 128-bit: the second pair follows */
+        r3_xop hi = *x;
+        hi.src[2] = (uint16_t)(x->src[2] >= 256 ? x->src[2] + 2 : x->src[2]);
+        r3_src_u64(w, &hi, 2, c2);
+    }
+    for (int l = 0; l < LANES; l++) {
+        r[l] = r2[l] = 0;
+        for (int i = 0; i < 4; i++) {
+            uint32_t win = (uint32_t)(a[l] >> (8 * i));
+            if (wide) {
+                uint64_t acc = i < 2 ? c[l] >> (32 * i) : c2[l] >> (32 * (i - 2));
+                uint64_t s = (uint64_t)sad_u8(win, b[l], 1) + (uint32_t)acc;
+                uint32_t v = x->clamp ? sat_u32(s) : (uint32_t)s;
+                if (i < 2)
+                    r[l] |= (uint64_t)v << (32 * i);
+                else
+                    r2[l] |= (uint64_t)v << (32 * (i - 2));
+            } else {
+                uint32_t s = sad_u8(win, b[l], masked) + (uint32_t)(c[l] >> (16 * i) & 0xffff);
+                r[l] |= (uint64_t)(x->clamp ? (s > 0xffff ? 0xffff : s) : s & 0xffff) << (16 * i);
+            }
+        }
+    }
+    r3_dst_b64(w, x, r);
+    if (wide) {
+        r3_xop hi = *x;
+        hi.vdst = (uint16_t)(x->vdst + 2);
+        r3_dst_b64(w, &hi, r2);
+    }
+}
+/* D.u16[i] = S2.u16[i] + SAD(S0 bytes i..i+3, S1) */
+OP(v_qsad_pk_u16_u8) { qsad(w, x, 0, 0); }
+/* D.u16[i] = S2.u16[i] + masked SAD(S0 bytes i..i+3, S1) */
+OP(v_mqsad_pk_u16_u8) { qsad(w, x, 1, 0); }
+/* D.u32[i] = S2.u32[i] + masked SAD(S0 bytes i..i+3, S1) (128-bit S2 and D) */
+OP(v_mqsad_u32_u8) { qsad(w, x, 1, 1); }
+
+const r3_handler r3_valu_int_handlers[] = {
+    H(v_add_nc_u32), H(v_sub_nc_u32), H(v_subrev_nc_u32), H(v_add_nc_i32), H(v_sub_nc_i32), H(v_and_b32),
+    H(v_or_b32), H(v_xor_b32), H(v_xnor_b32), H(v_not_b32), H(v_lshlrev_b32), H(v_lshrrev_b32),
+    H(v_ashrrev_i32), H(v_lshl_add_u32), H(v_add_lshl_u32), H(v_add3_u32), H(v_lshl_or_b32), H(v_and_or_b32),
+    H(v_or3_b32), H(v_xor3_b32), H(v_xad_u32), H(v_lshlrev_b64), H(v_lshrrev_b64), H(v_ashrrev_i64),
+    H(v_mul_lo_u32), H(v_mul_hi_u32), H(v_mul_hi_i32), H(v_mul_i32_i24), H(v_mul_hi_i32_i24), H(v_mul_u32_u24),
+    H(v_mul_hi_u32_u24), H(v_mad_u32_u24), H(v_mad_i32_i24), H(v_mad_u32_u16), H(v_mad_i32_i16),
+    H(v_mad_u64_u32), H(v_mad_i64_i32), H(v_add_co_u32), H(v_sub_co_u32), H(v_subrev_co_u32),
+    H(v_add_co_ci_u32), H(v_sub_co_ci_u32), H(v_subrev_co_ci_u32), H(v_bfrev_b32), H(v_clz_i32_u32),
+    H(v_ctz_i32_b32), H(v_cls_i32), H(v_bcnt_u32_b32), H(v_bfm_b32), H(v_bfe_u32), H(v_bfe_i32), H(v_bfi_b32),
+    H(v_alignbyte_b32), H(v_alignbit_b32), H(v_mbcnt_lo_u32_b32), H(v_mbcnt_hi_u32_b32), H(v_min_i32),
+    H(v_max_i32), H(v_min_u32), H(v_max_u32), H(v_min3_i32), H(v_max3_i32), H(v_min3_u32), H(v_max3_u32),
+    H(v_med3_i32), H(v_med3_u32), H(v_minmax_i32), H(v_maxmin_i32), H(v_minmax_u32), H(v_maxmin_u32),
+    H(v_add_nc_u16), H(v_sub_nc_u16), H(v_add_nc_i16), H(v_sub_nc_i16), H(v_mul_lo_u16), H(v_and_b16),
+    H(v_or_b16), H(v_xor_b16), H(v_not_b16), H(v_lshlrev_b16), H(v_lshrrev_b16), H(v_ashrrev_i16),
+    H(v_min_i16), H(v_max_i16), H(v_min_u16), H(v_max_u16), H(v_mad_u16), H(v_mad_i16), H(v_min3_i16),
+    H(v_max3_i16), H(v_min3_u16), H(v_max3_u16), H(v_med3_i16), H(v_med3_u16), H(v_perm_b32), H(v_sad_u8),
+    H(v_sad_hi_u8), H(v_sad_u16), H(v_sad_u32), H(v_msad_u8), H(v_lerp_u8), H(v_qsad_pk_u16_u8),
+    H(v_mqsad_pk_u16_u8), H(v_mqsad_u32_u8),
+};
+const size_t r3_valu_int_nhandlers = sizeof r3_valu_int_handlers / sizeof r3_valu_int_handlers[0];

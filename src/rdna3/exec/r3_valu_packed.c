@@ -1,0 +1,385 @@
+/* RDNA3 packed and mixed-precision VALU (mostly VOP3P): two 16-bit lanes per register with
+   OP_SEL/OP_SEL_HI choosing each half's source halves and NEG/NEG_HI negating them, the fma_mix
+   forms, and the dot products. Dot products are evaluated in double and rounded once. */
+#include "r3_valu.h"
+
+/* The low and high 16-bit operands of source k for the two halves of a packed result. */
+static void pk_halves(const r3_xop *x, int k, uint32_t v, int is_float, uint32_t *lo, uint32_t *hi)
+{
+    *lo = (x->opsel >> k & 1) ? v >> 16 : v & 0xffffu;
+    *hi = (x->opsel_hi >> k & 1) ? v >> 16 : v & 0xffffu;
+    if (is_float) {
+        *lo ^= (uint32_t)(x->neg >> k & 1) << 15;
+        *hi ^= (uint32_t)(x->neg_hi >> k & 1) << 15;
+    }
+}
+
+typedef enum { PK_F16, PK_U16, PK_I16 } pk_type;
+
+/* One packed operation: op(a, b, c) applied to the low and the high halves. */
+typedef uint32_t (*pk_fn)(const r3_wave *w, uint32_t a, uint32_t b, uint32_t c, int clamp);
+
+static void pk_run(r3_wave *w, const r3_xop *x, int nsrc, pk_type t, pk_fn fn)
+{
+    uint32_t s[3][R3_MAX_LANES], r[R3_MAX_LANES];
+    int flush = t == PK_F16 && !(w->mode & R3_MODE_DENORM_IN64);
+    for (int k = 0; k < nsrc; k++)
+        r3_src_raw(w, x, k, R3_CONST_PK16, s[k]);
+    int rt = t == PK_F16 ? r3_round_enter(w, 1) : -1;
+    for (int l = 0; l < LANES; l++) {
+        uint32_t lo[3] = {0, 0, 0}, hi[3] = {0, 0, 0};
+        for (int k = 0; k < nsrc; k++) {
+            pk_halves(x, k, s[k][l], t == PK_F16, &lo[k], &hi[k]);
+            if (flush) {
+                lo[k] = fp_flush16(lo[k]);
+                hi[k] = fp_flush16(hi[k]);
+            }
+        }
+        uint32_t rl = fn(w, lo[0], lo[1], lo[2], x->clamp) & 0xffffu, rh = fn(w, hi[0], hi[1], hi[2], x->clamp) & 0xffffu;
+        if (t == PK_F16 && !(w->mode & R3_MODE_DENORM_OUT64)) {
+            rl = fp_flush16(rl);
+            rh = fp_flush16(rh);
+        }
+        r[l] = rl | rh << 16;
+    }
+    r3_round_leave(rt);
+    r3_dst_b32(w, x, r);
+}
+
+/* Float CLAMP to [0, 1] of an f16 result (NaN to 0 with DX10_CLAMP). */
+static uint32_t clamp16(const r3_wave *w, uint32_t h, int clamp)
+{
+    if (!clamp)
+        return h;
+    if (fp_isnan16(h))
+        return (w->mode & R3_MODE_DX10_CLAMP) ? 0 : h;
+    return (h & 0x8000u) ? 0 : h > 0x3c00u ? 0x3c00u : h;
+}
+
+static uint32_t f16_add(const r3_wave *w, uint32_t a, uint32_t b, uint32_t c, int cl)
+{
+    (void)c;
+    return clamp16(w, r3_nan16(r3_to_f16(w, r3_h(a) + r3_h(b)), a, b, b), cl);
+}
+
+static uint32_t f16_mul(const r3_wave *w, uint32_t a, uint32_t b, uint32_t c, int cl)
+{
+    (void)c;
+    return clamp16(w, r3_nan16(r3_to_f16(w, r3_h(a) * r3_h(b)), a, b, b), cl);
+}
+
+static uint32_t f16_fma(const r3_wave *w, uint32_t a, uint32_t b, uint32_t c, int cl)
+{
+    return clamp16(w, r3_fma16(w, a, b, c), cl);
+}
+
+/* IEEE-mode min/max on f16 bits (a signalling NaN is quieted and returned; a quiet one loses). */
+static uint32_t f16_minmax(const r3_wave *w, uint32_t a, uint32_t b, int want_max)
+{
+    int ieee = (w->mode & R3_MODE_IEEE) != 0;
+    if (ieee && fp_issnan16(a))
+        return fp_quiet16(a);
+    if (ieee && fp_issnan16(b))
+        return fp_quiet16(b);
+    if (fp_isnan16(a))
+        return b;
+    if (fp_isnan16(b))
+        return a;
+    double p = r3_h(a), q = r3_h(b);
+    if (p == q)
+        return want_max ? ((a & 0x8000u) ? b : a) : ((a & 0x8000u) ? a : b);
+    return (want_max ? p > q : p < q) ? a : b;
+}
+
+static uint32_t f16_min(const r3_wave *w, uint32_t a, uint32_t b, uint32_t c, int cl)
+{
+    (void)c;
+    return clamp16(w, f16_minmax(w, a, b, 0), cl);
+}
+
+static uint32_t f16_max(const r3_wave *w, uint32_t a, uint32_t b, uint32_t c, int cl)
+{
+    (void)c;
+    return clamp16(w, f16_minmax(w, a, b, 1), cl);
+}
+
+/* 16-bit integer halves; CLAMP saturates. */
+#define PK_INT(fname, expr)                                                                \
+    static uint32_t fname(const r3_wave *w, uint32_t a, uint32_t b, uint32_t c, int cl)   \
+    {                                                                                      \
+        (void)w;                                                                           \
+        (void)c;                                                                           \
+        (void)cl;                                                                          \
+        int32_t sa = (int16_t)a, sb = (int16_t)b, sc = (int16_t)c;                         \
+        (void)sa;                                                                          \
+        (void)sb;                                                                          \
+        (void)sc;                                                                          \
+        return (uint32_t)(expr);                                                           \
+    }
+static int32_t sat(int32_t v, int32_t lo, int32_t hi) { return v < lo ? lo : v > hi ? hi : v; }
+PK_INT(u16_add, cl ? sat((int32_t)(a + b), 0, 65535) : (int32_t)(a + b))
+PK_INT(u16_sub, cl ? sat((int32_t)a - (int32_t)b, 0, 65535) : (int32_t)(a - b))
+PK_INT(i16_add, cl ? sat(sa + sb, -32768, 32767) : sa + sb)
+PK_INT(i16_sub, cl ? sat(sa - sb, -32768, 32767) : sa - sb)
+PK_INT(u16_mul_lo, a * b)
+PK_INT(u16_mad, cl ? (int64_t)a * b + c > 65535 ? 65535 : (int32_t)(a * b + c) : (int32_t)(a * b + c))
+PK_INT(i16_mad, cl ? sat(sa * sb + sc, -32768, 32767) : sa * sb + sc)
+PK_INT(b16_lshl, b << (a & 15))
+PK_INT(b16_lshr, b >> (a & 15))
+PK_INT(i16_ashr, sb >> (a & 15))
+PK_INT(i16_min, sa < sb ? sa : sb)
+PK_INT(i16_max, sa > sb ? sa : sb)
+PK_INT(u16_min, a < b ? a : b)
+PK_INT(u16_max, a > b ? a : b)
+
+/* D = {S0.hi + S1.hi, S0.lo + S1.lo} (f16) */
+OP(v_pk_add_f16) { pk_run(w, x, 2, PK_F16, f16_add); }
+/* D = {S0.hi * S1.hi, S0.lo * S1.lo} (f16) */
+OP(v_pk_mul_f16) { pk_run(w, x, 2, PK_F16, f16_mul); }
+/* D = per half S0 * S1 + S2, one rounding (f16) */
+OP(v_pk_fma_f16) { pk_run(w, x, 3, PK_F16, f16_fma); }
+/* D = per half min(S0, S1) (f16) */
+OP(v_pk_min_f16) { pk_run(w, x, 2, PK_F16, f16_min); }
+/* D = per half max(S0, S1) (f16) */
+OP(v_pk_max_f16) { pk_run(w, x, 2, PK_F16, f16_max); }
+/* D = per half S0 + S1 (u16; CLAMP saturates) */
+OP(v_pk_add_u16) { pk_run(w, x, 2, PK_U16, u16_add); }
+/* D = per half S0 - S1 (u16; CLAMP saturates) */
+OP(v_pk_sub_u16) { pk_run(w, x, 2, PK_U16, u16_sub); }
+/* D = per half S0 + S1 (i16; CLAMP saturates) */
+OP(v_pk_add_i16) { pk_run(w, x, 2, PK_I16, i16_add); }
+/* D = per half S0 - S1 (i16; CLAMP saturates) */
+OP(v_pk_sub_i16) { pk_run(w, x, 2, PK_I16, i16_sub); }
+/* D = per half low 16 bits of S0 * S1 */
+OP(v_pk_mul_lo_u16) { pk_run(w, x, 2, PK_U16, u16_mul_lo); }
+/* D = per half S0 * S1 + S2 (u16; CLAMP saturates) */
+OP(v_pk_mad_u16) { pk_run(w, x, 3, PK_U16, u16_mad); }
+/* D = per half S0 * S1 + S2 (i16; CLAMP saturates) */
+OP(v_pk_mad_i16) { pk_run(w, x, 3, PK_I16, i16_mad); }
+/* D = per half S1 << S0[3:0] */
+OP(v_pk_lshlrev_b16) { pk_run(w, x, 2, PK_U16, b16_lshl); }
+/* D = per half S1 >> S0[3:0] (logical) */
+OP(v_pk_lshrrev_b16) { pk_run(w, x, 2, PK_U16, b16_lshr); }
+/* D = per half S1 >> S0[3:0] (arithmetic) */
+OP(v_pk_ashrrev_i16) { pk_run(w, x, 2, PK_I16, i16_ashr); }
+/* D = per half min(S0, S1) (i16) */
+OP(v_pk_min_i16) { pk_run(w, x, 2, PK_I16, i16_min); }
+/* D = per half max(S0, S1) (i16) */
+OP(v_pk_max_i16) { pk_run(w, x, 2, PK_I16, i16_max); }
+/* D = per half min(S0, S1) (u16) */
+OP(v_pk_min_u16) { pk_run(w, x, 2, PK_U16, u16_min); }
+/* D = per half max(S0, S1) (u16) */
+OP(v_pk_max_u16) { pk_run(w, x, 2, PK_U16, u16_max); }
+
+/* D = per half S0 * S1 + D, one rounding (f16; VOP2, no operand selection) */
+OP(v_pk_fmac_f16)
+{
+    uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], r[R3_MAX_LANES];
+    r3_src_raw(w, x, 0, R3_CONST_PK16, a);
+    r3_src_raw(w, x, 1, R3_CONST_PK16, b);
+    const uint32_t *d = r3_dst_row(w, x);
+    for (int l = 0; l < LANES; l++)
+        r[l] = (r3_fma16(w, a[l] & 0xffffu, b[l] & 0xffffu, d[l] & 0xffffu) & 0xffffu) |
+               r3_fma16(w, a[l] >> 16, b[l] >> 16, d[l] >> 16) << 16;
+    r3_dst_b32(w, x, r);
+}
+
+/* ---- fma_mix: each source is f32, or an f16 half when its OP_SEL_HI bit is set; NEG negates and
+   NEG_HI takes the absolute value ---- */
+
+static void mix_sources(r3_wave *w, const r3_xop *x, double v[3][R3_MAX_LANES], uint32_t bits[3][R3_MAX_LANES])
+{
+    for (int k = 0; k < 3; k++) {
+        int f16 = x->opsel_hi >> k & 1;
+        uint32_t raw[R3_MAX_LANES];
+        r3_src_raw(w, x, k, f16 ? R3_CONST_PK16 : R3_CONST_F32, raw);
+        for (int l = 0; l < LANES; l++) {
+            double d;
+            if (f16) {
+                uint32_t h = (x->opsel >> k & 1) ? raw[l] >> 16 : raw[l] & 0xffffu;
+                if (!(w->mode & R3_MODE_DENORM_IN64))
+                    h = fp_flush16(h);
+                d = r3_h(h);
+                bits[k][l] = fp_b32((float)d);
+            } else {
+                uint32_t b = raw[l];
+                if (!(w->mode & R3_MODE_DENORM_IN32))
+                    b = fp_flush32(b);
+                d = fp_f32(b);
+                bits[k][l] = b;
+            }
+            if (x->neg_hi >> k & 1)
+                d = fabs(d);
+            if (x->neg >> k & 1)
+                d = -d;
+            v[k][l] = d;
+        }
+    }
+}
+
+/* mix: 0 f32 result, 1 f16 to the low half, 2 f16 to the high half */
+static void fma_mix(r3_wave *w, const r3_xop *x, int mix)
+{
+    double v[3][R3_MAX_LANES];
+    uint32_t bits[3][R3_MAX_LANES], r[R3_MAX_LANES];
+    mix_sources(w, x, v, bits);
+    int rt = r3_round_enter(w, 0);
+    for (int l = 0; l < LANES; l++) {
+        float f = fmaf((float)v[0][l], (float)v[1][l], (float)v[2][l]);
+        r[l] = r3_nan32(fp_b32(f), bits[0][l], bits[1][l], bits[2][l]);
+    }
+    r3_round_leave(rt);
+    if (mix == 0) {
+        r3_dst_f32(w, x, r);
+        return;
+    }
+    uint64_t lanes = r3_write_lanes(w, x);
+    uint32_t *d = r3_vrow_w(w, x->vdst);
+    for (int l = 0; l < LANES; l++) {
+        uint32_t h = fp_f64_to_f16(fp_f32(r[l]), (fp_round)R3_MODE_ROUND64(w->mode));
+        if (!(w->mode & R3_MODE_DENORM_OUT64))
+            h = fp_flush16(h);
+        h = clamp16(w, h, x->clamp);
+        if (lanes >> l & 1)
+            d[l] = mix == 1 ? (d[l] & 0xffff0000u) | h : (d[l] & 0xffffu) | h << 16;
+    }
+}
+/* D = fma(S0, S1, S2) in f32, each source f32 or an f16 half */
+OP(v_fma_mix_f32) { fma_mix(w, x, 0); }
+/* D[15:0] = (f16)fma(S0, S1, S2) (the high half keeps its value) */
+OP(v_fma_mixlo_f16) { fma_mix(w, x, 1); }
+/* D[31:16] = (f16)fma(S0, S1, S2) (the low half keeps its value) */
+OP(v_fma_mixhi_f16) { fma_mix(w, x, 2); }
+
+/* ---- dot products ---- */
+
+static double bf16v(uint32_t h) { return fp_bf16_to_f32(h); }
+
+/* Sum of the products of the 16-bit halves plus an accumulator, in double. */
+static double dot2(uint32_t a, uint32_t b, double acc, int bf16)
+{
+    double (*cv)(uint32_t) = bf16 ? bf16v : r3_h;
+    return acc + cv(a & 0xffffu) * cv(b & 0xffffu) + cv(a >> 16) * cv(b >> 16);
+}
+
+/* The 16-bit halves of a dot source with NEG/NEG_HI applied to the low/high half. */
+static uint32_t dot_neg(const r3_xop *x, int k, uint32_t v)
+{
+    if (x->enc != R3X_VOP3P)
+        return v;
+    return v ^ ((uint32_t)(x->neg >> k & 1) << 15) ^ ((uint32_t)(x->neg_hi >> k & 1) << 31);
+}
+
+/* D.f32 = S0.lo * S1.lo + S0.hi * S1.hi + S2.f32 (f16 or bf16 halves), rounded once */
+static void dot2_f32(r3_wave *w, const r3_xop *x, int bf16, int acc_is_dst)
+{
+    uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], c[R3_MAX_LANES], r[R3_MAX_LANES];
+    r3_src_raw(w, x, 0, bf16 ? R3_CONST_BF16 : R3_CONST_PK16, a);
+    r3_src_raw(w, x, 1, bf16 ? R3_CONST_BF16 : R3_CONST_PK16, b);
+    if (acc_is_dst)
+        memcpy(c, r3_dst_row(w, x), (size_t)LANES * 4);
+    else
+        r3_src_raw(w, x, 2, R3_CONST_F32, c);
+    for (int l = 0; l < LANES; l++) {
+        uint32_t pa = dot_neg(x, 0, a[l]), pb = dot_neg(x, 1, b[l]), pc = c[l];
+        if (x->enc == R3X_VOP3P) { /* NEG_HI[2] is abs and NEG[2] negates the f32 accumulator */
+            if (x->neg_hi >> 2 & 1)
+                pc &= 0x7fffffffu;
+            if (x->neg >> 2 & 1)
+                pc ^= 0x80000000u;
+        }
+        if (!bf16 && !(w->mode & R3_MODE_DENORM_IN64)) {
+            pa = fp_flush16(pa & 0xffffu) | fp_flush16(pa >> 16) << 16;
+            pb = fp_flush16(pb & 0xffffu) | fp_flush16(pb >> 16) << 16;
+        }
+        double s = dot2(pa, pb, fp_f32(pc), bf16);
+        r[l] = fp_f64_to_f32(s, (fp_round)R3_MODE_ROUND32(w->mode));
+        if (isnan(s))
+            r[l] = 0x7fc00000u;
+    }
+    r3_dst_f32(w, x, r);
+}
+/* D = S0.f16[0] * S1.f16[0] + S0.f16[1] * S1.f16[1] + S2.f32 */
+OP(v_dot2_f32_f16) { dot2_f32(w, x, 0, 0); }
+/* D = S0.bf16[0] * S1.bf16[0] + S0.bf16[1] * S1.bf16[1] + S2.f32 */
+OP(v_dot2_f32_bf16) { dot2_f32(w, x, 1, 0); }
+/* D = S0.f16[0] * S1.f16[0] + S0.f16[1] * S1.f16[1] + D.f32 */
+OP(v_dot2acc_f32_f16) { dot2_f32(w, x, 0, 1); }
+
+/* D.f16 (or bf16) = S0.lo * S1.lo + S0.hi * S1.hi + S2 half (VOP3: OP_SEL picks S2's half and the
+   result's); round to nearest even; bf16 flushes every denormal. */
+static uint32_t bf16_flush(uint32_t h)
+{
+    return (h & 0x7f80u) ? h : h & 0x8000u;
+}
+
+static void dot2_16(r3_wave *w, const r3_xop *x, int bf16)
+{
+    uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], c[R3_MAX_LANES], r[R3_MAX_LANES];
+    r3_const_kind kind = bf16 ? R3_CONST_REPBF16 : R3_CONST_REP16;
+    r3_src_raw(w, x, 0, kind, a);
+    r3_src_raw(w, x, 1, kind, b);
+    r3_src_raw(w, x, 2, kind, c);
+    for (int l = 0; l < LANES; l++) {
+        uint32_t acc = (x->opsel >> 2 & 1) ? c[l] >> 16 : c[l] & 0xffffu, pa = a[l], pb = b[l];
+        if (bf16) {
+            pa = bf16_flush(pa & 0xffffu) | bf16_flush(pa >> 16) << 16;
+            pb = bf16_flush(pb & 0xffffu) | bf16_flush(pb >> 16) << 16;
+            acc = bf16_flush(acc);
+        }
+        double s = dot2(pa, pb, bf16 ? bf16v(acc) : r3_h(acc), bf16);
+        uint32_t h = bf16 ? bf16_flush(fp_f32_to_bf16((float)s, FP_RNE)) : fp_f64_to_f16(s, FP_RNE);
+        if (isnan(s))
+            h = bf16 ? 0x7fc0u : 0x7e00u;
+        r[l] = h;
+    }
+    r3_dst_b16(w, x, r);
+}
+/* D.f16 = S0.f16[0] * S1.f16[0] + S0.f16[1] * S1.f16[1] + S2.f16 */
+OP(v_dot2_f16_f16) { dot2_16(w, x, 0); }
+/* D.bf16 = S0.bf16[0] * S1.bf16[0] + S0.bf16[1] * S1.bf16[1] + S2.bf16 */
+OP(v_dot2_bf16_bf16) { dot2_16(w, x, 1); }
+
+/* Integer dot products of 4 bytes or 8 nibbles: NEG[0]/NEG[1] make S0/S1 signed (iu forms);
+   CLAMP saturates the 32-bit sum. */
+static void dot_int(r3_wave *w, const r3_xop *x, int bits, int iu)
+{
+    uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], c[R3_MAX_LANES], r[R3_MAX_LANES];
+    int sa = iu && (x->neg & 1), sb = iu && (x->neg >> 1 & 1);
+    r3_src_b32(w, x, 0, a);
+    r3_src_b32(w, x, 1, b);
+    r3_src_b32(w, x, 2, c);
+    for (int l = 0; l < LANES; l++) {
+        int64_t s = iu ? (int64_t)(int32_t)c[l] : (int64_t)c[l];
+        for (int i = 0; i < 32; i += bits) {
+            int64_t p = (int64_t)(a[l] >> i & ((1u << bits) - 1)), q = (int64_t)(b[l] >> i & ((1u << bits) - 1));
+            if (sa && (p >> (bits - 1)))
+                p -= (int64_t)1 << bits;
+            if (sb && (q >> (bits - 1)))
+                q -= (int64_t)1 << bits;
+            s += p * q;
+        }
+        if (x->clamp)
+            s = iu ? (s > INT32_MAX ? INT32_MAX : s < INT32_MIN ? INT32_MIN : s) : (s > 0xffffffffll ? 0xffffffffll : s);
+        r[l] = (uint32_t)s;
+    }
+    r3_dst_b32(w, x, r);
+}
+/* D = S2 + sum of S0.byte * S1.byte (signedness per NEG[1:0]) */
+OP(v_dot4_i32_iu8) { dot_int(w, x, 8, 1); }
+/* D = S2 + sum of S0.byte * S1.byte (unsigned) */
+OP(v_dot4_u32_u8) { dot_int(w, x, 8, 0); }
+/* D = S2 + sum of S0.nibble * S1.nibble (signedness per NEG[1:0]) */
+OP(v_dot8_i32_iu4) { dot_int(w, x, 4, 1); }
+/* D = S2 + sum of S0.nibble * S1.nibble (unsigned) */
+OP(v_dot8_u32_u4) { dot_int(w, x, 4, 0); }
+
+const r3_handler r3_valu_packed_handlers[] = {
+    H(v_pk_add_f16), H(v_pk_mul_f16), H(v_pk_fma_f16), H(v_pk_min_f16), H(v_pk_max_f16), H(v_pk_add_u16),
+    H(v_pk_sub_u16), H(v_pk_add_i16), H(v_pk_sub_i16), H(v_pk_mul_lo_u16), H(v_pk_mad_u16), H(v_pk_mad_i16),
+    H(v_pk_lshlrev_b16), H(v_pk_lshrrev_b16), H(v_pk_ashrrev_i16), H(v_pk_min_i16), H(v_pk_max_i16),
+    H(v_pk_min_u16), H(v_pk_max_u16), H(v_pk_fmac_f16), H(v_fma_mix_f32), H(v_fma_mixlo_f16), H(v_fma_mixhi_f16),
+    H(v_dot2_f32_f16), H(v_dot2_f32_bf16), H(v_dot2acc_f32_f16), H(v_dot2_f16_f16), H(v_dot2_bf16_bf16),
+    H(v_dot4_i32_iu8), H(v_dot4_u32_u8), H(v_dot8_i32_iu4), H(v_dot8_u32_u4),
+};
+const size_t r3_valu_packed_nhandlers = sizeof r3_valu_packed_handlers / sizeof r3_valu_packed_handlers[0];

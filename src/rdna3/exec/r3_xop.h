@@ -1,0 +1,60 @@
+/* The execution form of RDNA3 instructions: built once per code object and wave size from the
+   decoded instructions, with the handler bound and every operand field the executor needs
+   extracted, so executing an instruction never looks at encoding bits again. */
+#ifndef WAVESIM_R3_XOP_H
+#define WAVESIM_R3_XOP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rdna3/codec/r3_codec.h"
+#include "rdna3/codeobj/r3_loader.h"
+
+struct r3_wave;
+typedef struct r3_xop r3_xop;
+typedef void (*r3_exec_fn)(struct r3_wave *w, const r3_xop *x);
+
+/* How the VALU operand fields were encoded: e32 forms address 16-bit halves with VGPR bit 7,
+   VOP3 forms with OPSEL; only VOP3 carries ABS/NEG/OMOD/CLAMP. */
+typedef enum { R3X_E32, R3X_VOP3, R3X_VOP3P, R3X_OTHER } r3_xenc;
+
+/* Statistics classes. */
+typedef enum { R3C_SALU, R3C_SMEM, R3C_VALU, R3C_VMEM, R3C_LDS, R3C_BRANCH, R3C_OTHER, R3C_VOPD, R3C_COUNT } r3_xclass;
+
+struct r3_xop {
+    r3_exec_fn fn;            /* NULL: not implemented (a clean fault) */
+    const r3_inst *in;        /* the decoded instruction: its text and the less common fields */
+    const r3_xop *y;          /* VOPD: the Y half, which reads the registers as they were before X */
+    uint32_t next_pc;         /* byte offset of the following instruction */
+    uint32_t literal;
+    uint16_t src[3];          /* source codes: < 256 scalar or constant (255 the literal), >= 256 VGPR */
+    uint16_t vdst;            /* destination field: a VGPR number, or an SGPR code for scalar results */
+    uint16_t sdst;            /* lane-mask destination: VOP3SD SDST, VOPC-in-VOP3 VDST, else VCC (106) */
+    uint8_t enc;              /* r3_xenc */
+    uint8_t cls;              /* r3_xclass */
+    uint8_t neg, abs;         /* bit k: modifier on source k (VOP3; e32 DPP16 from the DPP word) */
+    uint8_t opsel;            /* VOP3: bit k selects the high half of 16-bit source k, bit 3 the result's;
+                                 VOP3P: the low-half selects */
+    uint8_t opsel_hi, neg_hi; /* VOP3P: high-half selects and negates */
+    uint8_t omod, clamp;
+    uint8_t dpp;              /* 0, 8 or 16 */
+    uint8_t dpp_fi, dpp_bc;   /* fetch inactive lanes; bound_ctrl (out-of-range or inactive sources read 0) */
+    uint8_t row_mask, bank_mask;
+    uint16_t dpp_ctrl;
+    uint32_t dpp8;            /* DPP8: eight 3-bit lane selects */
+    uint64_t dpp_lanes;       /* lanes the DPP row and bank masks let write (all without DPP) */
+};
+
+typedef struct {
+    r3_xop *ops;              /* one per decoded instruction, same index as the code object's */
+    r3_xop *halves;           /* VOPD Y halves */
+    r3_inst *half_insts;      /* the Y halves as decoded instructions of their own */
+    size_t n, nhalves;
+} r3_xprog;
+
+/* Builds the execution form of every instruction for one wave size; returns 0, or -1 when out of
+   memory. */
+int r3_xprog_build(r3_xprog *p, const r3_codeobj *co, int wave64);
+void r3_xprog_free(r3_xprog *p);
+
+#endif
