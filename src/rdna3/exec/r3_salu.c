@@ -13,6 +13,7 @@
 #define D(v) r3_write_sgpr(w, DST, (uint32_t)(v))
 #define DQ(v) r3_write_sgpr64(w, DST, (uint64_t)(v))
 #define SDSTV w->sgpr[DST & 127]
+#define SDSTQ ((uint64_t)w->sgpr[DST & 127] | (uint64_t)w->sgpr[(DST + 1) & 127] << 32)
 #define OP(name) static void name(r3_wave *w, const r3_xop *x)
 
 /* ---- moves and bit manipulation (SOP1) ---- */
@@ -48,6 +49,115 @@ OP(s_sext_i32_i16) { D((uint32_t)(int32_t)(int16_t)S0); }
 /* D = |S0|; SCC = D != 0 */
 OP(s_abs_i32) { int32_t v = (int32_t)S0; uint32_t r = v < 0 ? 0u - (uint32_t)v : (uint32_t)v; D(r); w->scc = r != 0; }
 
+static uint64_t brev64(uint64_t v)
+{
+    uint64_t r = 0;
+    for (int i = 0; i < 64; i++)
+        r |= ((v >> i) & 1u) << (63 - i);
+    return r;
+}
+
+/* Leading bits equal to the sign bit before the first that differs, or -1 when all are equal. */
+static uint32_t cls64(uint64_t v, int bits)
+{
+    uint64_t sign = v >> (bits - 1) & 1;
+    for (int i = 1; i < bits; i++)
+        if ((v >> (bits - 1 - i) & 1) != sign)
+            return (uint32_t)i;
+    return 0xffffffffu;
+}
+
+/* D = bit-reversed S0 (64-bit) */
+OP(s_brev_b64) { DQ(brev64(S0Q)); }
+/* D = number of leading zeros of S0 (64-bit), or -1 */
+OP(s_clz_i32_u64) { uint64_t v = S0Q; D(v ? (uint32_t)__builtin_clzll(v) : 0xffffffffu); }
+/* D = position of the first bit differing from the sign bit, or -1 */
+OP(s_cls_i32) { D(cls64(S0, 32)); }
+/* D = position of the first bit differing from the sign bit (64-bit), or -1 */
+OP(s_cls_i32_i64) { D(cls64(S0Q, 64)); }
+/* D = number of zero bits of S0; SCC = D != 0 */
+OP(s_bcnt0_i32_b32) { uint32_t r = 32u - (uint32_t)__builtin_popcount(S0); D(r); w->scc = r != 0; }
+/* D = number of zero bits of S0 (64-bit); SCC = D != 0 */
+OP(s_bcnt0_i32_b64) { uint32_t r = 64u - (uint32_t)__builtin_popcountll(S0Q); D(r); w->scc = r != 0; }
+/* D[S0[4:0]] = 0 */
+OP(s_bitset0_b32) { D(SDSTV & ~(1u << (S0 & 31))); }
+/* D[S0[5:0]] = 0 (64-bit) */
+OP(s_bitset0_b64) { DQ(SDSTQ & ~(1ull << (S0 & 63))); }
+/* D[S0[4:0]] = 1 */
+OP(s_bitset1_b32) { D(SDSTV | (1u << (S0 & 31))); }
+/* D[S0[5:0]] = 1 (64-bit) */
+OP(s_bitset1_b64) { DQ(SDSTQ | (1ull << (S0 & 63))); }
+/* D = each bit of S0 twice */
+OP(s_bitreplicate_b64_b32)
+{
+    uint32_t v = S0;
+    uint64_t r = 0;
+    for (int i = 0; i < 32; i++)
+        r |= (uint64_t)(v >> i & 1) * 3ull << (2 * i);
+    DQ(r);
+}
+/* D bit i = any bit of quad i of S0; SCC = D != 0 */
+static uint64_t quadmask(uint64_t v, int bits)
+{
+    uint64_t r = 0;
+    for (int q = 0; q < bits / 4; q++)
+        r |= (uint64_t)((v >> (4 * q) & 15) != 0) << q;
+    return r;
+}
+/* D bit i = quad i of S0 is not zero; SCC = D != 0 */
+OP(s_quadmask_b32) { uint32_t r = (uint32_t)quadmask(S0, 32); D(r); w->scc = r != 0; }
+/* D bit i = quad i of S0 is not zero (64-bit); SCC = D != 0 */
+OP(s_quadmask_b64) { uint64_t r = quadmask(S0Q, 64); DQ(r); w->scc = r != 0; }
+/* D = whole quads of S0 where any bit is set; SCC = D != 0 */
+static uint64_t wqm(uint64_t v, int bits)
+{
+    uint64_t r = 0;
+    for (int q = 0; q < bits / 4; q++)
+        if (v >> (4 * q) & 15)
+            r |= 15ull << (4 * q);
+    return r;
+}
+/* D = whole quads of S0 where any bit is set; SCC = D != 0 */
+OP(s_wqm_b32) { uint32_t r = (uint32_t)wqm(S0, 32); D(r); w->scc = r != 0; }
+/* D = whole quads of S0 where any bit is set (64-bit); SCC = D != 0 */
+OP(s_wqm_b64) { uint64_t r = wqm(S0Q, 64); DQ(r); w->scc = r != 0; }
+
+/* M0-relative SGPR moves: the index is unsigned; codes outside s0..s105 read 0 and write nothing */
+static uint32_t sgpr_rel(const r3_wave *w, unsigned base, uint32_t add)
+{
+    uint64_t i = (uint64_t)base + add;
+    return i < 106 ? w->sgpr[i] : 0;
+}
+static void sgpr_rel_write(r3_wave *w, unsigned base, uint32_t add, uint32_t v)
+{
+    uint64_t i = (uint64_t)base + add;
+    if (i < 106)
+        w->sgpr[i] = v;
+}
+/* D = SGPR[S0 + M0] */
+OP(s_movrels_b32) { D(sgpr_rel(w, r3_field_value(x->in, R3F_SSRC0), w->sgpr[125])); }
+/* D = SGPR[S0 + M0] (64-bit) */
+OP(s_movrels_b64)
+{
+    unsigned s = r3_field_value(x->in, R3F_SSRC0);
+    DQ((uint64_t)sgpr_rel(w, s, w->sgpr[125]) | (uint64_t)sgpr_rel(w, s + 1, w->sgpr[125]) << 32);
+}
+/* SGPR[D + M0] = S0 */
+OP(s_movreld_b32) { sgpr_rel_write(w, DST, w->sgpr[125], S0); }
+/* SGPR[D + M0] = S0 (64-bit) */
+OP(s_movreld_b64)
+{
+    uint64_t v = S0Q;
+    sgpr_rel_write(w, DST, w->sgpr[125], (uint32_t)v);
+    sgpr_rel_write(w, DST + 1, w->sgpr[125], (uint32_t)(v >> 32));
+}
+/* SGPR[D + M0[25:16]] = SGPR[S0 + M0[9:0]] */
+OP(s_movrelsd_2_b32)
+{
+    uint32_t m0 = w->sgpr[125];
+    sgpr_rel_write(w, DST, m0 >> 16 & 0x3ff, sgpr_rel(w, r3_field_value(x->in, R3F_SSRC0), m0 & 0x3ff));
+}
+
 /* ---- EXEC manipulation (SOP1): D = EXEC, then EXEC = f(S0, EXEC), SCC = EXEC != 0 ---- */
 
 static void r3_saveexec(r3_wave *w, const r3_xop *x, int op)
@@ -63,14 +173,17 @@ static void r3_saveexec(r3_wave *w, const r3_xop *x, int op)
     case 6: r = ~(s | e); break;
     case 7: r = ~(s ^ e); break;
     case 8: r = ~s & e; break;
-    default: r = ~s | e; break;
+    case 9: r = ~s | e; break;
+    case 10: r = ~s & e; break; /* and_not0_wrexec */
+    default: r = s & ~e; break; /* and_not1_wrexec */
     }
     if (!w->wave64)
         r &= 0xffffffffu;
+    uint64_t saved = op >= 10 ? r : e; /* the wrexec forms write the new EXEC */
     if (w->wave64)
-        DQ(e);
+        DQ(saved);
     else
-        D(e);
+        D(saved);
     r3_set_exec(w, r);
     w->scc = r != 0;
 }
@@ -93,6 +206,12 @@ OP(s_nand_saveexec_b32) { r3_saveexec(w, x, 5); }
 OP(s_nor_saveexec_b32) { r3_saveexec(w, x, 6); }
 /* D = EXEC; EXEC = ~(S0 ^ EXEC) */
 OP(s_xnor_saveexec_b32) { r3_saveexec(w, x, 7); }
+/* D = EXEC; EXEC = ~S0 | EXEC */
+OP(s_or_not0_saveexec_b32) { r3_saveexec(w, x, 9); }
+/* EXEC = ~S0 & EXEC; D = EXEC */
+OP(s_and_not0_wrexec_b32) { r3_saveexec(w, x, 10); }
+/* EXEC = S0 & ~EXEC; D = EXEC */
+OP(s_and_not1_wrexec_b32) { r3_saveexec(w, x, 11); }
 
 /* ---- program counter (SOP1) ---- */
 
@@ -213,6 +332,50 @@ OP(s_bfe_i32)
     D(r);
     w->scc = r != 0;
 }
+/* D = |S0 - S1|; SCC = D != 0 */
+OP(s_absdiff_i32)
+{
+    int64_t d = (int64_t)(int32_t)S0 - (int32_t)S1;
+    uint32_t r = (uint32_t)(d < 0 ? -d : d);
+    D(r);
+    w->scc = r != 0;
+}
+/* D = ~(S0 & S1) (64-bit) */
+LOGIC64(s_nand_b64, ~(a & b))
+/* D = ~(S0 | S1) (64-bit) */
+LOGIC64(s_nor_b64, ~(a | b))
+/* D = ~(S0 ^ S1) (64-bit) */
+LOGIC64(s_xnor_b64, ~(a ^ b))
+/* D = ((1 << S0[4:0]) - 1) << S1[4:0] */
+OP(s_bfm_b32) { D(((1u << (S0 & 31)) - 1) << (S1 & 31)); }
+/* D = ((1 << S0[5:0]) - 1) << S1[5:0] (64-bit) */
+OP(s_bfm_b64) { DQ(((1ull << (S0 & 63)) - 1) << (S1 & 63)); }
+/* D = the S1[22:16]-bit field of S0 at bit S1[5:0] (64-bit), zero-extended; SCC = D != 0 */
+OP(s_bfe_u64)
+{
+    uint64_t a = S0Q;
+    uint32_t b = S1, width = (b >> 16) & 127;
+    uint64_t r = width ? (a >> (b & 63)) & (width >= 64 ? ~0ull : (1ull << width) - 1) : 0;
+    DQ(r);
+    w->scc = r != 0;
+}
+/* D = the field of S0 as for s_bfe_u64, sign-extended; SCC = D != 0 */
+OP(s_bfe_i64)
+{
+    uint64_t a = S0Q;
+    uint32_t b = S1, width = (b >> 16) & 127;
+    int64_t r = 0;
+    if (width) {
+        if (width > 64)
+            width = 64;
+        uint64_t v = (a >> (b & 63)) & (width == 64 ? ~0ull : (1ull << width) - 1);
+        r = width == 64 ? (int64_t)v : (int64_t)(v << (64 - width)) >> (64 - width);
+    }
+    DQ(r);
+    w->scc = r != 0;
+}
+/* D = {S1[15:0], S0[31:16]} */
+OP(s_pack_hl_b32_b16) { D((S0 >> 16) | (S1 << 16)); }
 /* D = {S1[15:0], S0[15:0]} */
 OP(s_pack_ll_b32_b16) { D((S0 & 0xffff) | (S1 << 16)); }
 /* D = {S1[31:16], S0[15:0]} */
@@ -255,6 +418,10 @@ OP(s_cmp_lg_u64) { w->scc = S0Q != S1Q; }
 OP(s_bitcmp0_b32) { w->scc = !((S0 >> (S1 & 31)) & 1); }
 /* SCC = bit S1[4:0] of S0 is 1 */
 OP(s_bitcmp1_b32) { w->scc = (S0 >> (S1 & 31)) & 1; }
+/* SCC = bit S1[5:0] of S0 is 0 (64-bit) */
+OP(s_bitcmp0_b64) { w->scc = !((S0Q >> (S1 & 63)) & 1); }
+/* SCC = bit S1[5:0] of S0 is 1 (64-bit) */
+OP(s_bitcmp1_b64) { w->scc = (int)((S0Q >> (S1 & 63)) & 1); }
 
 /* ---- SOPK ---- */
 
@@ -292,6 +459,55 @@ CMPK(s_cmpk_lt_u32, uint32_t, <, r3_field_value(x->in, R3F_SIMM16))
 /* SCC = D <= uimm16 */
 CMPK(s_cmpk_le_u32, uint32_t, <=, r3_field_value(x->in, R3F_SIMM16))
 
+/* ---- hardware registers (SOPK): hwreg(id, offset, size) in simm16 ---- */
+
+/* The readable value of hardware register `id` (MODE is the wave's; others as far as modelled). */
+static uint32_t hwreg_read(const r3_wave *w, unsigned id)
+{
+    const r3_group *g = w->group;
+    switch (id) {
+    case 1: return w->mode;
+    case 2: /* STATUS: SCC, EXECZ, VCCZ, IN_TG, VALID */
+        return (uint32_t)w->scc | (r3_exec_mask(w) == 0) << 9 | (r3_vcc(w) == 0) << 10 | 1u << 11 | 1u << 16;
+    case 5: return (uint32_t)((w->nvgprs / (w->wave64 ? 4 : 8)) - 1) << 8; /* GPR_ALLOC: VGPR size */
+    case 6: return (g->lds_size + 511) / 512 << 12;                          /* LDS_ALLOC: size */
+    case 23: return (uint32_t)w->id & 31;                                     /* HW_ID1: wave id */
+    case 29: return (uint32_t)(w->icount & 0xfffff);                          /* SHADER_CYCLES */
+    default: return 0;
+    }
+}
+
+static void hwreg_write(r3_wave *w, unsigned simm16, uint32_t v)
+{
+    unsigned id = simm16 & 63, off = simm16 >> 6 & 31, size = (simm16 >> 11 & 31) + 1;
+    uint32_t mask = (size >= 32 ? 0xffffffffu : (1u << size) - 1) << off;
+    if (id == 1) /* only MODE is writable here; writes to the others have no effect */
+        w->mode = (w->mode & ~mask) | ((v << off) & mask);
+}
+
+/* D = hwreg bits [offset + size - 1 : offset] */
+OP(s_getreg_b32)
+{
+    unsigned h = r3_field_value(x->in, R3F_SIMM16), off = h >> 6 & 31, size = (h >> 11 & 31) + 1;
+    D((hwreg_read(w, h & 63) >> off) & (size >= 32 ? 0xffffffffu : (1u << size) - 1));
+}
+/* hwreg bits [offset + size - 1 : offset] = SGPR (the SDST field names the source) */
+OP(s_setreg_b32) { hwreg_write(w, r3_field_value(x->in, R3F_SIMM16), SDSTV); }
+/* hwreg bits [offset + size - 1 : offset] = the literal */
+OP(s_setreg_imm32_b32) { hwreg_write(w, r3_field_value(x->in, R3F_SIMM16), x->literal); }
+/* D = address of the next instruction; PC += simm16 * 4 + 4 */
+OP(s_call_b64)
+{
+    DQ(w->group->co->code_addr + w->pc);
+    w->pc = w->inst_pc + 4 + (uint32_t)((int32_t)(int16_t)r3_field_value(x->in, R3F_SIMM16) * 4);
+}
+/* SDST = the value a returning message asks for (the real-time clock is the wave's instruction
+   count, so runs stay deterministic; the others have no meaning here and read 0) */
+OP(s_sendmsg_rtn_b32) { D(r3_field_value(x->in, R3F_SSRC0) == 0x83 ? (uint32_t)w->icount : 0); }
+OP(s_sendmsg_rtn_b64) { DQ(r3_field_value(x->in, R3F_SSRC0) == 0x83 ? w->icount : 0); }
+/* return from a trap handler: there is none */
+OP(s_rfe_b64) { (void)x; r3_fault(w, "s_rfe_b64 outside a trap handler (wavesim runs none)"); }
+
 /* ---- SOPP: branches and program control ---- */
 
 static void r3_branch(r3_wave *w, const r3_xop *x, int taken)
@@ -318,6 +534,24 @@ OP(s_cbranch_execnz) { r3_branch(w, x, r3_exec_mask(w) != 0); }
 OP(s_endpgm) { (void)x; w->done = 1; }
 /* wait until every wave of the workgroup has arrived */
 OP(s_barrier) { (void)x; w->at_barrier = 1; }
+/* MODE[3:0] = simm16[3:0] (f32 and f16/f64 round modes) */
+OP(s_round_mode) { w->mode = (w->mode & ~0xfu) | (r3_field_value(x->in, R3F_SIMM16) & 0xfu); }
+/* MODE[7:4] = simm16[3:0] (f32 and f16/f64 denormal modes) */
+OP(s_denorm_mode) { w->mode = (w->mode & ~0xf0u) | (r3_field_value(x->in, R3F_SIMM16) & 0xfu) << 4; }
+/* enter the trap handler: there is none, so the dispatch stops with a fault */
+OP(s_trap) { r3_fault(w, "s_trap %u: no trap handler", r3_field_value(x->in, R3F_SIMM16) & 0xff); }
+/* halt the wave: a halted wave never ends, so the dispatch stops with a fault */
+OP(s_sethalt)
+{
+    if (r3_field_value(x->in, R3F_SIMM16) & 1)
+        r3_fault(w, "wave halted by s_sethalt");
+}
+/* send a message, then halt */
+OP(s_sendmsghalt) { (void)x; r3_fault(w, "wave halted by s_sendmsghalt"); }
+/* debugger branches: no debugger is attached, never taken */
+OP(s_cbranch_cdbg) { (void)w; (void)x; }
+/* end the wave (after a context save: the same here) */
+OP(s_endpgm_saved) { (void)x; w->done = 1; }
 /* no functional effect in a functional model: memory operations complete in order */
 OP(s_nop_like) { (void)w; (void)x; }
 
@@ -342,7 +576,20 @@ const r3_handler r3_salu_handlers[] = {
     H(s_cmpk_lt_i32), H(s_cmpk_le_i32), H(s_cmpk_eq_u32), H(s_cmpk_lg_u32), H(s_cmpk_gt_u32), H(s_cmpk_ge_u32),
     H(s_cmpk_lt_u32), H(s_cmpk_le_u32), H(s_branch), H(s_cbranch_scc0), H(s_cbranch_scc1), H(s_cbranch_vccz),
     H(s_cbranch_vccnz), H(s_cbranch_execz), H(s_cbranch_execnz), H(s_endpgm), H(s_barrier),
+    H(s_brev_b64), H(s_clz_i32_u64), H(s_cls_i32), H(s_cls_i32_i64), H(s_bcnt0_i32_b32), H(s_bcnt0_i32_b64),
+    H(s_bitset0_b32), H(s_bitset0_b64), H(s_bitset1_b32), H(s_bitset1_b64), H(s_bitreplicate_b64_b32),
+    H(s_quadmask_b32), H(s_quadmask_b64), H(s_wqm_b32), H(s_wqm_b64), H(s_movrels_b32), H(s_movrels_b64),
+    H(s_movreld_b32), H(s_movreld_b64), H(s_movrelsd_2_b32), H(s_or_not0_saveexec_b32),
+    H(s_and_not0_wrexec_b32), H(s_and_not1_wrexec_b32), H(s_absdiff_i32), H(s_nand_b64), H(s_nor_b64),
+    H(s_xnor_b64), H(s_bfm_b32), H(s_bfm_b64), H(s_bfe_u64), H(s_bfe_i64), H(s_pack_hl_b32_b16),
+    H(s_bitcmp0_b64), H(s_bitcmp1_b64), H(s_getreg_b32), H(s_setreg_b32), H(s_setreg_imm32_b32), H(s_call_b64),
+    H(s_sendmsg_rtn_b32), H(s_sendmsg_rtn_b64), H(s_rfe_b64), H(s_round_mode), H(s_denorm_mode), H(s_trap),
+    H(s_sethalt), H(s_sendmsghalt), H(s_endpgm_saved),
 #undef H
+    {"s_or_not0_saveexec_b64", s_or_not0_saveexec_b32}, {"s_and_not0_wrexec_b64", s_and_not0_wrexec_b32},
+    {"s_and_not1_wrexec_b64", s_and_not1_wrexec_b32},
+    {"s_cbranch_cdbgsys", s_cbranch_cdbg}, {"s_cbranch_cdbguser", s_cbranch_cdbg},
+    {"s_cbranch_cdbgsys_or_user", s_cbranch_cdbg}, {"s_cbranch_cdbgsys_and_user", s_cbranch_cdbg},
     /* the wave64 forms of the EXEC instructions share the functions: the wave size decides */
     {"s_and_saveexec_b64", s_and_saveexec_b32}, {"s_or_saveexec_b64", s_or_saveexec_b32},
     {"s_xor_saveexec_b64", s_xor_saveexec_b32}, {"s_and_not0_saveexec_b64", s_and_not0_saveexec_b32},
@@ -355,5 +602,8 @@ const r3_handler r3_salu_handlers[] = {
     {"s_delay_alu", s_nop_like}, {"s_clause", s_nop_like}, {"s_nop", s_nop_like}, {"s_sendmsg", s_nop_like},
     {"s_setprio", s_nop_like}, {"s_sleep", s_nop_like}, {"s_icache_inv", s_nop_like},
     {"s_set_inst_prefetch_distance", s_nop_like}, {"s_code_end", s_nop_like}, {"s_wait_idle", s_nop_like},
+    {"s_version", s_nop_like}, {"s_setkill", s_nop_like}, {"s_wait_event", s_nop_like}, {"s_wakeup", s_nop_like},
+    {"s_incperflevel", s_nop_like}, {"s_decperflevel", s_nop_like}, {"s_ttracedata", s_nop_like},
+    {"s_ttracedata_imm", s_nop_like},
 };
 const size_t r3_salu_nhandlers = sizeof r3_salu_handlers / sizeof r3_salu_handlers[0];

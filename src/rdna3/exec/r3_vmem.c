@@ -539,6 +539,6 @@ const r3_handler r3_vmem_handlers[] = {
     H(ds_storexchg_rtn_b32), H(ds_cmpstore_b32), H(ds_cmpstore_rtn_b32), H(ds_add_f32), H(ds_add_rtn_f32),
 #undef H
     {"buffer_gl0_inv", r3_cache_nop}, {"buffer_gl1_inv", r3_cache_nop}, {"s_dcache_inv", r3_cache_nop},
-    {"s_gl1_inv", r3_cache_nop},
+    {"s_gl1_inv", r3_cache_nop}, {"s_atc_probe", r3_cache_nop}, {"s_atc_probe_buffer", r3_cache_nop},
 };
 const size_t r3_vmem_nhandlers = sizeof r3_vmem_handlers / sizeof r3_vmem_handlers[0];
