@@ -29,8 +29,17 @@ $(BUILD)/libwavesim.a: $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(BUILD)/wavesim: $(BUILD)/cli/wavesim.o $(BUILD)/libwavesim.a
+CLI_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard cli/*.c))
+$(BUILD)/wavesim: $(CLI_OBJ) $(BUILD)/libwavesim.a
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ -lm -lpthread
+
+# The OpenCL builtin library, embedded in `wavesim cc` as a C string.
+$(BUILD)/gen/wavesim_cl_text.h: include/wavesim/wavesim_cl.h
+	@mkdir -p $(dir $@)
+	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $< > $@
+$(BUILD)/cli/cli_cc.o: cli/cli_cc.c $(BUILD)/gen/wavesim_cl_text.h
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) -I$(BUILD)/gen -c $< -o $@
 
 $(BUILD)/tests/%: $(BUILD)/tests/codec/%.o $(BUILD)/libwavesim.a
 	@mkdir -p $(dir $@)

@@ -26,7 +26,7 @@ if ! command -v clang-19 >/dev/null; then
     echo "kernels: clang-19 not installed (apt-get install clang-19); skipping the simulation benchmarks"
     exit 0
 fi
-cc_cl() { clang-19 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx1100 -nogpulib -O3 -I tests/kernels "$@"; }
+cc_cl() { "$W" cc -O3 "$@"; }
 cc_cl tests/kernels/saxpy.cl -o build/bench/saxpy.hsaco
 cc_cl tests/kernels/sgemm.cl -o build/bench/sgemm.hsaco
 cc_cl tests/kernels/reduce.cl -o build/bench/reduce.hsaco

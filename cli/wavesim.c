@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "asm/asm_source.h"
+#include "cli_cc.h"
 #include "common/elf64.h"
 #include "rdna3/codec/r3_asm_glue.h"
 #include "rdna3/codec/r3_codec.h"
@@ -24,6 +25,8 @@ static const char usage[] =
     "                                                         run a kernel of an HSA code object\n"
     "      SPEC: i32:V u32:V i64:V u64:V f32:V f64:V  a value;  buf:PATH  a buffer holding a file;\n"
     "            zeros:NBYTES  a zeroed buffer;  local:NBYTES  dynamic LDS for a __local pointer\n"
+    "  cc  [--wave64] [CLANG OPTIONS] KERNEL.cl -o OUT.hsaco   compile OpenCL C for wavesim (clang-19 and\n"
+    "                                                         the builtin library; see wavesim cc --help)\n"
     "  isa [--isa rdna3] [--missing]                          which instructions the executor runs, by format\n"
     "                                                         (--missing: list the ones it does not)\n"
     "  help                                                   this text\n"
@@ -603,6 +606,8 @@ int main(int argc, char **argv)
         return cmd_dis(argc, argv);
     if (argc >= 2 && strcmp(argv[1], "isa") == 0)
         return cmd_isa(argc, argv);
+    if (argc >= 2 && strcmp(argv[1], "cc") == 0)
+        return cli_cc_main(argc, argv);
     if (argc >= 2 && (strcmp(argv[1], "help") == 0 || strcmp(argv[1], "--help") == 0)) {
         fputs(usage, stdout);
         return 0;

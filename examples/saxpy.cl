@@ -1,5 +1,4 @@
 // y = a * x + y with fma, over a grid with a partial last group.
-#include "../tests/kernels/wavesim_cl.h"
 __kernel void saxpy(float a, __global const float *x, __global float *y, uint n)
 {
     size_t i = get_global_id(0);

@@ -16,6 +16,7 @@ import tempfile
 LLVM = os.environ.get('LLVM_BIN', '/usr/lib/llvm-19/bin')
 HERE = os.path.dirname(os.path.abspath(__file__))
 KERNELS = os.path.join(HERE, '..', 'kernels')
+CL_HEADER = os.path.join(HERE, '..', '..', 'include', 'wavesim', 'wavesim_cl.h')
 
 
 def run(cmd, **kw):
@@ -53,7 +54,7 @@ def check(cl, opt, wave64, tool, tmp):
     src = os.path.join(tmp, name + '.s')
     flags = ['-mwavefrontsize64'] if wave64 else []
     run(['clang-19', '-x', 'cl', '-cl-std=CL2.0', '-target', 'amdgcn-amd-amdhsa', '-mcpu=gfx1100', '-nogpulib',
-         '-I', KERNELS, '-' + opt, '-S', cl, '-o', src] + flags)
+         '-include', CL_HEADER, '-' + opt, '-S', cl, '-o', src] + flags)
     ref, ours = os.path.join(tmp, name + '.o'), os.path.join(tmp, name + '.hsaco')
     run([os.path.join(LLVM, 'llvm-mc'), '-triple=amdgcn-amd-amdhsa', '-mcpu=gfx1100', '-filetype=obj', src, '-o', ref]
         + (['-mattr=+wavefrontsize64'] if wave64 else []))
@@ -61,7 +62,7 @@ def check(cl, opt, wave64, tool, tmp):
     # clang-19 + ld.lld-19 link the same source: that image resolves @rel32 call literals as ours does
     linked = os.path.join(tmp, name + '.lld.hsaco')
     run(['clang-19', '-x', 'cl', '-cl-std=CL2.0', '-target', 'amdgcn-amd-amdhsa', '-mcpu=gfx1100', '-nogpulib',
-         '-I', KERNELS, '-' + opt, cl, '-o', linked] + flags)
+         '-include', CL_HEADER, '-' + opt, cl, '-o', linked] + flags)
     errors = []
     if section_bytes(linked, '.text', tmp) != section_bytes(ours, '.text', tmp):
         errors.append('.text bytes differ from the clang/lld image')

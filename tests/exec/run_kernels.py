@@ -327,9 +327,8 @@ def compare(name, got, want, ulps):
 def run_case(tool, c, opt, wave64, tmp):
     obj = os.path.join(tmp, '%s-%s-%d.hsaco' % (c.name, opt, 64 if wave64 else 32))
     if not os.path.exists(obj):
-        subprocess.run(['clang-19', '-x', 'cl', '-cl-std=CL2.0', '-target', 'amdgcn-amd-amdhsa', '-mcpu=gfx1100',
-                        '-nogpulib', '-I', KERNELS, '-' + opt, os.path.join(KERNELS, c.src), '-o', obj]
-                       + (['-mwavefrontsize64'] if wave64 else []) + c.flags, check=True, capture_output=True)
+        subprocess.run([tool, 'cc', '-' + opt, os.path.join(KERNELS, c.src), '-o', obj]
+                       + (['--wave64'] if wave64 else []) + c.flags, check=True, capture_output=True)
     results = {}
     for threads in (1, 2):
         cmd = [tool, 'run', obj, '--kernel', c.kernel, '--global', c.glob, '--local', c.loc,

@@ -1,5 +1,4 @@
 // Integer atomics on global and local memory: add, inc, min, max, xchg, cmpxchg; a histogram.
-#include "wavesim_cl.h"
 __kernel void atomics(__global int *g, __global const int *v, __global int *hist, __global int *xchg_out,
                       __global int *slots)
 {

@@ -1,5 +1,4 @@
 // Bitonic sort of 256 integers per work-group in LDS.
-#include "wavesim_cl.h"
 __kernel void bitonic(__global int *data)
 {
     __local int s[256];

@@ -1,5 +1,4 @@
 // A non-inlined function call and a private array: s_getpc/s_swappc with @rel32 literals, scratch.
-#include "wavesim_cl.h"
 __attribute__((noinline)) int weigh(__private int *v, int n, int k)
 {
     int s = 0;

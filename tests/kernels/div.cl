@@ -1,7 +1,6 @@
 // IEEE division and square root over the whole range (denormals, huge and tiny ratios, zeros,
 // infinities, NaN): built with -cl-fp32-correctly-rounded-divide-sqrt so f32 uses the same
 // div_scale / div_fmas / div_fixup sequence as f64, and every result must be correctly rounded.
-#include "wavesim_cl.h"
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 __kernel void div(__global const float *fa, __global const float *fb, __global float *fout,
                   __global const double *da, __global const double *db, __global double *dout)

@@ -1,5 +1,4 @@
 // Divergent loops and nested branches: a Collatz step count with data-dependent control flow.
-#include "wavesim_cl.h"
 __kernel void divergent(__global const uint *in, __global uint *out)
 {
     size_t i = get_global_id(0);

@@ -1,5 +1,4 @@
 // f64 and f16 arithmetic and the correctly rounded math builtins (sqrt, fma).
-#include "wavesim_cl.h"
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #pragma OPENCL EXTENSION cl_khr_fp16 : enable
 __kernel void fp(__global const double *da, __global const double *db, __global double *dout,

@@ -1,5 +1,4 @@
 // A 3-D grid with partial groups and a global offset: each work-item writes its global ids.
-#include "wavesim_cl.h"
 __kernel void grid3d(__global uint *out, uint nx, uint ny)
 {
     size_t x = get_global_id(0) - get_global_offset(0), y = get_global_id(1) - get_global_offset(1),

@@ -1,5 +1,4 @@
 // Integer division, modulo and shifts, signed and unsigned, 32 and 64 bits.
-#include "wavesim_cl.h"
 __kernel void intmix(__global const int *a, __global const int *b, __global int *o32, __global long *o64)
 {
     size_t i = get_global_id(0);

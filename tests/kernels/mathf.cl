@@ -1,5 +1,4 @@
 // Transcendental builtins (exp, log, sin, cos) as clang expands them for gfx1100.
-#include "wavesim_cl.h"
 __kernel void mathf(__global const float *x, __global float *out)
 {
     size_t i = get_global_id(0);

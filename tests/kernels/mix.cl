@@ -1,5 +1,4 @@
 // Integer, f64 and f16 arithmetic, atomics and a private array: exercises many instruction forms.
-#include "wavesim_cl.h"
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #pragma OPENCL EXTENSION cl_khr_fp16 : enable
 __kernel void mix(__global int *iv, __global double *dv, __global half *hv, __global int *counter, int k)

@@ -1,5 +1,4 @@
 // Inclusive prefix sum within each work-group (Hillis-Steele through LDS) of integers.
-#include "wavesim_cl.h"
 __kernel void scan(__global const int *in, __global int *out)
 {
     __local int buf[2][256];

@@ -1,5 +1,4 @@
 // C = A * B for n x n matrices: a naive kernel and a 16x16 tiled kernel through LDS.
-#include "wavesim_cl.h"
 __kernel void sgemm(__global const float *A, __global const float *B, __global float *C, int n)
 {
     int r = get_global_id(1), c = get_global_id(0);

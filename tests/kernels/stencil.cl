@@ -1,5 +1,4 @@
 // A 5-point 2-D stencil with clamped borders.
-#include "wavesim_cl.h"
 __kernel void stencil(__global const float *in, __global float *out, int w, int h)
 {
     int x = get_global_id(0), y = get_global_id(1);

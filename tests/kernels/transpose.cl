@@ -1,5 +1,4 @@
 // Matrix transpose through a padded LDS tile.
-#include "wavesim_cl.h"
 __kernel void transpose(__global const float *in, __global float *out, int w, int h)
 {
     __local float tile[16][17];

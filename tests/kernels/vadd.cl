@@ -1,5 +1,4 @@
 // Vector add: one work-item per element, guarded for a partial last group.
-#include "wavesim_cl.h"
 __kernel void vadd(__global const float *a, __global const float *b, __global float *c, int n)
 {
     size_t i = get_global_id(0);
