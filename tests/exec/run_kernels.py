@@ -11,6 +11,8 @@ import subprocess
 import sys
 import tempfile
 
+import cases_more
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 KERNELS = os.path.join(HERE, '..', 'kernels')
 
@@ -33,9 +35,9 @@ def unpack(fmt, data):
 class Case:
     """A kernel run: source, kernel name, grid, arguments and how to check the dumped buffers."""
 
-    def __init__(self, name, src, kernel, glob, loc, args, check, offset=None, flags=()):
+    def __init__(self, name, src, kernel, glob, loc, args, check, offset=None, flags=(), waves=(32, 64)):
         self.name, self.src, self.kernel, self.glob, self.loc = name, src, kernel, glob, loc
-        self.args, self.check, self.offset, self.flags = args, check, offset, list(flags)
+        self.args, self.check, self.offset, self.flags, self.waves = args, check, offset, list(flags), waves
 
 
 def cases(rng):
@@ -295,6 +297,7 @@ def cases(rng):
                                ('f64', unpack('d', d[5]), [v for x_, y_ in zip(dda, ddb)
                                                           for v in (ieee_div(x_, y_), ieee_sqrt(x_))], 0)],
                     flags=['-cl-fp32-correctly-rounded-divide-sqrt']))
+    out += cases_more.cases(rng, Case)
     return out
 
 
@@ -303,7 +306,8 @@ def f16r(x):
 
 
 def f32_ulp(x):
-    """Spacing of single-precision values at x (tolerances are in f32 ulps; f64/f16 checks are exact)."""
+    """Spacing of single-precision values at x. A tolerance of 1 or more counts f32 ulps; below 1 it is
+    relative (absolute under 1.0); f64/f16 checks are exact."""
     if x == 0 or abs(x) < 2.0 ** -126:
         return 2.0 ** -149
     return 2.0 ** (math.frexp(abs(x))[1] - 24)
@@ -314,7 +318,8 @@ def compare(name, got, want, ulps):
     for i, (g, w) in enumerate(zip(got, want)):
         if isinstance(w, float):
             same = (math.isnan(g) and math.isnan(w)) or g == w or (
-                ulps and abs(g - w) <= ulps * f32_ulp(w) if not math.isinf(w) else g == w)
+                ulps and abs(g - w) <= (ulps * max(1.0, abs(w)) if ulps < 1 else ulps * f32_ulp(w))
+                if not math.isinf(w) else g == w)
         else:
             same = g == w
         if not same:
@@ -372,7 +377,7 @@ def main():
             if args.only and c.name != args.only:
                 continue
             for opt in ('O3', 'O0'):
-                for wave64 in (False, True):
+                for wave64 in [w == 64 for w in c.waves]:
                     total += 1
                     err = run_case(args.tool, c, opt, wave64, tmp)
                     label = '%s -%s wave%d' % (c.name, opt, 64 if wave64 else 32)
