@@ -1,7 +1,8 @@
 #!/bin/sh
-# make bench: assembler and disassembler throughput (lines/s), then simulated lane-instructions/s and
-# wave-instructions/s for saxpy, tiled sgemm and a reduction, with 1 host thread and with all cores.
-# Kernels are compiled with clang-19 when it is there (bench/*.hsaco otherwise are not kept).
+# make bench: assembler and disassembler throughput (lines/s), then simulated lane- and
+# wave-instructions/s for saxpy, tiled sgemm and a reduction with 1 host thread and with all cores,
+# and the native time of the same OpenCL kernels on PoCL (the CPU OpenCL) when it is installed.
+# Not part of `make test`: speed is measured here, never asserted by a timed test.
 B=${1:-build/rel}
 W=$B/wavesim
 set -e
@@ -22,26 +23,48 @@ t1=$(date +%s.%N)
 "$W" dis --hex - < build/bench/corpus.hex > build/bench/corpus.dis
 t2=$(date +%s.%N)
 echo "$lines $t0 $t1 $t2" | awk '{printf "assembler:    %d lines in %.3f s = %.0f lines/s\ndisassembler: %d lines in %.3f s = %.0f lines/s\n", $1, $3-$2, $1/($3-$2), $1, $4-$3, $1/($4-$3)}'
-if ! command -v clang-19 >/dev/null; then
-    echo "kernels: clang-19 not installed (apt-get install clang-19); skipping the simulation benchmarks"
+if ! "$W" cc --help >/dev/null 2>&1 || ! command -v clang-19 >/dev/null; then
+    echo "kernels: clang-19 not installed (apt-get install clang-19 lld-19); skipping the simulation benchmarks"
     exit 0
 fi
-cc_cl() { "$W" cc -O3 "$@"; }
-cc_cl tests/kernels/saxpy.cl -o build/bench/saxpy.hsaco
-cc_cl tests/kernels/sgemm.cl -o build/bench/sgemm.hsaco
-cc_cl tests/kernels/reduce.cl -o build/bench/reduce.hsaco
-# inputs: 1M floats of small values (content does not change the instruction counts)
-dd if=/dev/zero of=build/bench/zeros4m.bin bs=4194304 count=1 2>/dev/null
+"$W" cc -O3 tests/kernels/saxpy.cl -o build/bench/saxpy.hsaco
+"$W" cc -O3 tests/kernels/sgemm.cl -o build/bench/sgemm.hsaco
+"$W" cc -O3 tests/kernels/reduce.cl -o build/bench/reduce.hsaco
+dd if=/dev/zero of=build/bench/zeros16m.bin bs=1048576 count=16 2>/dev/null
+Z=build/bench/zeros16m.bin
+# name | code object | kernel | global | local | args (the same specs drive PoCL)
+benches="saxpy-4M|saxpy.hsaco|saxpy.cl|saxpy|4194304|256|f32:2.5 buf:$Z buf:$Z u32:4194304
+sgemm-tiled-512|sgemm.hsaco|sgemm.cl|sgemm_tiled|512,512|16,16|buf:$Z buf:$Z zeros:1048576 i32:512
+reduction-4M|reduce.hsaco|reduce.cl|reduce_dot|4194304|256|buf:$Z buf:$Z zeros:65536 local:1024"
 cores=$(nproc)
-for threads in 1 "$cores"; do
-    echo "== $threads host thread(s)"
-    printf 'saxpy 1M:        '
-    "$W" run build/bench/saxpy.hsaco --kernel saxpy --global 1048576 --local 256 --threads "$threads" --stats \
-        --arg f32:2.5 --arg buf:build/bench/zeros4m.bin --arg buf:build/bench/zeros4m.bin --arg u32:1048576 | head -1
-    printf 'sgemm 256 tiled: '
-    "$W" run build/bench/sgemm.hsaco --kernel sgemm_tiled --global 256,256 --local 16,16 --threads "$threads" --stats \
-        --arg buf:build/bench/zeros4m.bin --arg buf:build/bench/zeros4m.bin --arg zeros:262144 --arg i32:256 | head -1
-    printf 'reduction 1M:    '
-    "$W" run build/bench/reduce.hsaco --kernel dot --global 1048576 --local 256 --threads "$threads" --stats \
-        --arg buf:build/bench/zeros4m.bin --arg buf:build/bench/zeros4m.bin --arg zeros:16384 --arg local:1024 | head -1
+pocl=
+if [ -f /usr/include/CL/cl.h ] && cc -O2 -o build/bench/pocl_time bench/pocl_time.c -lOpenCL 2>/dev/null &&
+    build/bench/pocl_time tests/kernels/vadd.cl vadd 64 64 zeros:256 zeros:256 zeros:256 i32:64 >/dev/null 2>&1; then
+    pocl=build/bench/pocl_time
+else
+    echo "(PoCL not available: apt-get install pocl-opencl-icd ocl-icd-opencl-dev for native timings)"
+fi
+echo "$benches" | while IFS='|' read -r name obj cl kernel glob loc args; do
+    one=""
+    for threads in 1 "$cores"; do
+        set --
+        for a in $args; do set -- "$@" --arg "$a"; done
+        line=$("$W" run "build/bench/$obj" --kernel "$kernel" --global "$glob" --local "$loc" --threads "$threads" \
+            --stats "$@" | head -1)
+        secs=$(echo "$line" | sed 's/.* in \([0-9.]*\) s.*/\1/')
+        lane=$(echo "$line" | sed 's/.*(\([0-9.]*\) M lane.*/\1/')
+        wave=$(echo "$line" | sed 's/.*, \([0-9.]*\) M wave.*/\1/')
+        printf '%-16s %d thread(s): %7.3f s  %8.1f M lane-instr/s  %6.2f M wave-instr/s' "$name" "$threads" "$secs" "$lane" "$wave"
+        if [ -z "$one" ]; then
+            one=$secs
+            echo
+        else
+            echo "$one $secs" | awk '{printf "  (%.2fx)\n", $1/$2}'
+        fi
+    done
+    if [ -n "$pocl" ]; then
+        printf '%-16s ' "$name"
+        # shellcheck disable=SC2086
+        $pocl "tests/kernels/$cl" "$kernel" "$glob" "$loc" $args || echo "PoCL run failed"
+    fi
 done

@@ -541,9 +541,13 @@ static int cmd_run(int argc, char **argv)
         }
     }
     if (stats_flag) {
-        printf("instructions: %llu wave, %llu lane in %.3f s (%.1f M lane-instructions/s)\n",
+        double s = st.seconds > 0 ? st.seconds : 1e-9;
+        printf("instructions: %llu wave, %llu lane in %.3f s (%.1f M lane-instructions/s, %.2f M wave-instructions/s)\n",
                (unsigned long long)st.wave_instructions, (unsigned long long)st.lane_instructions, st.seconds,
-               st.seconds > 0 ? (double)st.lane_instructions / st.seconds / 1e6 : 0.0);
+               (double)st.lane_instructions / s / 1e6, (double)st.wave_instructions / s / 1e6);
+        printf("  %llu workgroups, %llu waves of %d lanes, %.1f%% of lanes active\n", (unsigned long long)st.workgroups,
+               (unsigned long long)st.waves, st.wave_size,
+               st.wave_instructions ? 100.0 * (double)st.lane_instructions / ((double)st.wave_instructions * st.wave_size) : 0.0);
         printf("  salu %llu, smem %llu, valu %llu, vopd %llu, vmem %llu, lds %llu, branch/control %llu\n",
                (unsigned long long)st.salu, (unsigned long long)st.smem, (unsigned long long)st.valu,
                (unsigned long long)st.vopd, (unsigned long long)st.vmem, (unsigned long long)st.lds,

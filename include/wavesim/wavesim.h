@@ -71,9 +71,11 @@ typedef struct {
 } ws_dims;
 
 typedef struct {
-    uint64_t wave_instructions, lane_instructions;
+    uint64_t wave_instructions, lane_instructions;  /* lane: summed over the lanes EXEC enabled */
     uint64_t salu, smem, valu, vmem, lds, branch, other, vopd;
-    double seconds;
+    uint64_t workgroups, waves;
+    int wave_size;                                  /* 32 or 64: utilisation is lane / (wave x size) */
+    double seconds;                                 /* wall time of the dispatch */
 } ws_stats;
 
 /* Runs a kernel to completion. A guest fault (bad address, illegal instruction, runaway) is an

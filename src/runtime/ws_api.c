@@ -271,6 +271,9 @@ int ws_launch(ws_device *dev, ws_program *prog, const char *kernel, const ws_dim
         stats->branch = st.by_class[5];
         stats->other = st.by_class[6];
         stats->vopd = st.by_class[7];
+        stats->workgroups = st.workgroups;
+        stats->waves = st.waves;
+        stats->wave_size = k->wave64 ? 64 : 32;
         stats->seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
     }
     return rc;

@@ -63,7 +63,7 @@ def cases(rng):
                 s //= 2
             parts.append(tmp[0])
         return parts
-    out.append(Case('dot', 'reduce.cl', 'dot', str(4 * m), str(m),
+    out.append(Case('dot', 'reduce.cl', 'reduce_dot', str(4 * m), str(m),
                     [('buf', pack('f', x)), ('buf', pack('f', y)), ('zeros', 16), ('local', 4 * m)],
                     lambda d, want=dot_ref(): [('partial', unpack('f', d[2]), want, 0)]))
     iv = [rng.randrange(-1000, 1000) for _ in range(64)]

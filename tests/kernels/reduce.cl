@@ -1,5 +1,5 @@
 // Dot product: per-group tree reduction through __local memory with barriers.
-__kernel void dot(__global const float *a, __global const float *b, __global float *partial, __local float *tmp)
+__kernel void reduce_dot(__global const float *a, __global const float *b, __global float *partial, __local float *tmp)
 {
     size_t l = get_local_id(0), i = get_global_id(0), n = get_local_size(0);
     tmp[l] = a[i] * b[i];

@@ -163,6 +163,8 @@ static int r3_run_item(void *vctx, uint64_t item, int thread)
         r3_init_wave(c, &t->waves[i], &g, i, size);
     }
     char err[512];
+    t->stats.workgroups++;
+    t->stats.waves += (uint64_t)nwaves;
     if (r3_run_group(&g, t->waves, nwaves, &t->stats, err, sizeof err)) {
         if (item < t->failed_item) {
             t->failed_item = item;
@@ -262,6 +264,8 @@ out:
         r3_thread *th = &c.threads[t];
         if (stats) {
             stats->instructions += th->stats.instructions;
+            stats->workgroups += th->stats.workgroups;
+            stats->waves += th->stats.waves;
             stats->lane_instructions += th->stats.lane_instructions;
             for (int k = 0; k < R3C_COUNT; k++)
                 stats->by_class[k] += th->stats.by_class[k];

@@ -26,6 +26,7 @@ size_t r3_exec_count(void);
 typedef struct {
     uint64_t instructions, lane_instructions;
     uint64_t by_class[R3C_COUNT];   /* r3_xclass */
+    uint64_t workgroups, waves;
 } r3_stats;
 
 /* Runs one workgroup of `nwaves` initialised waves to completion. Returns 0, or -1 with the fault
