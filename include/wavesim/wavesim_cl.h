@@ -180,48 +180,26 @@ WS_INLINE float atomic_add(volatile __local float *p, float v)
     {                                                                                             \
         return __opencl_atomic_compare_exchange_weak(p, expected, v, memory_order_seq_cst,        \
                                                      memory_order_seq_cst, memory_scope_device);  \
-    }                                                                                             \
-    WS_INLINE T atomic_fetch_add(volatile A *p, T v)                                              \
-    {                                                                                             \
-        return __opencl_atomic_fetch_add(p, v, memory_order_seq_cst, memory_scope_device);        \
-    }                                                                                             \
-    WS_INLINE T atomic_fetch_add_explicit(volatile A *p, T v, memory_order o)                     \
-    {                                                                                             \
-        return __opencl_atomic_fetch_add(p, v, o, memory_scope_device);                           \
-    }                                                                                             \
-    WS_INLINE T atomic_fetch_sub(volatile A *p, T v)                                              \
-    {                                                                                             \
-        return __opencl_atomic_fetch_sub(p, v, memory_order_seq_cst, memory_scope_device);        \
-    }                                                                                             \
-    WS_INLINE T atomic_fetch_min(volatile A *p, T v)                                              \
-    {                                                                                             \
-        return __opencl_atomic_fetch_min(p, v, memory_order_seq_cst, memory_scope_device);        \
-    }                                                                                             \
-    WS_INLINE T atomic_fetch_max(volatile A *p, T v)                                              \
-    {                                                                                             \
-        return __opencl_atomic_fetch_max(p, v, memory_order_seq_cst, memory_scope_device);        \
     }
 WS_C11_ATOMICS(atomic_int, int)
 WS_C11_ATOMICS(atomic_uint, uint)
 WS_C11_ATOMICS(atomic_long, long)
 WS_C11_ATOMICS(atomic_ulong, ulong)
-#define WS_C11_BITS(A, T)                                                                         \
-    WS_INLINE T atomic_fetch_and(volatile A *p, T v)                                              \
+#define WS_C11_FETCH(op, A, T)                                                                    \
+    WS_INLINE T atomic_fetch_##op(volatile A *p, T v)                                             \
     {                                                                                             \
-        return __opencl_atomic_fetch_and(p, v, memory_order_seq_cst, memory_scope_device);        \
+        return __opencl_atomic_fetch_##op(p, v, memory_order_seq_cst, memory_scope_device);       \
     }                                                                                             \
-    WS_INLINE T atomic_fetch_or(volatile A *p, T v)                                               \
+    WS_INLINE T atomic_fetch_##op##_explicit(volatile A *p, T v, memory_order o)                  \
     {                                                                                             \
-        return __opencl_atomic_fetch_or(p, v, memory_order_seq_cst, memory_scope_device);         \
-    }                                                                                             \
-    WS_INLINE T atomic_fetch_xor(volatile A *p, T v)                                              \
-    {                                                                                             \
-        return __opencl_atomic_fetch_xor(p, v, memory_order_seq_cst, memory_scope_device);        \
+        return __opencl_atomic_fetch_##op(p, v, o, memory_scope_device);                          \
     }
-WS_C11_BITS(atomic_int, int)
-WS_C11_BITS(atomic_uint, uint)
-WS_C11_BITS(atomic_long, long)
-WS_C11_BITS(atomic_ulong, ulong)
+#define WS_C11_FETCHES(A, T) WS_C11_FETCH(add, A, T) WS_C11_FETCH(sub, A, T) WS_C11_FETCH(min, A, T) \
+    WS_C11_FETCH(max, A, T) WS_C11_FETCH(and, A, T) WS_C11_FETCH(or, A, T) WS_C11_FETCH(xor, A, T)
+WS_C11_FETCHES(atomic_int, int)
+WS_C11_FETCHES(atomic_uint, uint)
+WS_C11_FETCHES(atomic_long, long)
+WS_C11_FETCHES(atomic_ulong, ulong)
 
 /* ---- type lists for the overloads below ---- */
 

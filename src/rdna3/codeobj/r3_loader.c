@@ -35,6 +35,19 @@ static uint64_t r3_uint(const msgpack_value *v)
     return v->type == MSGPACK_UINT ? v->u : v->type == MSGPACK_INT && v->i >= 0 ? (uint64_t)v->i : 0;
 }
 
+/* Reads a map entry's scalar value; a nested array or map is skipped whole (v keeps its header). */
+static int r3_read_value(const uint8_t *b, size_t n, size_t *pos, msgpack_value *v)
+{
+    size_t save = *pos;
+    if (msgpack_read(b, n, pos, v))
+        return -1;
+    if (v->type == MSGPACK_ARRAY || v->type == MSGPACK_MAP) {
+        *pos = save;
+        return msgpack_skip(b, n, pos);
+    }
+    return 0;
+}
+
 static int r3_parse_arg(const uint8_t *b, size_t n, size_t *pos, r3_kernel_arg *a)
 {
     msgpack_value m, k, v;
@@ -42,16 +55,8 @@ static int r3_parse_arg(const uint8_t *b, size_t n, size_t *pos, r3_kernel_arg *
     if (msgpack_read(b, n, pos, &m) || m.type != MSGPACK_MAP)
         return -1;
     for (uint64_t i = 0; i < m.u; i++) {
-        if (msgpack_read(b, n, pos, &k))
+        if (msgpack_read(b, n, pos, &k) || r3_read_value(b, n, pos, &v))
             return -1;
-        size_t save = *pos;
-        if (msgpack_read(b, n, pos, &v))
-            return -1;
-        if (v.type == MSGPACK_ARRAY || v.type == MSGPACK_MAP) {
-            *pos = save;
-            if (msgpack_skip(b, n, pos))
-                return -1;
-        }
         if (r3_str_eq(&k, ".offset"))
             a->offset = (uint32_t)r3_uint(&v);
         else if (r3_str_eq(&k, ".size"))
@@ -81,7 +86,6 @@ static int r3_parse_kernel(const uint8_t *b, size_t n, size_t *pos, r3_kernel *k
     for (uint64_t i = 0; i < m.u; i++) {
         if (msgpack_read(b, n, pos, &k))
             return -1;
-        size_t save = *pos;
         if (r3_str_eq(&k, ".args")) {
             if (msgpack_read(b, n, pos, &v) || v.type != MSGPACK_ARRAY || v.u > 4096)
                 return -1;
@@ -94,13 +98,8 @@ static int r3_parse_kernel(const uint8_t *b, size_t n, size_t *pos, r3_kernel *k
                     return -1;
             continue;
         }
-        if (msgpack_read(b, n, pos, &v))
+        if (r3_read_value(b, n, pos, &v))
             return -1;
-        if (v.type == MSGPACK_ARRAY || v.type == MSGPACK_MAP) {
-            *pos = save;
-            if (msgpack_skip(b, n, pos))
-                return -1;
-        }
         if (r3_str_eq(&k, ".name"))
             r3_copy_str(kern->name, sizeof kern->name, &v);
         else if (r3_str_eq(&k, ".symbol"))

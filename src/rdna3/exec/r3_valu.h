@@ -51,74 +51,54 @@ static inline double r3_h(uint32_t h)
     return fp_f16_to_f64(h);
 }
 
+/* The min (or max) of two floats of `width` bits (16, 32, 64) with the ISA's rules: in IEEE mode a
+   signalling NaN is quieted and returned, otherwise a NaN operand loses; -0 < +0. */
+uint64_t r3_fminmax(int ieee, int width, uint64_t p, uint64_t q, int want_max);
+
 /* a * b + c on f16 bits, exactly rounded once in the MODE's f16 rounding (NaN rule applied). */
 uint32_t r3_fma16(const r3_wave *w, uint32_t a, uint32_t b, uint32_t c);
 
 /* ---- lane-loop templates: a, b, c are the raw source bits; x, y, z their values ---- */
 
-/* 32-bit integer / bitwise, 1..3 sources */
-#define R3_U32_1(name, expr)                                                               \
+/* 32-bit lanes through the named fetch and store helpers (integer and bitwise operations,
+   conversions), 1..3 sources */
+#define R3_MAP1(name, F0, store, expr)                                                     \
     OP(name)                                                                               \
     {                                                                                      \
         uint32_t a[R3_MAX_LANES], r[R3_MAX_LANES];                                         \
-        r3_src_b32(w, x, 0, a);                                                            \
+        F0(w, x, 0, a);                                                                    \
         for (int l = 0; l < LANES; l++)                                                    \
             r[l] = (expr);                                                                 \
-        r3_dst_b32(w, x, r);                                                               \
+        store(w, x, r);                                                                    \
     }
-#define R3_U32_2(name, expr)                                                               \
+#define R3_MAP2(name, F0, F1, store, expr)                                                 \
     OP(name)                                                                               \
     {                                                                                      \
         uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], r[R3_MAX_LANES];                        \
-        r3_src_b32(w, x, 0, a);                                                            \
-        r3_src_b32(w, x, 1, b);                                                            \
+        F0(w, x, 0, a);                                                                    \
+        F1(w, x, 1, b);                                                                    \
         for (int l = 0; l < LANES; l++)                                                    \
             r[l] = (expr);                                                                 \
-        r3_dst_b32(w, x, r);                                                               \
+        store(w, x, r);                                                                    \
     }
-#define R3_U32_3(name, expr)                                                               \
+#define R3_MAP3(name, F0, F1, F2, store, expr)                                             \
     OP(name)                                                                               \
     {                                                                                      \
         uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], c[R3_MAX_LANES], r[R3_MAX_LANES];       \
-        r3_src_b32(w, x, 0, a);                                                            \
-        r3_src_b32(w, x, 1, b);                                                            \
-        r3_src_b32(w, x, 2, c);                                                            \
+        F0(w, x, 0, a);                                                                    \
+        F1(w, x, 1, b);                                                                    \
+        F2(w, x, 2, c);                                                                    \
         for (int l = 0; l < LANES; l++)                                                    \
             r[l] = (expr);                                                                 \
-        r3_dst_b32(w, x, r);                                                               \
+        store(w, x, r);                                                                    \
     }
-
+#define R3_U32_1(name, expr) R3_MAP1(name, r3_src_b32, r3_dst_b32, expr)
+#define R3_U32_2(name, expr) R3_MAP2(name, r3_src_b32, r3_src_b32, r3_dst_b32, expr)
+#define R3_U32_3(name, expr) R3_MAP3(name, r3_src_b32, r3_src_b32, r3_src_b32, r3_dst_b32, expr)
 /* 16-bit integer / bitwise: sources in bits 15:0, the result's low 16 bits are written */
-#define R3_U16_1(name, expr)                                                               \
-    OP(name)                                                                               \
-    {                                                                                      \
-        uint32_t a[R3_MAX_LANES], r[R3_MAX_LANES];                                         \
-        r3_src_b16(w, x, 0, a);                                                            \
-        for (int l = 0; l < LANES; l++)                                                    \
-            r[l] = (expr);                                                                 \
-        r3_dst_b16(w, x, r);                                                               \
-    }
-#define R3_U16_2(name, expr)                                                               \
-    OP(name)                                                                               \
-    {                                                                                      \
-        uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], r[R3_MAX_LANES];                        \
-        r3_src_b16(w, x, 0, a);                                                            \
-        r3_src_b16(w, x, 1, b);                                                            \
-        for (int l = 0; l < LANES; l++)                                                    \
-            r[l] = (expr);                                                                 \
-        r3_dst_b16(w, x, r);                                                               \
-    }
-#define R3_U16_3(name, expr)                                                               \
-    OP(name)                                                                               \
-    {                                                                                      \
-        uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], c[R3_MAX_LANES], r[R3_MAX_LANES];       \
-        r3_src_b16(w, x, 0, a);                                                            \
-        r3_src_b16(w, x, 1, b);                                                            \
-        r3_src_b16(w, x, 2, c);                                                            \
-        for (int l = 0; l < LANES; l++)                                                    \
-            r[l] = (expr);                                                                 \
-        r3_dst_b16(w, x, r);                                                               \
-    }
+#define R3_U16_1(name, expr) R3_MAP1(name, r3_src_b16, r3_dst_b16, expr)
+#define R3_U16_2(name, expr) R3_MAP2(name, r3_src_b16, r3_src_b16, r3_dst_b16, expr)
+#define R3_U16_3(name, expr) R3_MAP3(name, r3_src_b16, r3_src_b16, r3_src_b16, r3_dst_b16, expr)
 
 /* f32 arithmetic in the MODE's f32 rounding; x, y, z are floats, the result a float */
 #define R3_F32_1(name, expr)                                                               \

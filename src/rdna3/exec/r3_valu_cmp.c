@@ -16,11 +16,11 @@ static void cmp_result(r3_wave *w, const r3_xop *x, uint64_t bits, int cmpx)
     r3_set_exec(w, bits & (~0ull >> (64 - w->lanes)));
 }
 
-/* Integer compares of 32-bit or 16-bit sources (x, y in the named C type). */
-#define CMP_I(name, T, fetch, expr, cmpx)                                                  \
+/* Integer compares: the sources fetched into W-bit lanes, compared as the C type T. */
+#define CMP_INT(name, T, W, fetch, expr, cmpx)                                             \
     OP(name)                                                                               \
     {                                                                                      \
-        uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES];                                         \
+        W a[R3_MAX_LANES], b[R3_MAX_LANES];                                                \
         uint64_t bits = 0;                                                                 \
         fetch(w, x, 0, a);                                                                 \
         fetch(w, x, 1, b);                                                                 \
@@ -32,27 +32,15 @@ static void cmp_result(r3_wave *w, const r3_xop *x, uint64_t bits, int cmpx)
         }                                                                                  \
         cmp_result(w, x, bits, cmpx);                                                      \
     }
-#define CMP_Q(name, T, expr, cmpx)                                                         \
-    OP(name)                                                                               \
-    {                                                                                      \
-        uint64_t a[R3_MAX_LANES], b[R3_MAX_LANES], bits = 0;                               \
-        r3_src_u64(w, x, 0, a);                                                            \
-        r3_src_u64(w, x, 1, b);                                                            \
-        for (int l = 0; l < LANES; l++) {                                                  \
-            T p = (T)a[l], q = (T)b[l];                                                    \
-            (void)p;                                                                       \
-            (void)q;                                                                       \
-            bits |= (uint64_t)(expr) << l;                                                 \
-        }                                                                                  \
-        cmp_result(w, x, bits, cmpx);                                                      \
-    }
+#define CMP_I(name, T, fetch, expr, cmpx) CMP_INT(name, T, uint32_t, fetch, expr, cmpx)
+#define CMP_Q(name, T, expr, cmpx) CMP_INT(name, T, uint64_t, r3_src_u64, expr, cmpx)
 /* Float compares: p, q are the values as doubles (exact for every width). */
-#define CMP_F(name, kind, expr, cmpx)                                                      \
+#define CMP_F(name, width, expr, cmpx)                                                      \
     OP(name)                                                                               \
     {                                                                                      \
         uint64_t bits = 0;                                                                 \
         double pv[R3_MAX_LANES], qv[R3_MAX_LANES];                                         \
-        fetch_##kind(w, x, pv, qv);                                                        \
+        fetch_pq(w, x, width, pv, qv);                                                        \
         for (int l = 0; l < LANES; l++) {                                                  \
             double p = pv[l], q = qv[l];                                                   \
             (void)p;                                                                       \
@@ -62,36 +50,22 @@ static void cmp_result(r3_wave *w, const r3_xop *x, uint64_t bits, int cmpx)
         cmp_result(w, x, bits, cmpx);                                                      \
     }
 
-static void fetch_f32(r3_wave *w, const r3_xop *x, double p[R3_MAX_LANES], double q[R3_MAX_LANES])
+/* Both sources of a float compare as doubles (exact for every width). */
+static void fetch_pq(r3_wave *w, const r3_xop *x, int width, double p[R3_MAX_LANES], double q[R3_MAX_LANES])
 {
-    uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES];
-    r3_src_f32(w, x, 0, a);
-    r3_src_f32(w, x, 1, b);
-    for (int l = 0; l < LANES; l++) {
-        p[l] = fp_f32(a[l]);
-        q[l] = fp_f32(b[l]);
-    }
-}
-
-static void fetch_f16(r3_wave *w, const r3_xop *x, double p[R3_MAX_LANES], double q[R3_MAX_LANES])
-{
-    uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES];
-    r3_src_f16(w, x, 0, a);
-    r3_src_f16(w, x, 1, b);
-    for (int l = 0; l < LANES; l++) {
-        p[l] = r3_h(a[l]);
-        q[l] = r3_h(b[l]);
-    }
-}
-
-static void fetch_f64(r3_wave *w, const r3_xop *x, double p[R3_MAX_LANES], double q[R3_MAX_LANES])
-{
-    uint64_t a[R3_MAX_LANES], b[R3_MAX_LANES];
-    r3_src_f64(w, x, 0, a);
-    r3_src_f64(w, x, 1, b);
-    for (int l = 0; l < LANES; l++) {
-        p[l] = fp_f64(a[l]);
-        q[l] = fp_f64(b[l]);
+    for (int k = 0; k < 2; k++) {
+        double *out = k ? q : p;
+        if (width == 64) {
+            uint64_t v[R3_MAX_LANES];
+            r3_src_f64(w, x, k, v);
+            for (int l = 0; l < LANES; l++)
+                out[l] = fp_f64(v[l]);
+            continue;
+        }
+        uint32_t v[R3_MAX_LANES];
+        (width == 32 ? r3_src_f32 : r3_src_f16)(w, x, k, v);
+        for (int l = 0; l < LANES; l++)
+            out[l] = width == 32 ? (double)fp_f32(v[l]) : r3_h(v[l]);
     }
 }
 
@@ -120,21 +94,21 @@ INT64_CMPS(i64, int64_t)
 INT64_CMPS(u64, uint64_t)
 
 /* Ordered predicates are false with a NaN operand; the n-forms are their negations (true with NaN). */
-#define FLT_CMPS(P, T, X)                                                                  \
-    CMP_F(P##f_##T, T, 0, X) CMP_F(P##lt_##T, T, p < q, X) CMP_F(P##eq_##T, T, p == q, X)  \
-    CMP_F(P##le_##T, T, p <= q, X) CMP_F(P##gt_##T, T, p > q, X)                           \
-    CMP_F(P##lg_##T, T, p < q || p > q, X) CMP_F(P##ge_##T, T, p >= q, X)                  \
-    CMP_F(P##o_##T, T, !isnan(p) && !isnan(q), X) CMP_F(P##u_##T, T, isnan(p) || isnan(q), X) \
-    CMP_F(P##nge_##T, T, !(p >= q), X) CMP_F(P##nlg_##T, T, !(p < q || p > q), X)          \
-    CMP_F(P##ngt_##T, T, !(p > q), X) CMP_F(P##nle_##T, T, !(p <= q), X)                   \
-    CMP_F(P##neq_##T, T, !(p == q), X) CMP_F(P##nlt_##T, T, !(p < q), X) CMP_F(P##t_##T, T, 1, X)
+#define FLT_CMPS(P, T, W, X)                                                                \
+    CMP_F(P##f_##T, W, 0, X) CMP_F(P##lt_##T, W, p < q, X) CMP_F(P##eq_##T, W, p == q, X)  \
+    CMP_F(P##le_##T, W, p <= q, X) CMP_F(P##gt_##T, W, p > q, X)                           \
+    CMP_F(P##lg_##T, W, p < q || p > q, X) CMP_F(P##ge_##T, W, p >= q, X)                  \
+    CMP_F(P##o_##T, W, !isnan(p) && !isnan(q), X) CMP_F(P##u_##T, W, isnan(p) || isnan(q), X) \
+    CMP_F(P##nge_##T, W, !(p >= q), X) CMP_F(P##nlg_##T, W, !(p < q || p > q), X)          \
+    CMP_F(P##ngt_##T, W, !(p > q), X) CMP_F(P##nle_##T, W, !(p <= q), X)                   \
+    CMP_F(P##neq_##T, W, !(p == q), X) CMP_F(P##nlt_##T, W, !(p < q), X) CMP_F(P##t_##T, W, 1, X)
 /* v_cmp[x]_{f,lt,eq,le,gt,lg,ge,o,u,nge,nlg,ngt,nle,neq,nlt,t}_{f16,f32,f64} */
-FLT_CMPS(v_cmp_, f32, 0)
-FLT_CMPS(v_cmpx_, f32, 1)
-FLT_CMPS(v_cmp_, f64, 0)
-FLT_CMPS(v_cmpx_, f64, 1)
-FLT_CMPS(v_cmp_, f16, 0)
-FLT_CMPS(v_cmpx_, f16, 1)
+FLT_CMPS(v_cmp_, f32, 32, 0)
+FLT_CMPS(v_cmpx_, f32, 32, 1)
+FLT_CMPS(v_cmp_, f64, 64, 0)
+FLT_CMPS(v_cmpx_, f64, 64, 1)
+FLT_CMPS(v_cmp_, f16, 16, 0)
+FLT_CMPS(v_cmpx_, f16, 16, 1)
 
 /* The class index of a value: 0 sNaN, 1 qNaN, 2 -inf, 3 -normal, 4 -denormal, 5 -0, 6 +0,
    7 +denormal, 8 +normal, 9 +inf. */

@@ -37,15 +37,7 @@ static uint32_t int_to_f32(const r3_wave *w, int64_t v)
 
 /* ---- one 32-bit source, 32-bit result ---- */
 
-#define CVT32(name, fetch, expr, store)                                                    \
-    OP(name)                                                                               \
-    {                                                                                      \
-        uint32_t a[R3_MAX_LANES], r[R3_MAX_LANES];                                         \
-        fetch(w, x, 0, a);                                                                 \
-        for (int l = 0; l < LANES; l++)                                                    \
-            r[l] = (expr);                                                                 \
-        store(w, x, r);                                                                    \
-    }
+#define CVT32(name, fetch, expr, store) R3_MAP1(name, fetch, store, expr)
 /* D = (u32)trunc(S0), saturating, NaN -> 0 */
 CVT32(v_cvt_u32_f32, r3_src_f32, to_u32(fp_f32(a[l])), r3_dst_b32)
 /* D = (i32)trunc(S0), saturating, NaN -> 0 */
@@ -96,38 +88,22 @@ CVT32(v_sat_pk_u8_i16, r3_src_b32,
 
 /* ---- f64 ---- */
 
+#define CVT_TO64(name, fetch, expr)                                                        \
+    OP(name)                                                                               \
+    {                                                                                      \
+        uint32_t a[R3_MAX_LANES];                                                          \
+        uint64_t r[R3_MAX_LANES];                                                          \
+        fetch(w, x, 0, a);                                                                 \
+        for (int l = 0; l < LANES; l++)                                                    \
+            r[l] = (expr);                                                                 \
+        r3_dst_f64(w, x, r);                                                               \
+    }
 /* D = (f64)S0 signed */
-OP(v_cvt_f64_i32)
-{
-    uint32_t a[R3_MAX_LANES];
-    uint64_t r[R3_MAX_LANES];
-    r3_src_b32(w, x, 0, a);
-    for (int l = 0; l < LANES; l++)
-        r[l] = fp_b64((double)(int32_t)a[l]);
-    r3_dst_f64(w, x, r);
-}
-
+CVT_TO64(v_cvt_f64_i32, r3_src_b32, fp_b64((double)(int32_t)a[l]))
 /* D = (f64)S0 unsigned */
-OP(v_cvt_f64_u32)
-{
-    uint32_t a[R3_MAX_LANES];
-    uint64_t r[R3_MAX_LANES];
-    r3_src_b32(w, x, 0, a);
-    for (int l = 0; l < LANES; l++)
-        r[l] = fp_b64((double)a[l]);
-    r3_dst_f64(w, x, r);
-}
-
+CVT_TO64(v_cvt_f64_u32, r3_src_b32, fp_b64((double)a[l]))
 /* D = (f64)S0 (exact; NaNs quieted) */
-OP(v_cvt_f64_f32)
-{
-    uint32_t a[R3_MAX_LANES];
-    uint64_t r[R3_MAX_LANES];
-    r3_src_f32(w, x, 0, a);
-    for (int l = 0; l < LANES; l++)
-        r[l] = fp_quiet64(fp_b64((double)fp_f32(a[l])));
-    r3_dst_f64(w, x, r);
-}
+CVT_TO64(v_cvt_f64_f32, r3_src_f32, fp_quiet64(fp_b64((double)fp_f32(a[l]))))
 
 #define CVT_FROM64(name, expr, store)                                                      \
     OP(name)                                                                               \

@@ -101,184 +101,116 @@ OP(v_ldexp_f64)
 /* ---- min / max: IEEE mode quiets and returns a signalling NaN; otherwise a NaN operand loses;
    -0 counts as less than +0 ---- */
 
-static uint32_t fmin32(uint32_t ieee, uint32_t p, uint32_t q)
+static int fw_isnan(int width, uint64_t v)
 {
-    if (ieee && fp_issnan32(p))
-        return fp_quiet32(p);
-    if (ieee && fp_issnan32(q))
-        return fp_quiet32(q);
-    if (fp_isnan32(p))
-        return q;
-    if (fp_isnan32(q))
-        return p;
-    float fp = fp_f32(p), fq = fp_f32(q);
-    return (fp < fq || (fp == fq && (p >> 31) && !(q >> 31))) ? p : q;
+    return width == 16 ? fp_isnan16((uint32_t)v) : width == 32 ? fp_isnan32((uint32_t)v) : fp_isnan64(v);
 }
 
-static uint32_t fmax32(uint32_t ieee, uint32_t p, uint32_t q)
+static int fw_issnan(int width, uint64_t v)
 {
-    if (ieee && fp_issnan32(p))
-        return fp_quiet32(p);
-    if (ieee && fp_issnan32(q))
-        return fp_quiet32(q);
-    if (fp_isnan32(p))
-        return q;
-    if (fp_isnan32(q))
-        return p;
-    float fp = fp_f32(p), fq = fp_f32(q);
-    return (fp > fq || (fp == fq && !(p >> 31) && (q >> 31))) ? p : q;
+    return width == 16 ? fp_issnan16((uint32_t)v) : width == 32 ? fp_issnan32((uint32_t)v) : fp_issnan64(v);
 }
 
-static uint64_t fmin64(uint32_t ieee, uint64_t p, uint64_t q)
+static uint64_t fw_quiet(int width, uint64_t v)
 {
-    if (ieee && fp_issnan64(p))
-        return fp_quiet64(p);
-    if (ieee && fp_issnan64(q))
-        return fp_quiet64(q);
-    if (fp_isnan64(p))
-        return q;
-    if (fp_isnan64(q))
-        return p;
-    double fp = fp_f64(p), fq = fp_f64(q);
-    return (fp < fq || (fp == fq && (p >> 63) && !(q >> 63))) ? p : q;
+    return width == 16 ? fp_quiet16((uint32_t)v) : width == 32 ? fp_quiet32((uint32_t)v) : fp_quiet64(v);
 }
 
-static uint64_t fmax64(uint32_t ieee, uint64_t p, uint64_t q)
+static double fw_value(int width, uint64_t v)
 {
-    if (ieee && fp_issnan64(p))
-        return fp_quiet64(p);
-    if (ieee && fp_issnan64(q))
-        return fp_quiet64(q);
-    if (fp_isnan64(p))
-        return q;
-    if (fp_isnan64(q))
-        return p;
-    double fp = fp_f64(p), fq = fp_f64(q);
-    return (fp > fq || (fp == fq && !(p >> 63) && (q >> 63))) ? p : q;
+    return width == 16 ? r3_h((uint32_t)v) : width == 32 ? (double)fp_f32((uint32_t)v) : fp_f64(v);
 }
 
-static uint32_t fmin16(uint32_t ieee, uint32_t p, uint32_t q)
+uint64_t r3_fminmax(int ieee, int width, uint64_t p, uint64_t q, int want_max)
 {
-    if (ieee && fp_issnan16(p))
-        return fp_quiet16(p);
-    if (ieee && fp_issnan16(q))
-        return fp_quiet16(q);
-    if (fp_isnan16(p))
+    if (ieee && fw_issnan(width, p))
+        return fw_quiet(width, p);
+    if (ieee && fw_issnan(width, q))
+        return fw_quiet(width, q);
+    if (fw_isnan(width, p))
         return q;
-    if (fp_isnan16(q))
+    if (fw_isnan(width, q))
         return p;
-    double fp = r3_h(p), fq = r3_h(q);
-    return (fp < fq || (fp == fq && (p >> 15) && !(q >> 15))) ? p : q;
+    double fp = fw_value(width, p), fq = fw_value(width, q);
+    if (fp == fq) /* -0 counts as less than +0 */
+        return (int)(p >> (width - 1) & 1) == !want_max ? p : q;
+    return (want_max ? fp > fq : fp < fq) ? p : q;
 }
 
-static uint32_t fmax16(uint32_t ieee, uint32_t p, uint32_t q)
-{
-    if (ieee && fp_issnan16(p))
-        return fp_quiet16(p);
-    if (ieee && fp_issnan16(q))
-        return fp_quiet16(q);
-    if (fp_isnan16(p))
-        return q;
-    if (fp_isnan16(q))
-        return p;
-    double fp = r3_h(p), fq = r3_h(q);
-    return (fp > fq || (fp == fq && !(p >> 15) && (q >> 15))) ? p : q;
-}
+#define FMIN(wd, p, q) r3_fminmax(ie, wd, p, q, 0)
+#define FMAX(wd, p, q) r3_fminmax(ie, wd, p, q, 1)
 
 /* v_med3: with a NaN operand the minimum of the three; otherwise the larger of the two operands
    that are not the maximum. */
-static uint32_t med3_32(uint32_t ie, uint32_t p, uint32_t q, uint32_t s)
+static uint64_t med3(int ie, int wd, uint64_t p, uint64_t q, uint64_t s)
 {
-    if (fp_isnan32(p) || fp_isnan32(q) || fp_isnan32(s))
-        return fmin32(ie, fmin32(ie, p, q), s);
-    uint32_t mx = fmax32(ie, fmax32(ie, p, q), s);
-    return mx == p ? fmax32(ie, q, s) : mx == q ? fmax32(ie, p, s) : fmax32(ie, p, q);
-}
-
-static uint32_t med3_16(uint32_t ie, uint32_t p, uint32_t q, uint32_t s)
-{
-    if (fp_isnan16(p) || fp_isnan16(q) || fp_isnan16(s))
-        return fmin16(ie, fmin16(ie, p, q), s);
-    uint32_t mx = fmax16(ie, fmax16(ie, p, q), s);
-    return mx == p ? fmax16(ie, q, s) : mx == q ? fmax16(ie, p, s) : fmax16(ie, p, q);
+    if (fw_isnan(wd, p) || fw_isnan(wd, q) || fw_isnan(wd, s))
+        return FMIN(wd, FMIN(wd, p, q), s);
+    uint64_t mx = FMAX(wd, FMAX(wd, p, q), s);
+    return mx == p ? FMAX(wd, q, s) : mx == q ? FMAX(wd, p, s) : FMAX(wd, p, q);
 }
 
 /* Selections (min, max, med) return one of their operands' bits: no NaN rewriting. */
-#define SEL32(name, expr)                                                                  \
+#define SEL(name, wd, fetch, store, expr)                                                  \
     OP(name)                                                                               \
     {                                                                                      \
         uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], c[R3_MAX_LANES], r[R3_MAX_LANES];       \
-        uint32_t ie = w->mode & R3_MODE_IEEE;                                              \
-        r3_src_f32(w, x, 0, a);                                                            \
-        r3_src_f32(w, x, 1, b);                                                            \
+        int ie = (w->mode & R3_MODE_IEEE) != 0;                                            \
+        fetch(w, x, 0, a);                                                                 \
+        fetch(w, x, 1, b);                                                                 \
         if (x->enc == R3X_VOP3)                                                            \
-            r3_src_f32(w, x, 2, c);                                                        \
+            fetch(w, x, 2, c);                                                             \
         else                                                                               \
             memset(c, 0, sizeof c);                                                        \
         for (int l = 0; l < LANES; l++)                                                    \
-            r[l] = (expr);                                                                 \
-        r3_dst_f32(w, x, r);                                                               \
+            r[l] = (uint32_t)(expr);                                                       \
+        store(w, x, r);                                                                    \
     }
+#define SEL32(name, expr) SEL(name, 32, r3_src_f32, r3_dst_f32, expr)
+#define SEL16(name, expr) SEL(name, 16, r3_src_f16, r3_dst_f16, expr)
 /* D = min(S0, S1) */
-SEL32(v_min_f32, fmin32(ie, a[l], b[l]))
+SEL32(v_min_f32, FMIN(32, a[l], b[l]))
 /* D = max(S0, S1) */
-SEL32(v_max_f32, fmax32(ie, a[l], b[l]))
+SEL32(v_max_f32, FMAX(32, a[l], b[l]))
 /* D = min(S0, S1, S2) */
-SEL32(v_min3_f32, fmin32(ie, fmin32(ie, a[l], b[l]), c[l]))
+SEL32(v_min3_f32, FMIN(32, FMIN(32, a[l], b[l]), c[l]))
 /* D = max(S0, S1, S2) */
-SEL32(v_max3_f32, fmax32(ie, fmax32(ie, a[l], b[l]), c[l]))
+SEL32(v_max3_f32, FMAX(32, FMAX(32, a[l], b[l]), c[l]))
 /* D = the median of S0, S1, S2 */
-SEL32(v_med3_f32, med3_32(ie, a[l], b[l], c[l]))
+SEL32(v_med3_f32, med3(ie, 32, a[l], b[l], c[l]))
 /* D = min(max(S0, S1), S2) */
-SEL32(v_minmax_f32, fmin32(ie, fmax32(ie, a[l], b[l]), c[l]))
+SEL32(v_minmax_f32, FMIN(32, FMAX(32, a[l], b[l]), c[l]))
 /* D = max(min(S0, S1), S2) */
-SEL32(v_maxmin_f32, fmax32(ie, fmin32(ie, a[l], b[l]), c[l]))
-
-#define SEL64(name, expr)                                                                  \
-    OP(name)                                                                               \
-    {                                                                                      \
-        uint64_t a[R3_MAX_LANES], b[R3_MAX_LANES], r[R3_MAX_LANES];                        \
-        uint32_t ie = w->mode & R3_MODE_IEEE;                                              \
-        r3_src_f64(w, x, 0, a);                                                            \
-        r3_src_f64(w, x, 1, b);                                                            \
-        for (int l = 0; l < LANES; l++)                                                    \
-            r[l] = (expr);                                                                 \
-        r3_dst_f64(w, x, r);                                                               \
-    }
-/* D = min(S0, S1) (f64) */
-SEL64(v_min_f64, fmin64(ie, a[l], b[l]))
-/* D = max(S0, S1) (f64) */
-SEL64(v_max_f64, fmax64(ie, a[l], b[l]))
-
-#define SEL16(name, expr)                                                                  \
-    OP(name)                                                                               \
-    {                                                                                      \
-        uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], c[R3_MAX_LANES], r[R3_MAX_LANES];       \
-        uint32_t ie = w->mode & R3_MODE_IEEE;                                              \
-        r3_src_f16(w, x, 0, a);                                                            \
-        r3_src_f16(w, x, 1, b);                                                            \
-        if (x->enc == R3X_VOP3)                                                            \
-            r3_src_f16(w, x, 2, c);                                                        \
-        else                                                                               \
-            memset(c, 0, sizeof c);                                                        \
-        for (int l = 0; l < LANES; l++)                                                    \
-            r[l] = (expr);                                                                 \
-        r3_dst_f16(w, x, r);                                                               \
-    }
+SEL32(v_maxmin_f32, FMAX(32, FMIN(32, a[l], b[l]), c[l]))
 /* D = min(S0, S1) (f16) */
-SEL16(v_min_f16, fmin16(ie, a[l], b[l]))
+SEL16(v_min_f16, FMIN(16, a[l], b[l]))
 /* D = max(S0, S1) (f16) */
-SEL16(v_max_f16, fmax16(ie, a[l], b[l]))
+SEL16(v_max_f16, FMAX(16, a[l], b[l]))
 /* D = min(S0, S1, S2) (f16) */
-SEL16(v_min3_f16, fmin16(ie, fmin16(ie, a[l], b[l]), c[l]))
+SEL16(v_min3_f16, FMIN(16, FMIN(16, a[l], b[l]), c[l]))
 /* D = max(S0, S1, S2) (f16) */
-SEL16(v_max3_f16, fmax16(ie, fmax16(ie, a[l], b[l]), c[l]))
+SEL16(v_max3_f16, FMAX(16, FMAX(16, a[l], b[l]), c[l]))
 /* D = the median of S0, S1, S2 (f16) */
-SEL16(v_med3_f16, med3_16(ie, a[l], b[l], c[l]))
+SEL16(v_med3_f16, med3(ie, 16, a[l], b[l], c[l]))
 /* D = min(max(S0, S1), S2) (f16) */
-SEL16(v_minmax_f16, fmin16(ie, fmax16(ie, a[l], b[l]), c[l]))
+SEL16(v_minmax_f16, FMIN(16, FMAX(16, a[l], b[l]), c[l]))
 /* D = max(min(S0, S1), S2) (f16) */
-SEL16(v_maxmin_f16, fmax16(ie, fmin16(ie, a[l], b[l]), c[l]))
+SEL16(v_maxmin_f16, FMAX(16, FMIN(16, a[l], b[l]), c[l]))
+
+static void minmax64(r3_wave *w, const r3_xop *x, int want_max)
+{
+    uint64_t a[R3_MAX_LANES], b[R3_MAX_LANES], r[R3_MAX_LANES];
+    int ie = (w->mode & R3_MODE_IEEE) != 0;
+    r3_src_f64(w, x, 0, a);
+    r3_src_f64(w, x, 1, b);
+    for (int l = 0; l < LANES; l++)
+        r[l] = r3_fminmax(ie, 64, a[l], b[l], want_max);
+    r3_dst_f64(w, x, r);
+}
+/* D = min(S0, S1) (f64) */
+OP(v_min_f64) { minmax64(w, x, 0); }
+/* D = max(S0, S1) (f64) */
+OP(v_max_f64) { minmax64(w, x, 1); }
 
 /* ---- rounding and fractions ---- */
 

@@ -104,17 +104,7 @@ R3_U32_3(v_mad_i32_i24, x->clamp ? sat_i32((int64_t)i24(a[l]) * i24(b[l]) + (int
                                  : (uint32_t)((int64_t)i24(a[l]) * i24(b[l]) + (int32_t)c[l]))
 
 /* The 16-bit halves OPSEL picks of the first two sources, and a 32-bit third source. */
-#define MAD16(name, expr)                                                                  \
-    OP(name)                                                                               \
-    {                                                                                      \
-        uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], c[R3_MAX_LANES], r[R3_MAX_LANES];       \
-        r3_src_b16(w, x, 0, a);                                                            \
-        r3_src_b16(w, x, 1, b);                                                            \
-        r3_src_b32(w, x, 2, c);                                                            \
-        for (int l = 0; l < LANES; l++)                                                    \
-            r[l] = (expr);                                                                 \
-        r3_dst_b32(w, x, r);                                                               \
-    }
+#define MAD16(name, expr) R3_MAP3(name, r3_src_b16, r3_src_b16, r3_src_b32, r3_dst_b32, expr)
 /* D = S0.u16 * S1.u16 + S2 (CLAMP saturates) */
 MAD16(v_mad_u32_u16, x->clamp ? sat_u32((uint64_t)a[l] * b[l] + c[l]) : a[l] * b[l] + c[l])
 /* D = S0.i16 * S1.i16 + S2 (signed; CLAMP saturates) */

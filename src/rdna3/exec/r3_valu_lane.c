@@ -19,29 +19,21 @@ OP(v_mov_b16)
     r3_dst_b16(w, x, a);
 }
 
-/* D = lane mask bit ? S1 : S0 (mask: VCC in VOP2, SRC2 in VOP3) */
-OP(v_cndmask_b32)
+/* The lane mask (VCC in VOP2, SRC2 in VOP3) picks S1 where set, else S0. */
+static void cndmask(r3_wave *w, const r3_xop *x, int half)
 {
     uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], r[R3_MAX_LANES];
     uint64_t sel = r3_src_mask(w, x, 2);
-    r3_src_mod32(w, x, 0, a);
-    r3_src_mod32(w, x, 1, b);
+    (half ? r3_src_mod16 : r3_src_mod32)(w, x, 0, a);
+    (half ? r3_src_mod16 : r3_src_mod32)(w, x, 1, b);
     for (int l = 0; l < LANES; l++)
         r[l] = (sel >> l & 1) ? b[l] : a[l];
-    r3_dst_b32(w, x, r);
+    (half ? r3_dst_b16 : r3_dst_b32)(w, x, r);
 }
-
+/* D = lane mask bit ? S1 : S0 */
+OP(v_cndmask_b32) { cndmask(w, x, 0); }
 /* D.b16 = lane mask bit ? S1.b16 : S0.b16 */
-OP(v_cndmask_b16)
-{
-    uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], r[R3_MAX_LANES];
-    uint64_t sel = r3_src_mask(w, x, 2);
-    r3_src_mod16(w, x, 0, a);
-    r3_src_mod16(w, x, 1, b);
-    for (int l = 0; l < LANES; l++)
-        r[l] = (sel >> l & 1) ? b[l] : a[l];
-    r3_dst_b16(w, x, r);
-}
+OP(v_cndmask_b16) { cndmask(w, x, 1); }
 
 /* No operation */
 OP(v_nop) { (void)w; (void)x; }

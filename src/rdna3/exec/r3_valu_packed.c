@@ -73,34 +73,16 @@ static uint32_t f16_fma(const r3_wave *w, uint32_t a, uint32_t b, uint32_t c, in
     return clamp16(w, r3_fma16(w, a, b, c), cl);
 }
 
-/* IEEE-mode min/max on f16 bits (a signalling NaN is quieted and returned; a quiet one loses). */
-static uint32_t f16_minmax(const r3_wave *w, uint32_t a, uint32_t b, int want_max)
-{
-    int ieee = (w->mode & R3_MODE_IEEE) != 0;
-    if (ieee && fp_issnan16(a))
-        return fp_quiet16(a);
-    if (ieee && fp_issnan16(b))
-        return fp_quiet16(b);
-    if (fp_isnan16(a))
-        return b;
-    if (fp_isnan16(b))
-        return a;
-    double p = r3_h(a), q = r3_h(b);
-    if (p == q)
-        return want_max ? ((a & 0x8000u) ? b : a) : ((a & 0x8000u) ? a : b);
-    return (want_max ? p > q : p < q) ? a : b;
-}
-
 static uint32_t f16_min(const r3_wave *w, uint32_t a, uint32_t b, uint32_t c, int cl)
 {
     (void)c;
-    return clamp16(w, f16_minmax(w, a, b, 0), cl);
+    return clamp16(w, (uint32_t)r3_fminmax((w->mode & R3_MODE_IEEE) != 0, 16, a, b, 0), cl);
 }
 
 static uint32_t f16_max(const r3_wave *w, uint32_t a, uint32_t b, uint32_t c, int cl)
 {
     (void)c;
-    return clamp16(w, f16_minmax(w, a, b, 1), cl);
+    return clamp16(w, (uint32_t)r3_fminmax((w->mode & R3_MODE_IEEE) != 0, 16, a, b, 1), cl);
 }
 
 /* 16-bit integer halves; CLAMP saturates. */

@@ -79,6 +79,15 @@ static r3_space r3_vmem_address(const r3_wave *w, const r3_xop *x, int lane, uin
 
 /* ---- FLAT / GLOBAL / SCRATCH loads and stores ---- */
 
+/* The host bytes lane `l` accesses, or NULL when the access is dropped (w->fault is set when it
+   faults instead). */
+static uint8_t *r3_lane_mem(r3_wave *w, const r3_xop *x, int l, unsigned bytes)
+{
+    uint64_t addr;
+    r3_space sp = r3_vmem_address(w, x, l, &addr);
+    return r3_locate(w, sp, addr, bytes, l);
+}
+
 /* Loads `bytes` per lane into VDST; `sext` sign-extends sub-dword loads, `d16` writes a half. */
 static void r3_vload(r3_wave *w, const r3_xop *x, unsigned bytes, int sext, int d16, int hi)
 {
@@ -88,9 +97,7 @@ static void r3_vload(r3_wave *w, const r3_xop *x, unsigned bytes, int sext, int 
     for (int l = 0; l < w->lanes; l++) {
         if (!(mask >> l & 1))
             continue;
-        uint64_t addr;
-        r3_space sp = r3_vmem_address(w, x, l, &addr);
-        uint8_t *p = r3_locate(w, sp, addr, bytes, l);
+        uint8_t *p = r3_lane_mem(w, x, l, bytes);
         if (w->fault)
             return;
         uint32_t v[4] = {0, 0, 0, 0};
@@ -118,9 +125,7 @@ static void r3_vstore(r3_wave *w, const r3_xop *x, unsigned bytes, int hi)
     for (int l = 0; l < w->lanes; l++) {
         if (!(mask >> l & 1))
             continue;
-        uint64_t addr;
-        r3_space sp = r3_vmem_address(w, x, l, &addr);
-        uint8_t *p = r3_locate(w, sp, addr, bytes, l);
+        uint8_t *p = r3_lane_mem(w, x, l, bytes);
         if (w->fault)
             return;
         if (!p)
@@ -167,66 +172,60 @@ LOADS(scratch)
 typedef enum { A_ADD, A_SUB, A_SMIN, A_UMIN, A_SMAX, A_UMAX, A_AND, A_OR, A_XOR, A_SWAP, A_INC, A_DEC,
                A_CMPSWAP, A_FADD, A_FMIN, A_FMAX, A_CSUB } r3_atomic;
 
+/* The value an atomic leaves in memory, given the old value, the operand and the compare value
+   (32-bit operands live in the low halves; float operations are f32). */
+static uint64_t r3_atomic_new(r3_atomic op, int wide, uint64_t old, uint64_t v, uint64_t cmp)
+{
+    int64_t so = wide ? (int64_t)old : (int32_t)old, sv = wide ? (int64_t)v : (int32_t)v;
+    uint64_t mask = wide ? ~0ull : 0xffffffffull;
+    float fo, fv, fr;
+    uint32_t o32 = (uint32_t)old, v32 = (uint32_t)v, r32;
+    switch (op) {
+    case A_ADD: return (old + v) & mask;
+    case A_SUB: return (old - v) & mask;
+    case A_CSUB: return old > v ? old - v : 0;
+    case A_SMIN: return sv < so ? v : old;
+    case A_UMIN: return v < old ? v : old;
+    case A_SMAX: return sv > so ? v : old;
+    case A_UMAX: return v > old ? v : old;
+    case A_AND: return old & v;
+    case A_OR: return old | v;
+    case A_XOR: return old ^ v;
+    case A_SWAP: return v;
+    case A_INC: return old >= v ? 0 : old + 1;
+    case A_DEC: return old == 0 || old > v ? v : old - 1;
+    case A_CMPSWAP: return old == cmp ? v : old;
+    case A_FADD:
+    case A_FMIN:
+    case A_FMAX:
+        memcpy(&fo, &o32, 4);
+        memcpy(&fv, &v32, 4);
+        fr = op == A_FADD ? fo + fv
+             : fo != fo   ? fv
+             : fv != fv   ? fo
+             : op == A_FMIN ? (fv < fo ? fv : fo)
+                            : (fv > fo ? fv : fo);
+        memcpy(&r32, &fr, 4);
+        return r32;
+    default: return old;
+    }
+}
+
 static uint32_t r3_atomic32(uint32_t *p, r3_atomic op, uint32_t v, uint32_t cmp)
 {
     uint32_t old = __atomic_load_n(p, __ATOMIC_RELAXED), nv;
-    do {
-        float fo, fv, fr;
-        switch (op) {
-        case A_ADD: nv = old + v; break;
-        case A_SUB: nv = old - v; break;
-        case A_CSUB: nv = old > v ? old - v : 0; break;
-        case A_SMIN: nv = (int32_t)v < (int32_t)old ? v : old; break;
-        case A_UMIN: nv = v < old ? v : old; break;
-        case A_SMAX: nv = (int32_t)v > (int32_t)old ? v : old; break;
-        case A_UMAX: nv = v > old ? v : old; break;
-        case A_AND: nv = old & v; break;
-        case A_OR: nv = old | v; break;
-        case A_XOR: nv = old ^ v; break;
-        case A_SWAP: nv = v; break;
-        case A_INC: nv = old >= v ? 0 : old + 1; break;
-        case A_DEC: nv = old == 0 || old > v ? v : old - 1; break;
-        case A_CMPSWAP: nv = old == cmp ? v : old; break;
-        case A_FADD:
-            memcpy(&fo, &old, 4);
-            memcpy(&fv, &v, 4);
-            fr = fo + fv;
-            memcpy(&nv, &fr, 4);
-            break;
-        case A_FMIN:
-        case A_FMAX:
-            memcpy(&fo, &old, 4);
-            memcpy(&fv, &v, 4);
-            fr = fo != fo ? fv : fv != fv ? fo : (op == A_FMIN ? (fv < fo ? fv : fo) : (fv > fo ? fv : fo));
-            memcpy(&nv, &fr, 4);
-            break;
-        default: nv = old; break;
-        }
-    } while (!__atomic_compare_exchange_n(p, &old, nv, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED));
+    do
+        nv = (uint32_t)r3_atomic_new(op, 0, old, v, cmp);
+    while (!__atomic_compare_exchange_n(p, &old, nv, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED));
     return old;
 }
 
 static uint64_t r3_atomic64(uint64_t *p, r3_atomic op, uint64_t v, uint64_t cmp)
 {
     uint64_t old = __atomic_load_n(p, __ATOMIC_RELAXED), nv;
-    do {
-        switch (op) {
-        case A_ADD: nv = old + v; break;
-        case A_SUB: nv = old - v; break;
-        case A_SMIN: nv = (int64_t)v < (int64_t)old ? v : old; break;
-        case A_UMIN: nv = v < old ? v : old; break;
-        case A_SMAX: nv = (int64_t)v > (int64_t)old ? v : old; break;
-        case A_UMAX: nv = v > old ? v : old; break;
-        case A_AND: nv = old & v; break;
-        case A_OR: nv = old | v; break;
-        case A_XOR: nv = old ^ v; break;
-        case A_SWAP: nv = v; break;
-        case A_INC: nv = old >= v ? 0 : old + 1; break;
-        case A_DEC: nv = old == 0 || old > v ? v : old - 1; break;
-        case A_CMPSWAP: nv = old == cmp ? v : old; break;
-        default: nv = old; break;
-        }
-    } while (!__atomic_compare_exchange_n(p, &old, nv, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED));
+    do
+        nv = r3_atomic_new(op, 1, old, v, cmp);
+    while (!__atomic_compare_exchange_n(p, &old, nv, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED));
     return old;
 }
 
