@@ -109,13 +109,15 @@ def main():
     failed, total = 0, 0
     with tempfile.TemporaryDirectory() as tmp:
         for cl in kernels:
+            # kernels calling wave32-only builtins say so in their first line
+            wave32_only = 'wave32 only' in open(cl).readline()
             for opt in ('O0', 'O3'):
-                for wave64 in (False, True):
+                for wave64 in (False,) if wave32_only else (False, True):
                     name, errors, n = check(cl, opt, wave64, args.tool, tmp)
                     total += n
                     print('%-24s %5d instructions  %s' % (name, n, 'ok' if not errors else '; '.join(errors)))
                     failed += bool(errors)
-    print('code objects: %d kernels x 4 builds, %d instructions, %d builds differ' % (len(kernels), total, failed))
+    print('code objects: %d kernels, %d instructions, %d builds differ' % (len(kernels), total, failed))
     return 1 if failed or not kernels else 0
 
 
