@@ -22,6 +22,7 @@ static const char usage[] =
     "  dis ... --hex \"WORD WORD ...\"                         disassemble raw little-endian dwords (\"-\": stdin)\n"
     "  run CODE_OBJECT --kernel NAME --global X[,Y[,Z]] --local X[,Y[,Z]] [--arg SPEC]... [--dump N:FILE]...\n"
     "      [--offset X[,Y[,Z]]] [--threads N] [--max-instructions N] [--stats] [--trace[=FILE]]\n"
+    "      [--compute-units N] [--groups-per-cu N] [--lds-bytes N]   the simulated device (gfx1100: 96, 16, 65536)\n"
     "                                                         run a kernel of an HSA code object\n"
     "      SPEC: i32:V u32:V i64:V u64:V f32:V f64:V  a value;  buf:PATH  a buffer holding a file;\n"
     "            zeros:NBYTES  a zeroed buffer;  local:NBYTES  dynamic LDS for a __local pointer\n"
@@ -448,6 +449,18 @@ static int cmd_run(int argc, char **argv)
             opt.threads = atoi(v);
             if (opt.threads < 1)
                 return fprintf(stderr, "wavesim run: bad --threads '%s'\n", v), 2;
+            a++;
+        } else if ((strcmp(o, "--compute-units") == 0 || strcmp(o, "--groups-per-cu") == 0 ||
+                    strcmp(o, "--lds-bytes") == 0) && v) {
+            long n = strtol(v, NULL, 0);
+            if (n < 1 || n > 1 << 24)
+                return fprintf(stderr, "wavesim run: bad %s '%s'\n", o, v), 2;
+            if (o[2] == 'c')
+                opt.compute_units = (int)n;
+            else if (o[2] == 'g')
+                opt.groups_per_cu = (int)n;
+            else
+                opt.lds_bytes = (uint32_t)n;
             a++;
         } else if (strcmp(o, "--max-instructions") == 0 && v) {
             opt.max_instructions = strtoull(v, NULL, 0);

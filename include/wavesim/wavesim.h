@@ -26,6 +26,10 @@ typedef struct {
        --------). Workgroups then run one at a time, in order, so traces are reproducible. */
     ws_trace_fn trace;
     void *trace_ctx;
+    /* The simulated device (0 = gfx1100 defaults: 96 compute units, 16 workgroups resident on
+       each, 65536 bytes of LDS per workgroup). */
+    int compute_units, groups_per_cu;
+    uint32_t lds_bytes;
 } ws_options;
 
 ws_device *ws_device_create(const ws_options *options);

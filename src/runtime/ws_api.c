@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "asm/asm_source.h"
+#include "core/core_device.h"
 #include "core/core_mem.h"
 #include "rdna3/codec/r3_asm_glue.h"
 #include "rdna3/codeobj/r3_codeobj.h"
@@ -17,6 +18,7 @@
 struct ws_device {
     core_mem mem;
     ws_options opt;
+    core_device shape;
 };
 
 struct ws_program {
@@ -51,6 +53,10 @@ ws_device *ws_device_create(const ws_options *options)
     core_mem_init(&dev->mem);
     if (options)
         dev->opt = *options;
+    dev->shape.compute_units = dev->opt.compute_units;
+    dev->shape.groups_per_cu = dev->opt.groups_per_cu;
+    dev->shape.lds_bytes = dev->opt.lds_bytes;
+    core_device_defaults(&dev->shape);
     return dev;
 }
 
@@ -250,6 +256,7 @@ int ws_launch(ws_device *dev, ws_program *prog, const char *kernel, const ws_dim
     l.dims = dims->dims;
     l.dynamic_lds = dyn;
     l.threads = dev->opt.threads;
+    l.device = &dev->shape;
     l.max_instructions = dev->opt.max_instructions;
     l.trace = dev->opt.trace;
     l.trace_ctx = dev->opt.trace_ctx;

@@ -1,5 +1,6 @@
 // Kernels that misbehave on purpose, for the runtime's error tests: an endless loop, an illegal
-// instruction word, and a store far outside any buffer.
+// instruction word, a store far outside any buffer, a trap, an instruction wavesim does not
+// implement, and a kernel asking for more LDS than a small device has.
     .text
     .amdgcn_target "amdgcn-amd-amdhsa--gfx1100"
     .amdhsa_code_object_version 5
@@ -22,6 +23,20 @@ wild:
     s_addc_u32 s3, s3, 0
     global_store_b32 v0, v1, s[2:3]
     s_endpgm
+    .globl trap
+    .p2align 8
+trap:
+    s_trap 2
+    s_endpgm
+    .globl unimplemented
+    .p2align 8
+unimplemented:
+    s_subvector_loop_begin s0, unimplemented
+    s_endpgm
+    .globl greedy
+    .p2align 8
+greedy:
+    s_endpgm
 
     .rodata
     .p2align 6
@@ -42,6 +57,22 @@ wild:
         .amdhsa_next_free_sgpr 4
         .amdhsa_user_sgpr_kernarg_segment_ptr 1
         .amdhsa_kernarg_size 8
+    .end_amdhsa_kernel
+    .p2align 6
+    .amdhsa_kernel trap
+        .amdhsa_next_free_vgpr 1
+        .amdhsa_next_free_sgpr 1
+    .end_amdhsa_kernel
+    .p2align 6
+    .amdhsa_kernel unimplemented
+        .amdhsa_next_free_vgpr 1
+        .amdhsa_next_free_sgpr 1
+    .end_amdhsa_kernel
+    .p2align 6
+    .amdhsa_kernel greedy
+        .amdhsa_next_free_vgpr 1
+        .amdhsa_next_free_sgpr 1
+        .amdhsa_group_segment_fixed_size 32768
     .end_amdhsa_kernel
 
     .amdgpu_metadata
@@ -65,6 +96,22 @@ amdhsa.kernels:
     .kernarg_segment_size: 8
     .name:           wild
     .symbol:         wild.kd
+    .wavefront_size: 32
+  - .args:           []
+    .kernarg_segment_size: 0
+    .name:           trap
+    .symbol:         trap.kd
+    .wavefront_size: 32
+  - .args:           []
+    .kernarg_segment_size: 0
+    .name:           unimplemented
+    .symbol:         unimplemented.kd
+    .wavefront_size: 32
+  - .args:           []
+    .group_segment_fixed_size: 32768
+    .kernarg_segment_size: 0
+    .name:           greedy
+    .symbol:         greedy.kd
     .wavefront_size: 32
 amdhsa.target:   amdgcn-amd-amdhsa--gfx1100
 amdhsa.version:

@@ -37,4 +37,7 @@ check illegal "illegal instruction" "$dir/bad.hsaco" --kernel illegal --global 1
 check runaway "budget exhausted" "$dir/bad.hsaco" --kernel forever --global 1 --max-instructions 100000
 check missing "cannot read" "$dir/missing.hsaco" --kernel wild --global 1
 check badarg "bad --arg" "$dir/bad.hsaco" --kernel wild --global 1 --arg what:3
+check trap "s_trap 2: no trap handler" "$dir/bad.hsaco" --kernel trap --global 1
+check unimplemented "not implemented by wavesim yet" "$dir/bad.hsaco" --kernel unimplemented --global 1
+check lds "needs 32768 bytes of LDS; a workgroup has 16384" "$dir/bad.hsaco" --kernel greedy --global 1 --lds-bytes 16384
 [ "$fails" -eq 0 ]

@@ -201,8 +201,8 @@ int r3_dispatch(const r3_codeobj *co, const r3_xprog *xp, const r3_kernel *kern,
         return -1;
     }
     c.lds_size = kern->group_segment_fixed_size + l->dynamic_lds;
-    if (c.lds_size > 65536) {
-        snprintf(err, errsize, "the kernel needs %u bytes of LDS; a workgroup has 65536", c.lds_size);
+    if (c.lds_size > l->device->lds_bytes) {
+        snprintf(err, errsize, "the kernel needs %u bytes of LDS; a workgroup has %u", c.lds_size, l->device->lds_bytes);
         return -1;
     }
     /* private memory: the fixed size, plus room for a dynamic call stack */

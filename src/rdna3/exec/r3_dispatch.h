@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/core_device.h"
 #include "core/core_mem.h"
 #include "r3_exec.h"
 #include "rdna3/codeobj/r3_loader.h"
@@ -16,6 +17,7 @@ typedef struct {
     int dims;
     uint32_t dynamic_lds;           /* bytes of dynamic LDS after the static group segment */
     int threads;                    /* host threads; 0 = all cores */
+    const core_device *device;
     uint64_t max_instructions;      /* per workgroup; 0 = the default */
     r3_trace_fn trace;              /* when set: one line per instruction, workgroups in order */
     void *trace_ctx;
