@@ -83,6 +83,22 @@ for seg, name in ((0, 'FLAT'), (1, 'SCRATCH'), (2, 'GLOBAL')):
         ('dlc', 0, 13, 1, 1, 0, 'mod')])
 
 
+# Interpolation (VINTERP) and LDS parameter loads (LDSDIR): graphics formats, tabled like the rest.
+FORMATS['VINTERP'] = dict(prefix=(0xcd << 24, 0xff << 24), op=(16, 7), ops=range(128), words=2, fields=[
+    ('vdst', 0, 0, 8, 8, 0, 'opnd'), ('src0', 1, 0, 9, 272, 0, 'opnd'),
+    ('src1', 1, 9, 9, 280, 0, 'opnd'), ('src2', 1, 18, 9, 288, 0, 'opnd'),
+    ('waitexp', 0, 8, 3, 1, 0, 'mod'), ('opsel', 0, 11, 4, 1, 0, 'mod'), ('clamp', 0, 15, 1, 1, 0, 'mod'),
+    ('neg', 1, 29, 3, 1, 0, 'mod')])
+FORMATS['LDSDIR'] = dict(prefix=(0xce << 24, 0xff << 24), op=(20, 2), ops=range(4), fields=[
+    ('vdst', 0, 0, 8, 8, 0, 'opnd'), ('attrchan', 0, 8, 2, 1, 0, 'mod'), ('attr', 0, 10, 6, 1, 0, 'mod'),
+    ('waitvdst', 0, 16, 4, 1, 0, 'mod')])
+# Export (EXP): one instruction, no opcode field; the channel enables default to all four
+FORMATS['EXP'] = dict(prefix=(0x3e << 26, 0x3f << 26), op=(0, 0), ops=range(1), words=2, fields=[
+    ('expsrc0', 1, 0, 8, 8, 0, 'opnd'), ('expsrc1', 1, 8, 8, 16, 0, 'opnd'), ('expsrc2', 1, 16, 8, 24, 0, 'opnd'),
+    ('expsrc3', 1, 24, 8, 32, 0, 'opnd'), ('en', 0, 0, 4, 1, 15, 'mod'), ('target', 0, 4, 6, 1, 0, 'mod'),
+    ('done', 0, 11, 1, 1, 0, 'mod'), ('row', 0, 13, 1, 1, 0, 'mod')])
+
+
 SGPR_PROBE = {'src0': 40, 'src1': 44, 'src2': 48}
 SDST_PROBE = 12
 
@@ -126,6 +142,9 @@ def classify_operands(fmt, text, used, values):
         text = text.split(' :: ')[0 if fmt == 'VOPDX' else 1]
     mnem, _, rest = text.partition(' ')
     ops, mods = [], ''
+    if fmt == 'EXP':  # the target comes first, separated by a space
+        ops.append('target')
+        rest = rest.partition(' ')[2]
     # operands are comma separated; modifiers follow the last operand after a space
     parts = [p.strip() for p in re.split(r',(?![^\[(]*[\])])', rest)] if rest else []
     if parts:
@@ -161,6 +180,8 @@ def classify_operands(fmt, text, used, values):
             ops.append('%' + p)
         elif p == 'off':
             ops.append('off')
+        elif re.match(r'^attr\d+\.[xyzw]$', p):
+            ops.append('attr')
         elif re.match(r'^-?0x[0-9a-f]+$', p):
             ops.append('hex')
         elif re.match(r'^-?\d+$', p):
@@ -240,7 +261,7 @@ def probe_format(fmt):
             if f[0] in s or f[6] in ('sd', 'fix'):
                 continue
             probes = [f[4] if f[4] != f[5] else f[5] ^ 1]
-            if f[0] in PER_BIT_FIELDS and fmt in ('VOP3', 'VOP3P'):
+            if f[0] in PER_BIT_FIELDS and fmt in ('VOP3', 'VOP3P', 'VINTERP'):
                 probes = [f[5] ^ (1 << b) for b in range(f[3])]
             for bit, probe in enumerate(probes):
                 v = dict(vals)
@@ -363,6 +384,12 @@ def write_probe_table(name, header, macro, cands, extract, required):
                 f.write('%s(%d, "%s")\n' % (macro, v, m.group(1).replace('"', '\\"')))
             elif required:
                 raise SystemExit('unexpected probe result for %s %d: %r' % (name, v, r))
+
+
+def write_exp_targets():
+    """The name LLVM prints for each 6-bit export target (invalid ones as invalid_target_N)."""
+    write_probe_table('exp_target', 'Export targets as LLVM prints them (exp probe).', 'R3EXPTARGET',
+                      [[0xf8000000 | (t << 4), 0] for t in range(64)], r'^exp (\S+) off, off, off, off$', True)
 
 
 def write_dpp_ctrl():
@@ -565,9 +592,10 @@ def write_buffer_formats():
 
 def main():
     # rule ids are numbered across all formats, so the tables are always generated together
-    only = []
+    only = sys.argv[1:]
     write_buffer_formats()
     write_dpp_ctrl()
+    write_exp_targets()
     for fmt in FORMATS:
         if only and fmt not in only:
             continue

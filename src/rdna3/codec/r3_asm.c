@@ -490,7 +490,8 @@ static int r3_parse_reg_operand(r3_asm_state *st, const r3_opinfo *op, const r3_
     const char *p = *pp, *at = p;
     int neg_call = 0, abs_call = 0;
     int sext_call = 0;
-    int vop3_mods = op->format == R3_VOP3 || (op->format == R3_VOP3P && strstr(op->mnemonic, "_mix")) ||
+    int vop3_mods = op->format == R3_VOP3 || op->format == R3_VINTERP ||
+                    (op->format == R3_VOP3P && strstr(op->mnemonic, "_mix")) ||
                     (st->dpp_mode && (o->field == R3F_SRC0 || o->field == R3F_VSRC1));
     int modded = r3_is_source((r3_field)o->field) || o->field == R3F_VSRC1;
     if (modded && vop3_mods && strncmp(p, "sext(", 5) == 0) {
@@ -877,7 +878,39 @@ static int r3_parse_operand(r3_asm_state *st, const r3_opinfo *op, const r3_oper
             r3_set_field(st, op, R3F_OFFSET, (uint32_t)v.i & 0x1fffff);
             return 0;
         }
+        if (op->format == R3_EXP && r3_word_is(p, "off")) { /* a channel the export leaves out */
+            unsigned bit = 1u << (o->field - R3F_EXPSRC0);
+            r3_set_field(st, op, R3F_EN, r3_get(st->w, r3_formats[R3_EXP].field[R3F_EN]) & ~bit);
+            *pp = p + 3;
+            return 0;
+        }
         return r3_parse_reg_operand(st, op, o, pp, mods);
+    case R3K_ATTR: { /* attrN.c: N <= 32, c one of x y z w */
+        char *end;
+        if (strncmp(p, "attr", 4) != 0 || !isdigit((unsigned char)p[4]))
+            return r3_fail(st, p, "invalid operand for instruction");
+        unsigned long n = strtoul(p + 4, &end, 10);
+        const char *chan = end[0] == '.' ? strchr("xyzw", end[1]) : NULL;
+        if (!chan || !end[1] || isalnum((unsigned char)end[2]))
+            return r3_fail(st, p, "invalid operand for instruction");
+        if (n > 32) /* LLVM's assembler stops at 32 (its disassembler prints up to 63) */
+            return r3_fail(st, p, "out of bounds interpolation attribute number");
+        r3_set_field(st, op, R3F_ATTR, (uint32_t)n);
+        r3_set_field(st, op, R3F_ATTRCHAN, (uint32_t)(chan - "xyzw"));
+        *pp = end + 2;
+        return 0;
+    }
+    case R3K_TARGET: { /* an export target by the name LLVM prints */
+        const char *q = p;
+        while (isalnum((unsigned char)*q) || *q == '_')
+            q++;
+        unsigned t;
+        if (!r3_lookup_name(p, (size_t)(q - p), r3_exp_target_name, 64, &t) || strncmp(p, "invalid_target", 14) == 0)
+            return r3_fail(st, p, "invalid exp target");
+        r3_set_field(st, op, R3F_TARGET, t);
+        *pp = q;
+        return 0;
+    }
     case R3K_VCC:
         if (!r3_word_is(p, st->wave64 ? "vcc" : "vcc_lo"))
             return r3_fail(st, p, "invalid operand for instruction");
@@ -1192,7 +1225,17 @@ static int r3_parse_modifiers(r3_asm_state *st, const r3_opinfo *op, const char 
             if (v < -(1 << 20) || v >= (1 << 20))
                 return r3_fail(st, at, "expected a 21-bit signed offset");
             r3_set_field(st, op, R3F_OFFSET, (uint32_t)v & 0x1fffff);
-        } else if (R3_MOD("op_sel") && op->format == R3_VOP3 && op->opsel_len) {
+        } else if (R3_MOD("wait_exp") && op->format == R3_VINTERP) {
+            if (v < 0 || v > 7)
+                return r3_fail(st, at, "invalid operand for instruction");
+            r3_set_field(st, op, R3F_WAITEXP, (uint32_t)v);
+        } else if (R3_MOD("wait_vdst") && op->format == R3_LDSDIR) {
+            if (v < 0 || v > 15)
+                return r3_fail(st, at, "invalid operand for instruction");
+            r3_set_field(st, op, R3F_WAITVDST, (uint32_t)v);
+        } else if ((R3_MOD("done") || R3_MOD("row_en")) && op->format == R3_EXP) {
+            r3_set_field(st, op, R3_MOD("done") ? R3F_DONE : R3F_ROW, 1);
+        } else if (R3_MOD("op_sel") && (op->format == R3_VOP3 || op->format == R3_VINTERP) && op->opsel_len) {
             unsigned list = (unsigned)v & 0xff, bits = 0;
             if ((unsigned)(v >> 8) != op->opsel_len)
                 return r3_fail(st, at, "invalid op_sel operand");
@@ -1397,7 +1440,9 @@ static int r3_try_row(r3_asm_state *st, const r3_opinfo *op, const char *p)
                  : o->field == R3F_SRC2 ? 2 : 0;
         if (o->omit_zero && (!*p || isalpha((unsigned char)*p)))
             continue;
-        if (i && !(o->omit_zero && i == 0)) {
+        if (i == 1 && op->operand[0].kind == R3K_TARGET) {
+            /* exp TARGET vsrc0, ...: a space, no comma, after the target */
+        } else if (i && !(o->omit_zero && i == 0)) {
             if (*p != ',')
                 return r3_fail(st, p, *p ? "invalid operand for instruction" : "too few operands for instruction");
             p = asm_skip_space(p + 1);
@@ -1416,6 +1461,15 @@ static int r3_try_row(r3_asm_state *st, const r3_opinfo *op, const char *p)
         }
         r3_set_field(st, op, R3F_NEG, neg);
         r3_set_field(st, op, R3F_NEG_HI, abs);
+    }
+    if (op->format == R3_VINTERP) {
+        unsigned neg = 0;
+        for (int k = 0; k < 3; k++) {
+            if (mods[k].abs || mods[k].sext)
+                return r3_fail(st, p, "invalid operand for instruction");
+            neg |= (unsigned)mods[k].neg << k;
+        }
+        r3_set_field(st, op, R3F_NEG, neg);
     }
     if (op->format == R3_VOP3) {
         unsigned neg = 0, abs = 0;

@@ -8,7 +8,7 @@
 static const r3_format r3_probe_order[] = {
     R3_VOPDX, R3_VOP3P, R3_SOP1, R3_SOPC, R3_SOPP, R3_SOPK, R3_SOP2,
     R3_SMEM, R3_VOP3, R3_DS, R3_MUBUF, R3_MTBUF, R3_FLAT, R3_SCRATCH, R3_GLOBAL,
-    R3_VOP1, R3_VOPC, R3_VOP2,
+    R3_VOP1, R3_VOPC, R3_VOP2, R3_VINTERP, R3_LDSDIR, R3_EXP,
 };
 
 /* Fields that take the 255 = literal code: VALU/SALU sources and the buffer SOFFSET. */

@@ -61,6 +61,18 @@ const r3_format_desc r3_formats[R3_FORMAT_COUNT] = {
     [R3_FLAT] = {"FLAT", 0xdc000000u, 0xfc030000u, 2, B(0, 18, 7), R3_FLAT_FIELDS},
     [R3_SCRATCH] = {"SCRATCH", 0xdc010000u, 0xfc030000u, 2, B(0, 18, 7), R3_FLAT_FIELDS},
     [R3_GLOBAL] = {"GLOBAL", 0xdc020000u, 0xfc030000u, 2, B(0, 18, 7), R3_FLAT_FIELDS},
+    [R3_VINTERP] = {"VINTERP", 0xcd000000u, 0xff000000u, 2, B(0, 16, 7),
+                    {[R3F_VDST] = B(0, 0, 8), [R3F_WAITEXP] = B(0, 8, 3), [R3F_OPSEL] = B(0, 11, 4),
+                     [R3F_CLAMP] = B(0, 15, 1), [R3F_SRC0] = B(1, 0, 9), [R3F_SRC1] = B(1, 9, 9),
+                     [R3F_SRC2] = B(1, 18, 9), [R3F_NEG] = B(1, 29, 3)}},
+    [R3_LDSDIR] = {"LDSDIR", 0xce000000u, 0xffc00000u, 1, B(0, 20, 2),
+                   {[R3F_VDST] = B(0, 0, 8), [R3F_ATTRCHAN] = B(0, 8, 2), [R3F_ATTR] = B(0, 10, 6),
+                    [R3F_WAITVDST] = B(0, 16, 4)}},
+    /* EXP has no opcode field: its one row is opcode 0 */
+    [R3_EXP] = {"EXP", 0xf8000000u, 0xfc000000u, 2, B(0, 0, 0),
+                {[R3F_EN] = B(0, 0, 4), [R3F_TARGET] = B(0, 4, 6), [R3F_DONE] = B(0, 11, 1), [R3F_ROW] = B(0, 13, 1),
+                 [R3F_EXPSRC0] = B(1, 0, 8), [R3F_EXPSRC1] = B(1, 8, 8), [R3F_EXPSRC2] = B(1, 16, 8),
+                 [R3F_EXPSRC3] = B(1, 24, 8)}},
 };
 
 unsigned r3_field_default(r3_format fmt, r3_field f)
@@ -71,6 +83,7 @@ unsigned r3_field_default(r3_format fmt, r3_field f)
     case R3F_OPSEL_HI: return 3;
     case R3F_OPSEL_HI2: return 1;
     case R3F_FMT: return 1;
+    case R3F_EN: return 15;
     default: return 0;
     }
 }
@@ -104,6 +117,9 @@ static const r3_row r3_rows[] = {
 #include "../../../isa/rdna3/global.def"
 #include "../../../isa/rdna3/vopdx.def"
 #include "../../../isa/rdna3/vopdy.def"
+#include "../../../isa/rdna3/vinterp.def"
+#include "../../../isa/rdna3/ldsdir.def"
+#include "../../../isa/rdna3/exp.def"
 #undef R3OP
 };
 
@@ -120,6 +136,9 @@ static const char *const r3_field_names[R3F_COUNT] = {
     [R3F_OFFSET0] = "offset0", [R3F_OFFSET1] = "offset1", [R3F_GDS] = "gds", [R3F_VDATA] = "vdata",
     [R3F_VADDR] = "vaddr", [R3F_SRSRC] = "srsrc", [R3F_OFFEN] = "offen", [R3F_IDXEN] = "idxen",
     [R3F_TFE] = "tfe", [R3F_FMT] = "format", [R3F_SADDR] = "saddr", [R3F_SVE] = "sve", [R3F_DATA] = "data",
+    [R3F_WAITEXP] = "waitexp", [R3F_ATTRCHAN] = "attrchan", [R3F_ATTR] = "attr", [R3F_WAITVDST] = "waitvdst",
+    [R3F_EXPSRC0] = "expsrc0", [R3F_EXPSRC1] = "expsrc1", [R3F_EXPSRC2] = "expsrc2", [R3F_EXPSRC3] = "expsrc3",
+    [R3F_EN] = "en", [R3F_TARGET] = "target", [R3F_DONE] = "done", [R3F_ROW] = "row",
 };
 
 /* "b32", "i16", "f16", "i64", "f64" or "" (none); the second character is read only when present */
@@ -186,7 +205,8 @@ static int r3_parse_operands(const char *spec, r3_opinfo *info)
         } else if (!colon || strncmp(p, "sym:", 4) == 0) {
             static const struct { const char *name; uint8_t kind; } words[] = {
                 {"udec", R3K_UDEC}, {"imm", R3K_IMM}, {"dec", R3K_UDEC}, {"hex", R3K_HEX}, {"waitcnt", R3K_WAITCNT}, {"delay", R3K_DELAY},
-                {"sendmsg", R3K_SENDMSG}, {"hwreg", R3K_HWREG}, {"depctr", R3K_DEPCTR}, {"null", R3K_NULL}};
+                {"sendmsg", R3K_SENDMSG}, {"hwreg", R3K_HWREG}, {"depctr", R3K_DEPCTR}, {"null", R3K_NULL},
+                {"attr", R3K_ATTR}, {"target", R3K_TARGET}};
             size_t n = (size_t)(end - p);
             int found = 0;
             if (n > 1 && p[n - 1] == '0' && strncmp(p, "sym:", 4) != 0) { /* "imm0": left out when zero */

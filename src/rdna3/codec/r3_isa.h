@@ -11,6 +11,7 @@ typedef enum {
     R3_VOP2, R3_VOP1, R3_VOPC, R3_VOP3, R3_VOP3P,
     R3_DS, R3_MUBUF, R3_MTBUF, R3_FLAT, R3_SCRATCH, R3_GLOBAL,
     R3_VOPDX, R3_VOPDY,  /* the two halves of a VOPD dual-issue instruction */
+    R3_VINTERP, R3_LDSDIR, R3_EXP,  /* graphics: parameter interpolation, LDS parameter loads, export */
     R3_FORMAT_COUNT
 } r3_format;
 
@@ -22,6 +23,8 @@ typedef enum {
     R3F_CLAMP, R3F_OMOD, R3F_ABS, R3F_OPSEL, R3F_NEG, R3F_OPSEL_HI, R3F_OPSEL_HI2, R3F_NEG_HI,
     R3F_ADDR, R3F_DATA0, R3F_DATA1, R3F_OFFSET0, R3F_OFFSET1, R3F_GDS,
     R3F_VDATA, R3F_VADDR, R3F_SRSRC, R3F_OFFEN, R3F_IDXEN, R3F_TFE, R3F_FMT, R3F_SADDR, R3F_SVE, R3F_DATA,
+    R3F_WAITEXP, R3F_ATTRCHAN, R3F_ATTR, R3F_WAITVDST,
+    R3F_EXPSRC0, R3F_EXPSRC1, R3F_EXPSRC2, R3F_EXPSRC3, R3F_EN, R3F_TARGET, R3F_DONE, R3F_ROW,
     R3F_COUNT
 } r3_field;
 
@@ -47,7 +50,9 @@ typedef enum {
     R3K_IMM,      /* an immediate field printed in decimal up to 64, hex above */
     R3K_HEX,      /* an immediate field (or the fmamk/fmaak K literal) printed in hex */
     R3K_LIT,      /* a mandatory literal dword printed like a 32-bit source */
-    R3K_WAITCNT, R3K_DELAY, R3K_SENDMSG, R3K_HWREG, R3K_DEPCTR, R3K_NULL
+    R3K_WAITCNT, R3K_DELAY, R3K_SENDMSG, R3K_HWREG, R3K_DEPCTR, R3K_NULL,
+    R3K_ATTR,     /* LDSDIR: attrN.c from the ATTR and ATTRCHAN fields */
+    R3K_TARGET    /* EXP: the export target's name */
 } r3_operand_kind;
 
 typedef struct {

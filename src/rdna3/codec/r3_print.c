@@ -223,6 +223,10 @@ static int r3_is_mix(const r3_opinfo *op)
 static void r3_emit_reg_operand(r3_out *o, const r3_inst *in, const r3_operand *opd, int wave64)
 {
     const r3_opinfo *op = in->op;
+    if (op->format == R3_EXP && !(r3_field_value(in, R3F_EN) >> (opd->field - R3F_EXPSRC0) & 1)) {
+        r3_emit(o, "off"); /* a channel the export does not enable */
+        return;
+    }
     unsigned width = r3_operand_width(in, opd, wave64);
     if (opd->field == R3F_SADDR && r3_field_value(in, R3F_SADDR) == 124) {
         r3_emit(o, "off");
@@ -236,7 +240,7 @@ static void r3_emit_reg_operand(r3_out *o, const r3_inst *in, const r3_operand *
         neg = (r3_field_value(in, R3F_NEG) & op->print_bits[R3F_NEG]) >> si & 1;
         abs = (r3_field_value(in, R3F_NEG_HI) & op->print_bits[R3F_NEG_HI]) >> si & 1;
     }
-    if (si >= 0 && op->format == R3_VOP3) {
+    if (si >= 0 && (op->format == R3_VOP3 || op->format == R3_VINTERP)) {
         neg = (r3_field_value(in, R3F_NEG) & op->print_bits[R3F_NEG]) >> si & 1;
         sext = (r3_field_value(in, R3F_NEG) & op->sext_bits) >> si & 1;
         if (!op->vop3sd)
@@ -335,6 +339,12 @@ static void r3_emit_operand(r3_out *o, const r3_inst *in, const r3_operand *opd,
     case R3K_NULL:
         r3_emit(o, "null");
         return;
+    case R3K_ATTR:
+        r3_emit(o, "attr%u.%c", r3_field_value(in, R3F_ATTR), "xyzw"[r3_field_value(in, R3F_ATTRCHAN)]);
+        return;
+    case R3K_TARGET:
+        r3_emit(o, "%s", r3_exp_target_name(r3_field_value(in, R3F_TARGET)));
+        return;
     case R3K_HEX:
         r3_emit(o, "0x%x", in->op->has_literal_k ? in->literal : simm);
         return;
@@ -383,7 +393,7 @@ static void r3_emit_bits_list(r3_out *o, const char *name, unsigned bits, int n)
 }
 
 
-static void r3_emit_vop3_mods(r3_out *o, const r3_inst *in)
+static void r3_emit_opsel(r3_out *o, const r3_inst *in)
 {
     const r3_opinfo *op = in->op;
     if (op->opsel_len && !op->vop3sd) {
@@ -394,6 +404,12 @@ static void r3_emit_vop3_mods(r3_out *o, const r3_inst *in)
         if (list)
             r3_emit_bits_list(o, "op_sel", list, op->opsel_len);
     }
+}
+
+static void r3_emit_vop3_mods(r3_out *o, const r3_inst *in)
+{
+    const r3_opinfo *op = in->op;
+    r3_emit_opsel(o, in);
     if (r3_field_value(in, R3F_CLAMP))
         r3_emit(o, " clamp");
     static const char *const omod[] = {"", " mul:2", " mul:4", " div:2"};
@@ -523,6 +539,27 @@ int r3_returns_old_value(const r3_inst *in)
            r3_field_value(in, R3F_GLC) && op->noperands >= 2 && op->operand[0].field != R3F_VDST;
 }
 
+static void r3_emit_graphics_tail(r3_out *o, const r3_inst *in)
+{
+    switch (in->op->format) {
+    case R3_VINTERP:
+        if (r3_field_value(in, R3F_CLAMP))
+            r3_emit(o, " clamp");
+        r3_emit_opsel(o, in);
+        r3_emit(o, " wait_exp:%u", r3_field_value(in, R3F_WAITEXP));
+        break;
+    case R3_LDSDIR:
+        r3_emit(o, " wait_vdst:%u", r3_field_value(in, R3F_WAITVDST));
+        break;
+    default: /* EXP */
+        if (r3_field_value(in, R3F_DONE))
+            r3_emit(o, " done");
+        if (r3_field_value(in, R3F_ROW))
+            r3_emit(o, " row_en");
+        break;
+    }
+}
+
 static const char *const r3_dpp_ctrl_text[512] = {
 #define R3DPPCTRL(v, text) [v] = text,
 #include "../../../isa/rdna3/dpp_ctrl.def"
@@ -574,7 +611,8 @@ size_t r3_print(const r3_inst *in, int wave64, char *buf, size_t size)
         const r3_operand *opd = &op->operand[i];
         if (opd->omit_zero && r3_field_value(in, r3_imm_field(op)) == 0)
             continue;
-        r3_emit(&o, i || !first ? ", " : " ");
+        /* an export's target and first source are separated by a space only */
+        r3_emit(&o, (i || !first) && !(i == 1 && op->operand[0].kind == R3K_TARGET) ? ", " : " ");
         if (op->format == R3_SMEM && opd->field == R3F_SOFFSET && r3_smem_offset_only(in))
             r3_emit_smem_offset(&o, in, 0);
         else
@@ -607,6 +645,11 @@ size_t r3_print(const r3_inst *in, int wave64, char *buf, size_t size)
     case R3_SCRATCH:
     case R3_GLOBAL:
         r3_emit_flat_tail(&o, in);
+        break;
+    case R3_VINTERP:
+    case R3_LDSDIR:
+    case R3_EXP:
+        r3_emit_graphics_tail(&o, in);
         break;
     default:
         break;

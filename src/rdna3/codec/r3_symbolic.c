@@ -271,3 +271,14 @@ void r3_swizzle_text(unsigned v, char *buf, size_t size)
     bits[5] = '\0';
     snprintf(buf, size, "swizzle(BITMASK_PERM,\"%s\")", bits);
 }
+
+static const char *const r3_exp_targets[64] = {
+#define R3EXPTARGET(v, text) [v] = text,
+#include "../../../isa/rdna3/exp_target.def"
+#undef R3EXPTARGET
+};
+
+const char *r3_exp_target_name(unsigned v)
+{
+    return v < 64 ? r3_exp_targets[v] : NULL;
+}

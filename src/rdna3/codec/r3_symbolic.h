@@ -21,6 +21,8 @@ int r3_version_text(unsigned v, char *buf, size_t size);
 const char *r3_sendmsg_name(unsigned id);
 const char *r3_hwreg_name(unsigned id);
 const char *r3_buffer_format_name(unsigned v);
+/* The name LLVM gives export target v (0..63; invalid ones are "invalid_target_N"). */
+const char *r3_exp_target_name(unsigned v);
 extern const char *const r3_delay_instid_names[16];
 extern const char *const r3_delay_skip_names[8];
 
