@@ -8,6 +8,7 @@ from itertools import combinations
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from llvm_probe import assemble, disassemble  # noqa: E402
+import gen_rdna3_mimg  # noqa: E402
 
 OUT_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'isa', 'rdna3')
 
@@ -618,6 +619,7 @@ def main():
         for rule, i in sorted(RULES.items(), key=lambda kv: kv[1]):
             f.write('R3RULE(%d, "%s", "%s", "%s")\n' % (i, rule[0], rule[1], rule[2]))
     write_aliases()
+    gen_rdna3_mimg.main()  # image opcodes and their register layouts
 
 
 if __name__ == '__main__':

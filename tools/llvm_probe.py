@@ -19,6 +19,21 @@ def mc_args(wave64=False):
 
 
 def disassemble(candidates, wave64=False):
+    """As disassemble_batch, but when llvm-objdump crashes (it does on some image encodings whose
+    address tuples run past v255) the batch is split until the crashing candidates are found;
+    those get the verdict 'crash'."""
+    try:
+        return disassemble_batch(candidates, wave64)
+    except subprocess.CalledProcessError as e:
+        if e.returncode >= 0 or not candidates:
+            raise
+        if len(candidates) == 1:
+            return ['crash']
+        half = len(candidates) // 2
+        return disassemble(candidates[:half], wave64) + disassemble(candidates[half:], wave64)
+
+
+def disassemble_batch(candidates, wave64=False):
     """candidates: list of lists of 32-bit words. For each, (text, nbytes) of the instruction
     LLVM decodes at the candidate's first byte, or None when LLVM rejects that encoding.
     The words go into an object file through .long, and llvm-objdump reports the real bytes

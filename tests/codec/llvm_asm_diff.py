@@ -29,7 +29,7 @@ def main():
     rng = random.Random(args.seed)
     fmts = args.formats.split(',')
     cands = [gen(fmts[i % len(fmts)], rng, True) for i in range(args.count)]
-    texts = {r[0] for r in disassemble(cands, wave64=args.wave64) if r and r != 'misaligned'}
+    texts = {r[0] for r in disassemble(cands, wave64=args.wave64) if isinstance(r, tuple)}
     if args.every_opcode:  # LLVM's text of every table row (the generator keeps it as a comment)
         for fmt in fmts:
             names = ['vopdx', 'vopdy'] if fmt == 'VOPD' else [fmt.lower()]
@@ -61,7 +61,7 @@ def main():
     again = disassemble([[int(x, 16) for x in o.split()] for _, o in back_in], wave64=args.wave64)
     rt_bad = 0
     for (text, o), b, a in zip(back_in, back, again):
-        if not a or a == 'misaligned' or b.split('\t')[0] != a[0]:
+        if not isinstance(a, tuple) or b.split('\t')[0] != a[0]:
             rt_bad += 1
             if rt_bad <= args.show:
                 print('ROUNDTRIP %s -> %s -> %s' % (text, o, b))

@@ -78,7 +78,7 @@ def main():
     rng = random.Random(args.seed)
     fmts = args.formats.split(',')
     cands = [gen(fmts[i % len(fmts)], rng, True) for i in range(args.count)]
-    valid = sorted({r[0] for r in disassemble(cands) if r and r != 'misaligned'})
+    valid = sorted({r[0] for r in disassemble(cands) if isinstance(r, tuple)})
     lines = list(BAD)
     for t in valid:
         lines.extend(mutations(t, rng))

@@ -1669,6 +1669,11 @@ int r3_assemble(const char *text, int wave64, const asm_expr_env *env, r3_encodi
         for (int k = 0; k < count; k++) {
             const r3_opinfo *op = r3_isa_find_nth(name, strlen(name), k);
             tried = 1;
+            if (op->format == R3_MIMG) {
+                snprintf(err, errsize, "image (MIMG) instructions are disassembled but not assembled by wavesim");
+                *errcol = (int)(m - text);
+                return -1;
+            }
             if (r3_try_row(&st, op, p) == 0) {
                 const r3_format_desc *fd = &r3_formats[op->format];
                 out->nwords = fd->nwords;

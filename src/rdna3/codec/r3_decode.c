@@ -1,6 +1,7 @@
 /* RDNA3 decoder: finds the format from the prefix bits, the opcode in the table, the literal, and
    rejects what LLVM 19 rejects (operand values outside their class, must-be-zero fields). */
 #include "r3_codec.h"
+#include "r3_mimg.h"
 
 #include <string.h>
 
@@ -8,7 +9,7 @@
 static const r3_format r3_probe_order[] = {
     R3_VOPDX, R3_VOP3P, R3_SOP1, R3_SOPC, R3_SOPP, R3_SOPK, R3_SOP2,
     R3_SMEM, R3_VOP3, R3_DS, R3_MUBUF, R3_MTBUF, R3_FLAT, R3_SCRATCH, R3_GLOBAL,
-    R3_VOP1, R3_VOPC, R3_VOP2, R3_VINTERP, R3_LDSDIR, R3_EXP,
+    R3_VOP1, R3_VOPC, R3_VOP2, R3_VINTERP, R3_LDSDIR, R3_EXP, R3_MIMG,
 };
 
 /* Fields that take the 255 = literal code: VALU/SALU sources and the buffer SOFFSET. */
@@ -134,6 +135,24 @@ static r3_decode_status r3_decode_vopd(const uint32_t *words, size_t avail, cons
     return R3_DECODE_OK;
 }
 
+/* Image instructions: with NSA, a third dword holds the extra address registers. */
+static r3_decode_status r3_decode_mimg(const uint32_t *words, size_t avail, const r3_opinfo *op, r3_inst *out)
+{
+    memset(out, 0, sizeof *out);
+    out->op = op;
+    out->w[0] = words[0];
+    out->w[1] = words[1];
+    out->nwords = 2;
+    if (r3_field_value(out, R3F_NSA)) {
+        if (avail < 3)
+            return R3_DECODE_TRUNCATED;
+        out->w[2] = words[2];
+        out->nwords = 3;
+    }
+    r3_mimg_layout layout;
+    return r3_mimg_fields_valid(out) && r3_mimg_layout_of(out, &layout) == 0 ? R3_DECODE_OK : R3_DECODE_INVALID;
+}
+
 r3_decode_status r3_decode(const uint32_t *words, size_t avail, int wave64, r3_inst *out)
 {
     if (avail < 1)
@@ -153,6 +172,8 @@ r3_decode_status r3_decode(const uint32_t *words, size_t avail, int wave64, r3_i
             return R3_DECODE_INVALID;
         if (f == R3_VOPDX) /* dual issue exists in wave32 only */
             return wave64 ? R3_DECODE_INVALID : r3_decode_vopd(words, avail, op, out);
+        if (f == R3_MIMG)
+            return r3_decode_mimg(words, avail, op, out);
         out->op = op;
         out->opy = NULL;
         out->nwords = fd->nwords;

@@ -1,5 +1,6 @@
 /* RDNA3 format layouts and the opcode table, expanded from isa/rdna3/ tables and parsed once at start-up. */
 #include "r3_isa.h"
+#include "r3_mimg.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -73,6 +74,13 @@ const r3_format_desc r3_formats[R3_FORMAT_COUNT] = {
                 {[R3F_EN] = B(0, 0, 4), [R3F_TARGET] = B(0, 4, 6), [R3F_DONE] = B(0, 11, 1), [R3F_ROW] = B(0, 13, 1),
                  [R3F_EXPSRC0] = B(1, 0, 8), [R3F_EXPSRC1] = B(1, 8, 8), [R3F_EXPSRC2] = B(1, 16, 8),
                  [R3F_EXPSRC3] = B(1, 24, 8)}},
+    /* the NSA dword (extra address registers) is a third dword only when NSA is set */
+    [R3_MIMG] = {"MIMG", 0xf0000000u, 0xfc000000u, 2, B(0, 18, 8),
+                 {[R3F_NSA] = B(0, 0, 1), [R3F_DIM] = B(0, 2, 3), [R3F_UNORM] = B(0, 7, 1), [R3F_DMASK] = B(0, 8, 4),
+                  [R3F_SLC] = B(0, 12, 1), [R3F_DLC] = B(0, 13, 1), [R3F_GLC] = B(0, 14, 1), [R3F_R128] = B(0, 15, 1),
+                  [R3F_A16] = B(0, 16, 1), [R3F_D16] = B(0, 17, 1), [R3F_VADDR] = B(1, 0, 8), [R3F_VDATA] = B(1, 8, 8),
+                  [R3F_SRSRC] = B(1, 16, 5), [R3F_TFE] = B(1, 21, 1), [R3F_LWE] = B(1, 22, 1),
+                  [R3F_SSAMP] = B(1, 26, 5)}},
 };
 
 unsigned r3_field_default(r3_format fmt, r3_field f)
@@ -120,6 +128,7 @@ static const r3_row r3_rows[] = {
 #include "../../../isa/rdna3/vinterp.def"
 #include "../../../isa/rdna3/ldsdir.def"
 #include "../../../isa/rdna3/exp.def"
+#include "../../../isa/rdna3/mimg.def"
 #undef R3OP
 };
 
@@ -139,6 +148,8 @@ static const char *const r3_field_names[R3F_COUNT] = {
     [R3F_WAITEXP] = "waitexp", [R3F_ATTRCHAN] = "attrchan", [R3F_ATTR] = "attr", [R3F_WAITVDST] = "waitvdst",
     [R3F_EXPSRC0] = "expsrc0", [R3F_EXPSRC1] = "expsrc1", [R3F_EXPSRC2] = "expsrc2", [R3F_EXPSRC3] = "expsrc3",
     [R3F_EN] = "en", [R3F_TARGET] = "target", [R3F_DONE] = "done", [R3F_ROW] = "row",
+    [R3F_NSA] = "nsa", [R3F_DIM] = "dim", [R3F_UNORM] = "unorm", [R3F_DMASK] = "dmask", [R3F_R128] = "r128",
+    [R3F_A16] = "a16", [R3F_D16] = "d16", [R3F_LWE] = "lwe", [R3F_SSAMP] = "ssamp",
 };
 
 /* "b32", "i16", "f16", "i64", "f64" or "" (none); the second character is read only when present */
@@ -346,6 +357,8 @@ int r3_isa_init(void)
         r3_by_name[i] = (uint16_t)i;
     }
     qsort(r3_by_name, R3_NROWS, sizeof(uint16_t), r3_name_cmp);
+    if (r3_mimg_init())
+        return -1;
     r3_ready = 1;
     return 0;
 }

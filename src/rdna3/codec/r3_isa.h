@@ -12,6 +12,7 @@ typedef enum {
     R3_DS, R3_MUBUF, R3_MTBUF, R3_FLAT, R3_SCRATCH, R3_GLOBAL,
     R3_VOPDX, R3_VOPDY,  /* the two halves of a VOPD dual-issue instruction */
     R3_VINTERP, R3_LDSDIR, R3_EXP,  /* graphics: parameter interpolation, LDS parameter loads, export */
+    R3_MIMG,                        /* image memory: decoded and printed, not executed */
     R3_FORMAT_COUNT
 } r3_format;
 
@@ -25,6 +26,7 @@ typedef enum {
     R3F_VDATA, R3F_VADDR, R3F_SRSRC, R3F_OFFEN, R3F_IDXEN, R3F_TFE, R3F_FMT, R3F_SADDR, R3F_SVE, R3F_DATA,
     R3F_WAITEXP, R3F_ATTRCHAN, R3F_ATTR, R3F_WAITVDST,
     R3F_EXPSRC0, R3F_EXPSRC1, R3F_EXPSRC2, R3F_EXPSRC3, R3F_EN, R3F_TARGET, R3F_DONE, R3F_ROW,
+    R3F_NSA, R3F_DIM, R3F_UNORM, R3F_DMASK, R3F_R128, R3F_A16, R3F_D16, R3F_LWE, R3F_SSAMP,
     R3F_COUNT
 } r3_field;
 

@@ -1,6 +1,7 @@
 /* RDNA3 printer: renders a decoded instruction in LLVM 19's assembler syntax, byte for byte.
    Per-format rules are code here; which operands an opcode has and their classes are table data. */
 #include "r3_codec.h"
+#include "r3_mimg.h"
 #include "r3_symbolic.h"
 
 #include <stdarg.h>
@@ -560,6 +561,47 @@ static void r3_emit_graphics_tail(r3_out *o, const r3_inst *in)
     }
 }
 
+static const char *const r3_mimg_dim_names[8] = {"1D", "2D", "3D", "CUBE", "1D_ARRAY", "2D_ARRAY", "2D_MSAA",
+                                                 "2D_MSAA_ARRAY"};
+
+/* An 8- or 4-SGPR resource: field values count in fours; ttmps from 27, null at 31. */
+static void r3_emit_sgpr_quad(r3_out *o, unsigned v, unsigned width)
+{
+    r3_emit_code(o, v * 4, width, &r3_rules[0], NULL);
+}
+
+static void r3_emit_mimg(r3_out *o, const r3_inst *in)
+{
+    r3_mimg_layout l;
+    if (r3_mimg_layout_of(in, &l) != 0)
+        return;
+    r3_emit(o, " ");
+    r3_emit_range(o, "v", l.vdata, l.vdata_width);
+    r3_emit(o, ", %s", l.nsa ? "[" : "");
+    for (unsigned i = 0; i < l.naddr; i++) {
+        r3_emit(o, "%s", i ? ", " : "");
+        r3_emit_range(o, "v", l.addr[i], l.addr_width[i]);
+    }
+    r3_emit(o, "%s, ", l.nsa ? "]" : "");
+    r3_emit_sgpr_quad(o, r3_field_value(in, R3F_SRSRC), l.srsrc_width);
+    if (l.has_ssamp) {
+        r3_emit(o, ", ");
+        r3_emit_sgpr_quad(o, r3_field_value(in, R3F_SSAMP), 4);
+    }
+    if (l.bvh) {
+        r3_emit_flag(o, in, R3F_A16, "a16");
+        return;
+    }
+    if (r3_field_value(in, R3F_DMASK))
+        r3_emit(o, " dmask:0x%x", r3_field_value(in, R3F_DMASK));
+    r3_emit(o, " dim:SQ_RSRC_IMG_%s", r3_mimg_dim_names[r3_field_value(in, R3F_DIM)]);
+    static const struct { r3_field f; const char *name; } flags[] = {
+        {R3F_UNORM, "unorm"}, {R3F_GLC, "glc"}, {R3F_SLC, "slc"}, {R3F_DLC, "dlc"}, {R3F_R128, "r128"},
+        {R3F_A16, "a16"}, {R3F_TFE, "tfe"}, {R3F_LWE, "lwe"}, {R3F_D16, "d16"}};
+    for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++)
+        r3_emit_flag(o, in, flags[i].f, flags[i].name);
+}
+
 static const char *const r3_dpp_ctrl_text[512] = {
 #define R3DPPCTRL(v, text) [v] = text,
 #include "../../../isa/rdna3/dpp_ctrl.def"
@@ -600,6 +642,10 @@ size_t r3_print(const r3_inst *in, int wave64, char *buf, size_t size)
         return o.len + m;
     }
     r3_emit(&o, "%s", in->dpp == 16 ? op->dpp16_name : in->dpp == 8 ? op->dpp8_name : op->mnemonic);
+    if (op->format == R3_MIMG) {
+        r3_emit_mimg(&o, in);
+        return o.len;
+    }
     int first = 1;
     if (r3_returns_old_value(in)) {
         unsigned w = op->operand[1].width;
