@@ -76,6 +76,10 @@ if command -v clang-19 >/dev/null; then
     run kernels-asan-ubsan python3 tests/exec/run_kernels.py --tool build/san/wavesim
 fi
 
+# Buffer instructions: V# addressing and range checks against the model in buffer_matrix.py.
+run buffer-matrix python3 tests/exec/buffer_matrix.py --tool build/rel/wavesim --seed 5
+run buffer-matrix-asan-ubsan python3 tests/exec/buffer_matrix.py --tool build/san/wavesim --seed 6
+
 run cli-dis-hex sh tests/cli/dis_hex.sh build/rel/wavesim
 run cli-dis-elf-errors sh tests/cli/dis_elf_errors.sh build/san/wavesim
 run cli-as-errors sh tests/cli/as_errors.sh build/rel/wavesim

@@ -19,7 +19,7 @@ static r3_exec_fn r3_find_handler(const char *name, size_t n)
                    {r3_valu_int_handlers, &r3_valu_int_nhandlers},   {r3_valu_float_handlers, &r3_valu_float_nhandlers},
                    {r3_valu_cvt_handlers, &r3_valu_cvt_nhandlers},   {r3_valu_cmp_handlers, &r3_valu_cmp_nhandlers},
                    {r3_valu_lane_handlers, &r3_valu_lane_nhandlers}, {r3_valu_packed_handlers, &r3_valu_packed_nhandlers},
-                   {r3_valu_wmma_handlers, &r3_valu_wmma_nhandlers}};
+                   {r3_valu_wmma_handlers, &r3_valu_wmma_nhandlers}, {r3_buffer_handlers, &r3_buffer_nhandlers}};
     for (size_t c = 0; c < sizeof classes / sizeof classes[0]; c++)
         for (size_t i = 0; i < *classes[c].n; i++)
             if (strlen(classes[c].h[i].name) == n && strncmp(classes[c].h[i].name, name, n) == 0)

@@ -12,9 +12,11 @@ typedef struct {
 
 /* Each instruction class lists its functions. */
 extern const r3_handler r3_salu_handlers[], r3_vmem_handlers[], r3_valu_int_handlers[], r3_valu_float_handlers[],
-    r3_valu_cvt_handlers[], r3_valu_cmp_handlers[], r3_valu_lane_handlers[], r3_valu_packed_handlers[], r3_valu_wmma_handlers[];
+    r3_valu_cvt_handlers[], r3_valu_cmp_handlers[], r3_valu_lane_handlers[], r3_valu_packed_handlers[], r3_valu_wmma_handlers[],
+    r3_buffer_handlers[];
 extern const size_t r3_salu_nhandlers, r3_vmem_nhandlers, r3_valu_int_nhandlers, r3_valu_float_nhandlers,
-    r3_valu_cvt_nhandlers, r3_valu_cmp_nhandlers, r3_valu_lane_nhandlers, r3_valu_packed_nhandlers, r3_valu_wmma_nhandlers;
+    r3_valu_cvt_nhandlers, r3_valu_cmp_nhandlers, r3_valu_lane_nhandlers, r3_valu_packed_nhandlers, r3_valu_wmma_nhandlers,
+    r3_buffer_nhandlers;
 
 /* Builds the row -> function table once (after r3_isa_init); returns 0 or -1. */
 int r3_exec_init(void);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "r3_exec.h"
+#include "r3_vmem.h"
 
 #define OP(name) static void name(r3_wave *w, const r3_xop *x)
 
@@ -169,9 +170,6 @@ LOADS(scratch)
 
 /* ---- atomics (32-bit and 64-bit), old value returned with GLC ---- */
 
-typedef enum { A_ADD, A_SUB, A_SMIN, A_UMIN, A_SMAX, A_UMAX, A_AND, A_OR, A_XOR, A_SWAP, A_INC, A_DEC,
-               A_CMPSWAP, A_FADD, A_FMIN, A_FMAX, A_CSUB } r3_atomic;
-
 /* The value an atomic leaves in memory, given the old value, the operand and the compare value
    (32-bit operands live in the low halves; float operations are f32). */
 static uint64_t r3_atomic_new(r3_atomic op, int wide, uint64_t old, uint64_t v, uint64_t cmp)
@@ -211,7 +209,7 @@ static uint64_t r3_atomic_new(r3_atomic op, int wide, uint64_t old, uint64_t v, 
     }
 }
 
-static uint32_t r3_atomic32(uint32_t *p, r3_atomic op, uint32_t v, uint32_t cmp)
+uint32_t r3_atomic32(uint32_t *p, r3_atomic op, uint32_t v, uint32_t cmp)
 {
     uint32_t old = __atomic_load_n(p, __ATOMIC_RELAXED), nv;
     do
@@ -220,7 +218,7 @@ static uint32_t r3_atomic32(uint32_t *p, r3_atomic op, uint32_t v, uint32_t cmp)
     return old;
 }
 
-static uint64_t r3_atomic64(uint64_t *p, r3_atomic op, uint64_t v, uint64_t cmp)
+uint64_t r3_atomic64(uint64_t *p, r3_atomic op, uint64_t v, uint64_t cmp)
 {
     uint64_t old = __atomic_load_n(p, __ATOMIC_RELAXED), nv;
     do

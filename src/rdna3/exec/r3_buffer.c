@@ -1,0 +1,324 @@
+/* RDNA3 buffer instructions (MUBUF) and scalar buffer loads through a V# resource: addressing with
+   index, offset, stride, swizzle and SOFFSET, and the range check of every OOB_SELECT mode
+   (seed 001 and reference 1.6). Out-of-range loads read 0, stores and atomics are dropped. */
+#include <stdint.h>
+#include <string.h>
+
+#include "core/core_mem.h"
+#include "r3_exec.h"
+#include "r3_vmem.h"
+
+#define OP(name) static void name(r3_wave *w, const r3_xop *x)
+
+/* A buffer resource (V#), four SGPRs. */
+typedef struct {
+    uint64_t base;
+    uint32_t stride, num_records;
+    uint8_t swizzle, index_stride, add_tid, oob, type, format;
+    uint8_t dst_sel[4];
+} r3_vsharp;
+
+static void r3_vsharp_read(const r3_wave *w, unsigned code, r3_vsharp *v)
+{
+    uint32_t d[4] = {0, 0, 0, 0};
+    for (unsigned k = 0; k < 4; k++)
+        if (code + k < 124) /* null (124) reads as an all-zero descriptor */
+            d[k] = w->sgpr[code + k];
+    v->base = d[0] | (uint64_t)(d[1] & 0xffff) << 32;
+    v->stride = (d[1] >> 16) & 0x3fff;
+    v->swizzle = (uint8_t)(d[1] >> 30);
+    v->num_records = d[2];
+    for (unsigned c = 0; c < 4; c++)
+        v->dst_sel[c] = (uint8_t)((d[3] >> (3 * c)) & 7);
+    v->format = (uint8_t)((d[3] >> 12) & 0x3f);
+    v->index_stride = (uint8_t)((d[3] >> 21) & 3);
+    v->add_tid = (uint8_t)((d[3] >> 23) & 1);
+    v->oob = (uint8_t)((d[3] >> 28) & 3);
+    v->type = (uint8_t)(d[3] >> 30);
+}
+
+/* One lane's access: the terms the range check looks at and the byte address. */
+typedef struct {
+    uint32_t index, offset, soffset;
+    uint64_t linear; /* index * stride + offset, before any swizzle */
+    uint64_t addr;
+} r3_buf_lane;
+
+static void r3_buf_lane_of(const r3_wave *w, const r3_xop *x, const r3_vsharp *v, int lane, r3_buf_lane *b)
+{
+    const r3_inst *in = x->in;
+    unsigned vaddr = r3_field_value(in, R3F_VADDR), idxen = r3_field_value(in, R3F_IDXEN);
+    uint32_t vidx = idxen ? r3_vrow(w, vaddr)[lane] : 0;
+    uint32_t voff = r3_field_value(in, R3F_OFFEN) ? r3_vrow(w, vaddr + idxen)[lane] : 0;
+    b->index = vidx + (v->add_tid ? (uint32_t)lane : 0);
+    b->offset = voff + r3_field_value(in, R3F_OFFSET);
+    b->soffset = r3_scalar32(w, r3_field_value(in, R3F_SOFFSET), in->literal);
+    b->linear = (uint64_t)b->index * v->stride + b->offset;
+    uint64_t off = b->linear;
+    if (v->swizzle && (idxen || v->add_tid)) {
+        /* records interleaved in groups of INDEX_STRIDE elements; SOFFSET is added afterwards */
+        uint32_t esize = v->swizzle == 3 ? 16 : 4, group = 8u << v->index_stride;
+        off = ((uint64_t)(b->index / group) * v->stride + (uint64_t)(b->offset / esize) * esize) * group +
+              (uint64_t)(b->index % group) * esize + b->offset % esize;
+    }
+    b->addr = v->base + b->soffset + off;
+}
+
+/* Whether `size` bytes at byte `at` of the lane's access are outside the buffer. */
+static int r3_buf_out_of_range(const r3_vsharp *v, const r3_buf_lane *b, uint32_t at, uint32_t size)
+{
+    uint64_t end = (uint64_t)b->offset + at + size;
+    switch (v->oob) {
+    case 0:
+        return b->index >= v->num_records || end > v->stride;
+    case 1:
+        return b->index >= v->num_records;
+    case 2:
+        return v->num_records == 0;
+    default:
+        if (v->swizzle && v->stride)
+            return b->index >= v->num_records || end > v->stride;
+        return b->linear + b->soffset + at + size > v->num_records;
+    }
+}
+
+/* The host bytes of an in-range access, or NULL with a fault when no buffer backs them. */
+static uint8_t *r3_buf_bytes(r3_wave *w, uint64_t addr, uint32_t n, int lane)
+{
+    uint8_t *p = core_mem_ptr(w->group->mem, addr, n);
+    if (!p)
+        r3_fault(w, "lane %d: %u-byte buffer access at 0x%llx is outside every allocation", lane, n,
+                 (unsigned long long)addr);
+    return p;
+}
+
+/* A resource whose TYPE is not a buffer makes the instruction do nothing. */
+static int r3_buf_resource(const r3_wave *w, const r3_xop *x, r3_vsharp *v)
+{
+    r3_vsharp_read(w, r3_field_value(x->in, R3F_SRSRC) * 4, v);
+    return v->type == 0;
+}
+
+/* Loads `bytes` per lane into VDATA, each dword range-checked on its own; `sext` sign-extends
+   sub-dword data, `d16` writes the low (or with `hi` the high) half of VDATA. With TFE the
+   dword after the data is written with 0 (no texture fault in a buffer). */
+static void r3_buf_load(r3_wave *w, const r3_xop *x, unsigned bytes, int sext, int d16, int hi)
+{
+    r3_vsharp v;
+    if (!r3_buf_resource(w, x, &v))
+        return;
+    const r3_inst *in = x->in;
+    unsigned vd = r3_field_value(in, R3F_VDATA), words = d16 ? 1 : (bytes + 3) / 4;
+    uint64_t mask = r3_exec_mask(w);
+    for (int l = 0; l < w->lanes; l++) {
+        if (!(mask >> l & 1))
+            continue;
+        r3_buf_lane b;
+        r3_buf_lane_of(w, x, &v, l, &b);
+        uint32_t val[4] = {0, 0, 0, 0};
+        for (unsigned at = 0; at < bytes; at += 4) {
+            uint32_t n = bytes - at < 4 ? bytes - at : 4;
+            if (r3_buf_out_of_range(&v, &b, at, n))
+                continue;
+            uint8_t *p = r3_buf_bytes(w, b.addr + at, n, l);
+            if (!p)
+                return;
+            memcpy(&val[at / 4], p, n);
+        }
+        if (bytes == 1)
+            val[0] = sext ? (uint32_t)(int32_t)(int8_t)val[0] : val[0] & 0xff;
+        else if (bytes == 2)
+            val[0] = sext ? (uint32_t)(int32_t)(int16_t)val[0] : val[0] & 0xffff;
+        if (d16) { /* the other half of the register keeps its value */
+            uint32_t *d = &r3_vrow_w(w, vd)[l];
+            *d = hi ? (*d & 0xffffu) | (val[0] << 16) : (*d & 0xffff0000u) | (val[0] & 0xffffu);
+        } else {
+            for (unsigned k = 0; k < words; k++)
+                r3_vrow_w(w, vd + k)[l] = val[k];
+        }
+        if (r3_field_value(in, R3F_TFE))
+            r3_vrow_w(w, vd + words)[l] = 0;
+    }
+}
+
+/* Stores `bytes` per lane from VDATA (its high half with `hi`); out-of-range dwords are dropped. */
+static void r3_buf_store(r3_wave *w, const r3_xop *x, unsigned bytes, int hi)
+{
+    r3_vsharp v;
+    if (!r3_buf_resource(w, x, &v))
+        return;
+    unsigned vs = r3_field_value(x->in, R3F_VDATA);
+    uint64_t mask = r3_exec_mask(w);
+    for (int l = 0; l < w->lanes; l++) {
+        if (!(mask >> l & 1))
+            continue;
+        r3_buf_lane b;
+        r3_buf_lane_of(w, x, &v, l, &b);
+        uint32_t val[4];
+        for (unsigned k = 0; k < (bytes + 3) / 4; k++)
+            val[k] = r3_vrow(w, vs + k)[l];
+        if (hi)
+            val[0] >>= 16;
+        for (unsigned at = 0; at < bytes; at += 4) {
+            uint32_t n = bytes - at < 4 ? bytes - at : 4;
+            if (r3_buf_out_of_range(&v, &b, at, n))
+                continue;
+            uint8_t *p = r3_buf_bytes(w, b.addr + at, n, l);
+            if (!p)
+                return;
+            memcpy(p, &val[at / 4], n);
+        }
+    }
+}
+
+/* Buffer atomics: all-or-nothing range check, aligned to the data size (MEMVIOL otherwise);
+   VDATA holds the operand (the compare value follows it), the old value returns there with GLC. */
+static void r3_buf_atomic(r3_wave *w, const r3_xop *x, r3_atomic op, int wide)
+{
+    r3_vsharp v;
+    if (!r3_buf_resource(w, x, &v))
+        return;
+    const r3_inst *in = x->in;
+    unsigned vd = r3_field_value(in, R3F_VDATA), n = wide ? 8 : 4, step = wide ? 2 : 1;
+    int ret = (int)r3_field_value(in, R3F_GLC);
+    uint64_t mask = r3_exec_mask(w);
+    for (int l = 0; l < w->lanes; l++) {
+        if (!(mask >> l & 1))
+            continue;
+        r3_buf_lane b;
+        r3_buf_lane_of(w, x, &v, l, &b);
+        if (r3_buf_out_of_range(&v, &b, 0, n)) { /* dropped; a returning atomic reads 0 like a load */
+            if (ret) {
+                r3_vrow_w(w, vd)[l] = 0;
+                if (wide)
+                    r3_vrow_w(w, vd + 1)[l] = 0;
+            }
+            continue;
+        }
+        if (b.addr % n) {
+            r3_fault(w, "lane %d: MEMVIOL: misaligned buffer atomic at 0x%llx", l, (unsigned long long)b.addr);
+            return;
+        }
+        uint8_t *p = r3_buf_bytes(w, b.addr, n, l);
+        if (!p)
+            return;
+        uint64_t val = r3_vrow(w, vd)[l], cmp = r3_vrow(w, vd + step)[l];
+        if (wide) {
+            val |= (uint64_t)r3_vrow(w, vd + 1)[l] << 32;
+            cmp |= (uint64_t)r3_vrow(w, vd + 3)[l] << 32;
+        }
+        uint64_t old = wide ? r3_atomic64((uint64_t *)(void *)p, op, val, cmp)
+                            : r3_atomic32((uint32_t *)(void *)p, op, (uint32_t)val, (uint32_t)cmp);
+        if (ret) {
+            r3_vrow_w(w, vd)[l] = (uint32_t)old;
+            if (wide)
+                r3_vrow_w(w, vd + 1)[l] = (uint32_t)(old >> 32);
+        }
+    }
+}
+
+/* buffer_load_*: VDATA = buffer[address] */
+OP(buffer_load_b32) { r3_buf_load(w, x, 4, 0, 0, 0); }
+OP(buffer_load_b64) { r3_buf_load(w, x, 8, 0, 0, 0); }
+OP(buffer_load_b96) { r3_buf_load(w, x, 12, 0, 0, 0); }
+OP(buffer_load_b128) { r3_buf_load(w, x, 16, 0, 0, 0); }
+OP(buffer_load_u8) { r3_buf_load(w, x, 1, 0, 0, 0); }
+OP(buffer_load_i8) { r3_buf_load(w, x, 1, 1, 0, 0); }
+OP(buffer_load_u16) { r3_buf_load(w, x, 2, 0, 0, 0); }
+OP(buffer_load_i16) { r3_buf_load(w, x, 2, 1, 0, 0); }
+OP(buffer_load_d16_b16) { r3_buf_load(w, x, 2, 0, 1, 0); }
+OP(buffer_load_d16_hi_b16) { r3_buf_load(w, x, 2, 0, 1, 1); }
+OP(buffer_load_d16_u8) { r3_buf_load(w, x, 1, 0, 1, 0); }
+OP(buffer_load_d16_i8) { r3_buf_load(w, x, 1, 1, 1, 0); }
+OP(buffer_load_d16_hi_u8) { r3_buf_load(w, x, 1, 0, 1, 1); }
+OP(buffer_load_d16_hi_i8) { r3_buf_load(w, x, 1, 1, 1, 1); }
+/* buffer_store_*: buffer[address] = VDATA */
+OP(buffer_store_b32) { r3_buf_store(w, x, 4, 0); }
+OP(buffer_store_b64) { r3_buf_store(w, x, 8, 0); }
+OP(buffer_store_b96) { r3_buf_store(w, x, 12, 0); }
+OP(buffer_store_b128) { r3_buf_store(w, x, 16, 0); }
+OP(buffer_store_b8) { r3_buf_store(w, x, 1, 0); }
+OP(buffer_store_b16) { r3_buf_store(w, x, 2, 0); }
+OP(buffer_store_d16_hi_b8) { r3_buf_store(w, x, 1, 1); }
+OP(buffer_store_d16_hi_b16) { r3_buf_store(w, x, 2, 1); }
+/* buffer_atomic_*: buffer[address] = op(buffer[address], VDATA) */
+OP(buffer_atomic_add_u32) { r3_buf_atomic(w, x, A_ADD, 0); }
+OP(buffer_atomic_sub_u32) { r3_buf_atomic(w, x, A_SUB, 0); }
+OP(buffer_atomic_csub_u32) { r3_buf_atomic(w, x, A_CSUB, 0); }
+OP(buffer_atomic_min_i32) { r3_buf_atomic(w, x, A_SMIN, 0); }
+OP(buffer_atomic_min_u32) { r3_buf_atomic(w, x, A_UMIN, 0); }
+OP(buffer_atomic_max_i32) { r3_buf_atomic(w, x, A_SMAX, 0); }
+OP(buffer_atomic_max_u32) { r3_buf_atomic(w, x, A_UMAX, 0); }
+OP(buffer_atomic_and_b32) { r3_buf_atomic(w, x, A_AND, 0); }
+OP(buffer_atomic_or_b32) { r3_buf_atomic(w, x, A_OR, 0); }
+OP(buffer_atomic_xor_b32) { r3_buf_atomic(w, x, A_XOR, 0); }
+OP(buffer_atomic_swap_b32) { r3_buf_atomic(w, x, A_SWAP, 0); }
+OP(buffer_atomic_inc_u32) { r3_buf_atomic(w, x, A_INC, 0); }
+OP(buffer_atomic_dec_u32) { r3_buf_atomic(w, x, A_DEC, 0); }
+OP(buffer_atomic_cmpswap_b32) { r3_buf_atomic(w, x, A_CMPSWAP, 0); }
+OP(buffer_atomic_add_f32) { r3_buf_atomic(w, x, A_FADD, 0); }
+OP(buffer_atomic_min_f32) { r3_buf_atomic(w, x, A_FMIN, 0); }
+OP(buffer_atomic_max_f32) { r3_buf_atomic(w, x, A_FMAX, 0); }
+OP(buffer_atomic_add_u64) { r3_buf_atomic(w, x, A_ADD, 1); }
+OP(buffer_atomic_sub_u64) { r3_buf_atomic(w, x, A_SUB, 1); }
+OP(buffer_atomic_min_i64) { r3_buf_atomic(w, x, A_SMIN, 1); }
+OP(buffer_atomic_min_u64) { r3_buf_atomic(w, x, A_UMIN, 1); }
+OP(buffer_atomic_max_i64) { r3_buf_atomic(w, x, A_SMAX, 1); }
+OP(buffer_atomic_max_u64) { r3_buf_atomic(w, x, A_UMAX, 1); }
+OP(buffer_atomic_and_b64) { r3_buf_atomic(w, x, A_AND, 1); }
+OP(buffer_atomic_or_b64) { r3_buf_atomic(w, x, A_OR, 1); }
+OP(buffer_atomic_xor_b64) { r3_buf_atomic(w, x, A_XOR, 1); }
+OP(buffer_atomic_swap_b64) { r3_buf_atomic(w, x, A_SWAP, 1); }
+OP(buffer_atomic_inc_u64) { r3_buf_atomic(w, x, A_INC, 1); }
+OP(buffer_atomic_dec_u64) { r3_buf_atomic(w, x, A_DEC, 1); }
+OP(buffer_atomic_cmpswap_b64) { r3_buf_atomic(w, x, A_CMPSWAP, 1); }
+
+/* s_buffer_load_bN: SDATA = N bits at V#.base + OFFSET + SOFFSET (low two bits ignored); a dword at
+   or beyond (STRIDE or 1) * NUM_RECORDS bytes reads 0. */
+static void r3_sbuf_load(r3_wave *w, const r3_xop *x, unsigned dwords)
+{
+    const r3_inst *in = x->in;
+    r3_vsharp v;
+    r3_vsharp_read(w, r3_field_value(in, R3F_SBASE) * 2, &v);
+    unsigned soff = r3_field_value(in, R3F_SOFFSET);
+    int32_t imm = (int32_t)(r3_field_value(in, R3F_OFFSET) << 11) >> 11;
+    uint64_t off = ((uint64_t)(int64_t)imm + (soff != 124 ? w->sgpr[soff] : 0)) & 0xfffffffcu;
+    uint64_t limit = (uint64_t)(v.stride ? v.stride : 1) * v.num_records;
+    unsigned d = r3_field_value(in, R3F_SDATA);
+    for (unsigned k = 0; k < dwords; k++) {
+        uint32_t val = 0;
+        if (off + 4 * k < limit) {
+            uint8_t *p = r3_buf_bytes(w, v.base + off + 4 * k, 4, 0);
+            if (!p)
+                return;
+            memcpy(&val, p, 4);
+        }
+        r3_write_sgpr(w, d + k, val);
+    }
+}
+
+OP(s_buffer_load_b32) { r3_sbuf_load(w, x, 1); }
+OP(s_buffer_load_b64) { r3_sbuf_load(w, x, 2); }
+OP(s_buffer_load_b128) { r3_sbuf_load(w, x, 4); }
+OP(s_buffer_load_b256) { r3_sbuf_load(w, x, 8); }
+OP(s_buffer_load_b512) { r3_sbuf_load(w, x, 16); }
+
+const r3_handler r3_buffer_handlers[] = {
+#define H(name) {#name, name}
+    H(buffer_load_b32), H(buffer_load_b64), H(buffer_load_b96), H(buffer_load_b128), H(buffer_load_u8),
+    H(buffer_load_i8), H(buffer_load_u16), H(buffer_load_i16), H(buffer_load_d16_b16), H(buffer_load_d16_hi_b16),
+    H(buffer_load_d16_u8), H(buffer_load_d16_i8), H(buffer_load_d16_hi_u8), H(buffer_load_d16_hi_i8),
+    H(buffer_store_b32), H(buffer_store_b64), H(buffer_store_b96), H(buffer_store_b128), H(buffer_store_b8),
+    H(buffer_store_b16), H(buffer_store_d16_hi_b8), H(buffer_store_d16_hi_b16),
+    H(buffer_atomic_add_u32), H(buffer_atomic_sub_u32), H(buffer_atomic_csub_u32), H(buffer_atomic_min_i32),
+    H(buffer_atomic_min_u32), H(buffer_atomic_max_i32), H(buffer_atomic_max_u32), H(buffer_atomic_and_b32),
+    H(buffer_atomic_or_b32), H(buffer_atomic_xor_b32), H(buffer_atomic_swap_b32), H(buffer_atomic_inc_u32),
+    H(buffer_atomic_dec_u32), H(buffer_atomic_cmpswap_b32), H(buffer_atomic_add_f32), H(buffer_atomic_min_f32),
+    H(buffer_atomic_max_f32), H(buffer_atomic_add_u64), H(buffer_atomic_sub_u64), H(buffer_atomic_min_i64),
+    H(buffer_atomic_min_u64), H(buffer_atomic_max_i64), H(buffer_atomic_max_u64), H(buffer_atomic_and_b64),
+    H(buffer_atomic_or_b64), H(buffer_atomic_xor_b64), H(buffer_atomic_swap_b64), H(buffer_atomic_inc_u64),
+    H(buffer_atomic_dec_u64), H(buffer_atomic_cmpswap_b64),
+    H(s_buffer_load_b32), H(s_buffer_load_b64), H(s_buffer_load_b128), H(s_buffer_load_b256), H(s_buffer_load_b512),
+#undef H
+};
+const size_t r3_buffer_nhandlers = sizeof r3_buffer_handlers / sizeof r3_buffer_handlers[0];

@@ -1,0 +1,15 @@
+/* RDNA3 memory helpers shared by the vector-memory instruction files: host-atomic read-modify-write
+   of 32- and 64-bit words with the ISA's operations. */
+#ifndef WAVESIM_R3_VMEM_H
+#define WAVESIM_R3_VMEM_H
+
+#include <stdint.h>
+
+typedef enum { A_ADD, A_SUB, A_SMIN, A_UMIN, A_SMAX, A_UMAX, A_AND, A_OR, A_XOR, A_SWAP, A_INC, A_DEC,
+               A_CMPSWAP, A_FADD, A_FMIN, A_FMAX, A_CSUB } r3_atomic;
+
+/* Atomically applies op to *p (operand v, compare value cmp); returns the old value. */
+uint32_t r3_atomic32(uint32_t *p, r3_atomic op, uint32_t v, uint32_t cmp);
+uint64_t r3_atomic64(uint64_t *p, r3_atomic op, uint64_t v, uint64_t cmp);
+
+#endif
