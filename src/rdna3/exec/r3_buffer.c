@@ -179,7 +179,7 @@ static void r3_buf_atomic(r3_wave *w, const r3_xop *x, r3_atomic op, int wide)
     if (!r3_buf_resource(w, x, &v))
         return;
     const r3_inst *in = x->in;
-    unsigned vd = r3_field_value(in, R3F_VDATA), n = wide ? 8 : 4, step = wide ? 2 : 1;
+    unsigned vd = r3_field_value(in, R3F_VDATA), n = wide ? 8 : 4;
     int ret = (int)r3_field_value(in, R3F_GLC);
     uint64_t mask = r3_exec_mask(w);
     for (int l = 0; l < w->lanes; l++) {
@@ -202,18 +202,7 @@ static void r3_buf_atomic(r3_wave *w, const r3_xop *x, r3_atomic op, int wide)
         uint8_t *p = r3_buf_bytes(w, b.addr, n, l);
         if (!p)
             return;
-        uint64_t val = r3_vrow(w, vd)[l], cmp = r3_vrow(w, vd + step)[l];
-        if (wide) {
-            val |= (uint64_t)r3_vrow(w, vd + 1)[l] << 32;
-            cmp |= (uint64_t)r3_vrow(w, vd + 3)[l] << 32;
-        }
-        uint64_t old = wide ? r3_atomic64((uint64_t *)(void *)p, op, val, cmp)
-                            : r3_atomic32((uint32_t *)(void *)p, op, (uint32_t)val, (uint32_t)cmp);
-        if (ret) {
-            r3_vrow_w(w, vd)[l] = (uint32_t)old;
-            if (wide)
-                r3_vrow_w(w, vd + 1)[l] = (uint32_t)(old >> 32);
-        }
+        r3_lane_atomic(w, p, op, wide, vd, ret ? (int)vd : -1, l);
     }
 }
 

@@ -234,7 +234,7 @@ static void r3_vatomic(r3_wave *w, const r3_xop *x, r3_atomic op, int wide)
     uint64_t mask = r3_exec_mask(w);
     unsigned vs = r3_field_value(in, R3F_DATA), vd = r3_field_value(in, R3F_VDST);
     int ret = r3_returns_old_value(in);
-    unsigned n = wide ? 8 : 4, step = wide ? 2 : 1;
+    unsigned n = wide ? 8 : 4;
     for (int l = 0; l < w->lanes; l++) {
         if (!(mask >> l & 1))
             continue;
@@ -249,18 +249,24 @@ static void r3_vatomic(r3_wave *w, const r3_xop *x, r3_atomic op, int wide)
             return;
         if (!p)
             continue;
-        uint64_t v = r3_vrow(w, vs)[l], c = r3_vrow(w, vs + step)[l];
-        if (wide) {
-            v |= (uint64_t)r3_vrow(w, vs + 1)[l] << 32;
-            c |= (uint64_t)r3_vrow(w, vs + 3)[l] << 32;
-        }
-        uint64_t old = wide ? r3_atomic64((uint64_t *)(void *)p, op, v, c)
-                            : r3_atomic32((uint32_t *)(void *)p, op, (uint32_t)v, (uint32_t)c);
-        if (ret) {
-            r3_vrow_w(w, vd)[l] = (uint32_t)old;
-            if (wide)
-                r3_vrow_w(w, vd + 1)[l] = (uint32_t)(old >> 32);
-        }
+        r3_lane_atomic(w, p, op, wide, vs, ret ? (int)vd : -1, l);
+    }
+}
+
+void r3_lane_atomic(r3_wave *w, uint8_t *p, r3_atomic op, int wide, unsigned data, int ret_reg, int l)
+{
+    unsigned step = wide ? 2 : 1;
+    uint64_t v = r3_vrow(w, data)[l], c = r3_vrow(w, data + step)[l];
+    if (wide) {
+        v |= (uint64_t)r3_vrow(w, data + 1)[l] << 32;
+        c |= (uint64_t)r3_vrow(w, data + 3)[l] << 32;
+    }
+    uint64_t old = wide ? r3_atomic64((uint64_t *)(void *)p, op, v, c)
+                        : r3_atomic32((uint32_t *)(void *)p, op, (uint32_t)v, (uint32_t)c);
+    if (ret_reg >= 0) {
+        r3_vrow_w(w, (unsigned)ret_reg)[l] = (uint32_t)old;
+        if (wide)
+            r3_vrow_w(w, (unsigned)ret_reg + 1)[l] = (uint32_t)(old >> 32);
     }
 }
 

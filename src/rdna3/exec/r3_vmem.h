@@ -5,11 +5,17 @@
 
 #include <stdint.h>
 
+#include "r3_wave.h"
+
 typedef enum { A_ADD, A_SUB, A_SMIN, A_UMIN, A_SMAX, A_UMAX, A_AND, A_OR, A_XOR, A_SWAP, A_INC, A_DEC,
                A_CMPSWAP, A_FADD, A_FMIN, A_FMAX, A_CSUB } r3_atomic;
 
 /* Atomically applies op to *p (operand v, compare value cmp); returns the old value. */
 uint32_t r3_atomic32(uint32_t *p, r3_atomic op, uint32_t v, uint32_t cmp);
 uint64_t r3_atomic64(uint64_t *p, r3_atomic op, uint64_t v, uint64_t cmp);
+
+/* Lane l's atomic on the word at p: the operand (and the compare value after it) from the VGPRs
+   at `data`; the old value goes to VGPR `ret_reg` unless it is negative. */
+void r3_lane_atomic(r3_wave *w, uint8_t *p, r3_atomic op, int wide, unsigned data, int ret_reg, int l);
 
 #endif
