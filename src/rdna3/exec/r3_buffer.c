@@ -92,6 +92,14 @@ static uint8_t *r3_buf_bytes(r3_wave *w, uint64_t addr, uint32_t n, int lane)
     return p;
 }
 
+/* The host bytes of component [at, at+n) of a lane's access, or NULL when it is out of range
+   (dropped) or faults (w->fault set). */
+static uint8_t *r3_buf_component(r3_wave *w, const r3_vsharp *v, const r3_buf_lane *b, uint32_t at, uint32_t n,
+                                 int lane)
+{
+    return r3_buf_out_of_range(v, b, at, n) ? NULL : r3_buf_bytes(w, b->addr + at, n, lane);
+}
+
 /* A resource whose TYPE is not a buffer makes the instruction do nothing. */
 static int r3_buf_resource(const r3_wave *w, const r3_xop *x, r3_vsharp *v)
 {
@@ -118,24 +126,13 @@ static void r3_buf_load(r3_wave *w, const r3_xop *x, unsigned bytes, int sext, i
         uint32_t val[4] = {0, 0, 0, 0};
         for (unsigned at = 0; at < bytes; at += 4) {
             uint32_t n = bytes - at < 4 ? bytes - at : 4;
-            if (r3_buf_out_of_range(&v, &b, at, n))
-                continue;
-            uint8_t *p = r3_buf_bytes(w, b.addr + at, n, l);
-            if (!p)
+            uint8_t *p = r3_buf_component(w, &v, &b, at, n, l);
+            if (w->fault)
                 return;
-            memcpy(&val[at / 4], p, n);
+            if (p)
+                memcpy(&val[at / 4], p, n);
         }
-        if (bytes == 1)
-            val[0] = sext ? (uint32_t)(int32_t)(int8_t)val[0] : val[0] & 0xff;
-        else if (bytes == 2)
-            val[0] = sext ? (uint32_t)(int32_t)(int16_t)val[0] : val[0] & 0xffff;
-        if (d16) { /* the other half of the register keeps its value */
-            uint32_t *d = &r3_vrow_w(w, vd)[l];
-            *d = hi ? (*d & 0xffffu) | (val[0] << 16) : (*d & 0xffff0000u) | (val[0] & 0xffffu);
-        } else {
-            for (unsigned k = 0; k < words; k++)
-                r3_vrow_w(w, vd + k)[l] = val[k];
-        }
+        r3_lane_load_result(w, vd, l, val, bytes, sext, d16, hi);
         if (r3_field_value(in, R3F_TFE))
             r3_vrow_w(w, vd + words)[l] = 0;
     }
@@ -155,18 +152,14 @@ static void r3_buf_store(r3_wave *w, const r3_xop *x, unsigned bytes, int hi)
         r3_buf_lane b;
         r3_buf_lane_of(w, x, &v, l, &b);
         uint32_t val[4];
-        for (unsigned k = 0; k < (bytes + 3) / 4; k++)
-            val[k] = r3_vrow(w, vs + k)[l];
-        if (hi)
-            val[0] >>= 16;
+        r3_lane_store_data(w, vs, l, bytes, hi, val);
         for (unsigned at = 0; at < bytes; at += 4) {
             uint32_t n = bytes - at < 4 ? bytes - at : 4;
-            if (r3_buf_out_of_range(&v, &b, at, n))
-                continue;
-            uint8_t *p = r3_buf_bytes(w, b.addr + at, n, l);
-            if (!p)
+            uint8_t *p = r3_buf_component(w, &v, &b, at, n, l);
+            if (w->fault)
                 return;
-            memcpy(p, &val[at / 4], n);
+            if (p)
+                memcpy(p, &val[at / 4], n);
         }
     }
 }

@@ -104,18 +104,31 @@ static void r3_vload(r3_wave *w, const r3_xop *x, unsigned bytes, int sext, int 
         uint32_t v[4] = {0, 0, 0, 0};
         if (p)
             memcpy(v, p, bytes);
-        if (bytes == 1)
-            v[0] = sext ? (uint32_t)(int32_t)(int8_t)v[0] : v[0] & 0xff;
-        else if (bytes == 2)
-            v[0] = sext ? (uint32_t)(int32_t)(int16_t)v[0] : v[0] & 0xffff;
-        if (d16) { /* the other half of the register keeps its value */
-            uint32_t *d = &r3_vrow_w(w, vd)[l];
-            *d = hi ? (*d & 0xffffu) | (v[0] << 16) : (*d & 0xffff0000u) | (v[0] & 0xffffu);
-            continue;
-        }
-        for (unsigned k = 0; k < (bytes + 3) / 4; k++)
-            r3_vrow_w(w, vd + k)[l] = v[k];
+        r3_lane_load_result(w, vd, l, v, bytes, sext, d16, hi);
     }
+}
+
+void r3_lane_load_result(r3_wave *w, unsigned vd, int l, uint32_t v[4], unsigned bytes, int sext, int d16, int hi)
+{
+    if (bytes == 1)
+        v[0] = sext ? (uint32_t)(int32_t)(int8_t)v[0] : v[0] & 0xff;
+    else if (bytes == 2)
+        v[0] = sext ? (uint32_t)(int32_t)(int16_t)v[0] : v[0] & 0xffff;
+    if (d16) { /* the other half of the register keeps its value */
+        uint32_t *d = &r3_vrow_w(w, vd)[l];
+        *d = hi ? (*d & 0xffffu) | (v[0] << 16) : (*d & 0xffff0000u) | (v[0] & 0xffffu);
+        return;
+    }
+    for (unsigned k = 0; k < (bytes + 3) / 4; k++)
+        r3_vrow_w(w, vd + k)[l] = v[k];
+}
+
+void r3_lane_store_data(const r3_wave *w, unsigned vs, int l, unsigned bytes, int hi, uint32_t v[4])
+{
+    for (unsigned k = 0; k < (bytes + 3) / 4; k++)
+        v[k] = r3_vrow(w, vs + k)[l];
+    if (hi)
+        v[0] >>= 16;
 }
 
 static void r3_vstore(r3_wave *w, const r3_xop *x, unsigned bytes, int hi)
@@ -132,10 +145,7 @@ static void r3_vstore(r3_wave *w, const r3_xop *x, unsigned bytes, int hi)
         if (!p)
             continue;
         uint32_t v[4];
-        for (unsigned k = 0; k < (bytes + 3) / 4; k++)
-            v[k] = r3_vrow(w, vs + k)[l];
-        if (hi)
-            v[0] >>= 16;
+        r3_lane_store_data(w, vs, l, bytes, hi, v);
         memcpy(p, v, bytes);
     }
 }
@@ -354,12 +364,7 @@ static void r3_ds_load(r3_wave *w, const r3_xop *x, unsigned bytes, int sext)
         uint32_t v[4] = {0, 0, 0, 0};
         if (p)
             memcpy(v, p, bytes);
-        if (bytes == 1)
-            v[0] = sext ? (uint32_t)(int32_t)(int8_t)v[0] : v[0] & 0xff;
-        else if (bytes == 2)
-            v[0] = sext ? (uint32_t)(int32_t)(int16_t)v[0] : v[0] & 0xffff;
-        for (unsigned k = 0; k < (bytes + 3) / 4; k++)
-            r3_vrow_w(w, vd + k)[l] = v[k];
+        r3_lane_load_result(w, vd, l, v, bytes, sext, 0, 0);
     }
 }
 
@@ -375,8 +380,7 @@ static void r3_ds_store(r3_wave *w, const r3_xop *x, unsigned bytes)
         if (!p)
             continue;
         uint32_t v[4];
-        for (unsigned k = 0; k < (bytes + 3) / 4; k++)
-            v[k] = r3_vrow(w, vs + k)[l];
+        r3_lane_store_data(w, vs, l, bytes, 0, v);
         memcpy(p, v, bytes);
     }
 }

@@ -16,6 +16,13 @@ uint64_t r3_atomic64(uint64_t *p, r3_atomic op, uint64_t v, uint64_t cmp);
 
 /* Lane l's atomic on the word at p: the operand (and the compare value after it) from the VGPRs
    at `data`; the old value goes to VGPR `ret_reg` unless it is negative. */
+/* Writes lane l's loaded bytes (v) to the VGPRs at vd: sub-dword data zero- or (sext) sign-extended;
+   d16 writes only the low (or with hi the high) half of vd. */
+void r3_lane_load_result(r3_wave *w, unsigned vd, int l, uint32_t v[4], unsigned bytes, int sext, int d16, int hi);
+
+/* Gathers lane l's store data from the VGPRs at vs (the high half of vs with hi). */
+void r3_lane_store_data(const r3_wave *w, unsigned vs, int l, unsigned bytes, int hi, uint32_t v[4]);
+
 void r3_lane_atomic(r3_wave *w, uint8_t *p, r3_atomic op, int wide, unsigned data, int ret_reg, int l);
 
 #endif
