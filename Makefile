@@ -12,9 +12,9 @@ CFLAGS_san := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefine
 ALLCFLAGS := $(WARN) -frounding-math $(CFLAGS_$(MODE)) $(CFLAGS) -Iinclude -Isrc
 LDFLAGS_ALL := $(filter -fsanitize=%,$(CFLAGS_$(MODE))) $(LDFLAGS)
 
-LIB_SRC := $(wildcard src/common/*.c src/asm/*.c src/core/*.c src/rdna3/codec/*.c src/rdna3/codeobj/*.c src/rdna3/exec/*.c src/runtime/*.c)
+LIB_SRC := $(wildcard src/common/*.c src/asm/*.c src/core/*.c src/rdna3/codec/*.c src/rdna3/codeobj/*.c src/rdna3/exec/*.c src/ventus/*/*.c src/runtime/*.c)
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
-TABLES := $(wildcard isa/rdna3/*.def)
+TABLES := $(wildcard isa/rdna3/*.def isa/ventus/*.def)
 TEST_TOOLS := $(BUILD)/tests/r3_lines $(BUILD)/tests/unit_tests $(BUILD)/demo
 
 .PHONY: all demo test test-fast bench fuzz clean tables

@@ -5,6 +5,7 @@
 
 #include "asm/asm_source.h"
 #include "cli_cc.h"
+#include "cli_ventus.h"
 #include "common/elf64.h"
 #include "rdna3/codec/r3_asm_glue.h"
 #include "rdna3/codec/r3_codec.h"
@@ -615,6 +616,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "wavesim: internal error: malformed instruction table\n");
         return 3;
     }
+    if (argc >= 2 && cli_ventus_selected(argc, argv))
+        return cli_ventus_main(argc, argv);
     if (argc >= 2 && strcmp(argv[1], "run") == 0)
         return cmd_run(argc, argv);
     if (argc >= 2 && strcmp(argv[1], "as") == 0)

@@ -1,0 +1,205 @@
+/* `wavesim as|dis|run --isa ventus`: Ventus assembly to ELF32, disassembly of ELF32 files and raw
+   words in the Ventus llvm-objdump form, and runs of test-vector launches (.metadata/.data). */
+#include "cli_ventus.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/elf32.h"
+#include "ventus/codec/vt_isa.h"
+
+int cli_ventus_selected(int argc, char **argv)
+{
+    for (int a = 2; a + 1 < argc; a++)
+        if (strcmp(argv[a], "--isa") == 0 && strcmp(argv[a + 1], "ventus") == 0)
+            return 1;
+    return 0;
+}
+
+static char *slurp(const char *path, size_t *size)
+{
+    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap + 1);
+    while (buf) {
+        n += fread(buf + n, 1, cap - n, f);
+        if (n < cap)
+            break;
+        char *nb = realloc(buf, 2 * cap + 1);
+        if (!nb) {
+            free(buf);
+            buf = NULL;
+            break;
+        }
+        buf = nb;
+        cap *= 2;
+    }
+    if (f != stdin)
+        fclose(f);
+    if (buf) {
+        buf[n] = '\0';
+        *size = n;
+    }
+    return buf;
+}
+
+static char *dup_string(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *d = malloc(n);
+    if (d)
+        memcpy(d, s, n);
+    return d;
+}
+
+/* Symbol lookup for branch targets: the ELF's function and label symbols. */
+static const char *elf_symbol_at(void *ctx, uint32_t addr)
+{
+    const elf32_file *elf = ctx;
+    for (int i = 0; i < elf->nsyms; i++)
+        if (elf->syms[i].value == addr && elf->syms[i].name[0] && elf->syms[i].type != 3 && elf->syms[i].type != 4)
+            return elf->syms[i].name;
+    return NULL;
+}
+
+static void dis_print(const uint32_t *words, size_t n, uint32_t pc, const elf32_file *elf)
+{
+    char text[256];
+    uint32_t prefix = 0;
+    for (size_t i = 0; i < n; i++, pc += 4) {
+        vt_inst in;
+        vt_decode(words[i], &in);
+        vt_print(&in, pc, elf ? elf_symbol_at : NULL, (void *)elf, text, sizeof text);
+        if (in.op == VT_OP_INVALID)
+            snprintf(text, sizeof text, "<unknown>");
+        (void)prefix;
+        if (!elf) {
+            printf("%s\n", text);
+            continue;
+        }
+        const char *label = elf_symbol_at((void *)elf, pc);
+        if (label)
+            printf("\n%08x <%s>:\n", pc, label);
+        uint32_t w = words[i];
+        printf("%08x: %02x %02x %02x %02x  \t%s\n", pc, w & 255, w >> 8 & 255, w >> 16 & 255, w >> 24, text);
+    }
+}
+
+static int vt_dis(int argc, char **argv)
+{
+    uint32_t pc = 0;
+    int hex = 0;
+    const char *file = NULL;
+    size_t n = 0, cap = 256;
+    uint32_t *words = malloc(cap * sizeof *words);
+    char *input = NULL;
+    int rc = 0;
+    if (!words)
+        return 1;
+    for (int a = 2; a < argc; a++) {
+        if (strcmp(argv[a], "--isa") == 0 && a + 1 < argc) {
+            a++;
+        } else if (strcmp(argv[a], "--pc") == 0 && a + 1 < argc) {
+            pc = (uint32_t)strtoul(argv[++a], NULL, 0);
+        } else if (strcmp(argv[a], "--hex") == 0) {
+            hex = 1;
+        } else if (hex) {
+            size_t sz;
+            free(input);
+            input = strcmp(argv[a], "-") == 0 ? slurp("-", &sz) : dup_string(argv[a]);
+            if (!input) {
+                rc = 1;
+                fprintf(stderr, "wavesim dis: cannot read standard input\n");
+                goto out;
+            }
+            for (char *p = input; *p;) {
+                while (*p == ' ' || *p == ',' || *p == '\t' || *p == '\n' || *p == '\r')
+                    p++;
+                if (!*p)
+                    break;
+                char *end;
+                unsigned long long v = strtoull(p, &end, 16);
+                if (end == p || v > 0xffffffffull) {
+                    fprintf(stderr, "wavesim dis: bad hex word near '%.10s'\n", p);
+                    rc = 2;
+                    goto out;
+                }
+                if (n == cap) {
+                    uint32_t *nw = realloc(words, 2 * cap * sizeof *words);
+                    if (!nw) {
+                        rc = 1;
+                        goto out;
+                    }
+                    words = nw;
+                    cap *= 2;
+                }
+                words[n++] = (uint32_t)v;
+                p = end;
+            }
+        } else if (argv[a][0] == '-') {
+            fprintf(stderr, "wavesim dis: unknown option '%s'\n", argv[a]);
+            rc = 2;
+            goto out;
+        } else {
+            file = argv[a];
+        }
+    }
+    if (hex) {
+        dis_print(words, n, pc, NULL);
+    } else if (file) {
+        size_t size;
+        char *data = slurp(file, &size);
+        elf32_file elf;
+        char err[256];
+        if (!data) {
+            fprintf(stderr, "wavesim dis: cannot read '%s'\n", file);
+            rc = 1;
+        } else if (elf32_parse((const uint8_t *)data, size, &elf, err, sizeof err)) {
+            fprintf(stderr, "wavesim dis: %s: %s\n", file, err);
+            rc = 1;
+        } else {
+            if (elf.machine != ELF32_EM_RISCV) {
+                fprintf(stderr, "wavesim dis: %s: not a RISC-V ELF file (machine %u)\n", file, elf.machine);
+                rc = 1;
+            }
+            for (int i = 0; !rc && i < elf.nsecs; i++) {
+                const elf32_section *s = &elf.secs[i];
+                if (!(s->flags & 4) || s->type == 8)
+                    continue;
+                printf("\nDisassembly of section %s:\n", s->name);
+                size_t nw = s->size / 4;
+                uint32_t *ws = malloc(nw ? nw * 4 : 4);
+                if (!ws) {
+                    rc = 1;
+                    break;
+                }
+                for (size_t k = 0; k < nw; k++) {
+                    const uint8_t *b = (const uint8_t *)data + s->offset + 4 * k;
+                    ws[k] = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+                }
+                dis_print(ws, nw, s->addr, &elf);
+                free(ws);
+            }
+            elf32_free(&elf);
+        }
+        free(data);
+    } else {
+        fprintf(stderr, "usage: wavesim dis --isa ventus FILE | --hex [--pc ADDR] \"WORD ...\"\n");
+        rc = 2;
+    }
+out:
+    free(words);
+    free(input);
+    return rc;
+}
+
+int cli_ventus_main(int argc, char **argv)
+{
+    if (strcmp(argv[1], "dis") == 0)
+        return vt_dis(argc, argv);
+    fprintf(stderr, "wavesim %s: not available for --isa ventus\n", argv[1]);
+    return 2;
+}
