@@ -8,6 +8,8 @@
 
 #include "common/elf32.h"
 #include "ventus/codec/vt_isa.h"
+#include "ventus/exec/vt_trace.h"
+#include "ventus/launch/vt_launch.h"
 
 int cli_ventus_selected(int argc, char **argv)
 {
@@ -196,8 +198,142 @@ out:
     return rc;
 }
 
+typedef struct {
+    uint32_t addr, size;
+    const char *path;
+} vt_dump;
+
+typedef struct {
+    FILE *out;
+} vt_spike_trace;
+
+/* --trace=spike: every committed instruction in the reference simulator's log format. */
+static void vt_spike_commit(void *ctx, const vt_group *g, const vt_warp *w, uint32_t pc, const vt_inst *in)
+{
+    vt_spike_trace *t = ctx;
+    char line[8192];
+    size_t n = vt_spike_format(g, w, pc, in, line, sizeof line);
+    fwrite(line, 1, n < sizeof line ? n : sizeof line - 1, t->out);
+}
+
+/* Runs launches given as METADATA DATA pairs on one memory, then writes the requested dumps. */
+static int vt_run(int argc, char **argv)
+{
+    const char *files[256];
+    int nfiles = 0, ndumps = 0, show_stats = 0;
+    vt_dump dumps[64];
+    vt_run_options o = {0};
+    const char *trace_path = NULL;
+    int trace = 0;
+    for (int a = 2; a < argc; a++) {
+        const char *s = argv[a];
+        if (strcmp(s, "--isa") == 0 && a + 1 < argc) {
+            a++;
+        } else if (strcmp(s, "--threads") == 0 && a + 1 < argc) {
+            o.threads = atoi(argv[++a]);
+        } else if (strcmp(s, "--max-instructions") == 0 && a + 1 < argc) {
+            o.max_instructions = strtoull(argv[++a], NULL, 0);
+        } else if (strcmp(s, "--stats") == 0) {
+            show_stats = 1;
+        } else if (strncmp(s, "--trace=spike", 13) == 0 && (s[13] == '\0' || s[13] == '=')) {
+            trace = 1;
+            trace_path = s[13] ? s + 14 : NULL;
+        } else if (strcmp(s, "--dump-mem") == 0 && a + 1 < argc) {
+            char *p = argv[++a], *end;
+            unsigned long long addr = strtoull(p, &end, 0), size = 0;
+            if (*end == ':')
+                size = strtoull(end + 1, &end, 0);
+            if (*end != ':' || !end[1] || ndumps == 64 || addr > 0xffffffffull || size > 0xffffffffull) {
+                fprintf(stderr, "wavesim run: bad --dump-mem '%s' (ADDR:NBYTES:FILE)\n", p);
+                return 2;
+            }
+            dumps[ndumps++] = (vt_dump){(uint32_t)addr, (uint32_t)size, end + 1};
+        } else if (s[0] == '-' && s[1]) {
+            fprintf(stderr, "wavesim run: unknown option '%s' (see wavesim help)\n", s);
+            return 2;
+        } else if (nfiles < 256) {
+            files[nfiles++] = s;
+        }
+    }
+    if (!nfiles || nfiles % 2) {
+        fprintf(stderr, "wavesim run --isa ventus: expected METADATA DATA pairs, one per launch\n");
+        return 2;
+    }
+    FILE *tf = NULL;
+    vt_spike_trace st = {0};
+    if (trace) {
+        tf = trace_path ? fopen(trace_path, "w") : stdout;
+        if (!tf) {
+            fprintf(stderr, "wavesim run: cannot write '%s'\n", trace_path);
+            return 1;
+        }
+        st.out = tf;
+        o.trace = vt_spike_commit;
+        o.trace_ctx = &st;
+    }
+    core_mem mem;
+    core_mem_init(&mem);
+    vt_stats stats = {0};
+    int rc = 0;
+    for (int i = 0; i < nfiles && !rc; i += 2) {
+        size_t ms, ds;
+        char *mt = slurp(files[i], &ms), *dt = slurp(files[i + 1], &ds);
+        char err[512];
+        vt_meta m;
+        uint32_t *words = NULL;
+        size_t nwords = 0;
+        if (!mt || !dt) {
+            fprintf(stderr, "wavesim run: cannot read '%s'\n", !mt ? files[i] : files[i + 1]);
+            rc = 1;
+        } else if (vt_meta_parse(mt, &m, err, sizeof err)) {
+            fprintf(stderr, "wavesim run: %s: %s\n", files[i], err);
+            rc = 1;
+        } else if (vt_data_parse(dt, &words, &nwords, err, sizeof err)) {
+            fprintf(stderr, "wavesim run: %s: %s\n", files[i + 1], err);
+            rc = 1;
+        } else if (vt_launch_run(&mem, &m, words, nwords, &o, &stats, err, sizeof err)) {
+            fprintf(stderr, "wavesim run: %s: %s\n", files[i], err);
+            rc = 1;
+        }
+        free(words);
+        free(mt);
+        free(dt);
+    }
+    for (int i = 0; i < ndumps && !rc; i++) {
+        const uint8_t *p = core_mem_ptr(&mem, dumps[i].addr, dumps[i].size);
+        FILE *f = p ? fopen(dumps[i].path, "wb") : NULL;
+        if (!p)
+            fprintf(stderr, "wavesim run: --dump-mem 0x%x:%u is not inside one buffer\n", dumps[i].addr, dumps[i].size);
+        else if (!f || fwrite(p, 1, dumps[i].size, f) != dumps[i].size)
+            fprintf(stderr, "wavesim run: cannot write '%s'\n", dumps[i].path);
+        if (!p || !f)
+            rc = 1;
+        if (f && fclose(f))
+            rc = 1;
+    }
+    if (show_stats && !rc) {
+        double s = stats.seconds > 0 ? stats.seconds : 1e-9;
+        fprintf(stderr, "stats: %llu instructions (%llu vector lane-instructions) in %.3f s: %.1f M lane-instr/s\n",
+                (unsigned long long)stats.instructions, (unsigned long long)stats.lane_instructions, stats.seconds,
+                (double)stats.lane_instructions / s / 1e6);
+        fprintf(stderr, "  %llu workgroups, %llu warps\n", (unsigned long long)stats.workgroups,
+                (unsigned long long)stats.warps);
+        static const char *const cls[VT_CLS_COUNT] = {"alu", "branch", "scalar-mem", "atomic", "fpu", "other",
+                                                       "valu", "vmem", "simt"};
+        for (int k = 0; k < VT_CLS_COUNT; k++)
+            fprintf(stderr, "%s%s %llu", k ? ", " : "  ", cls[k], (unsigned long long)stats.class_count[k]);
+        fprintf(stderr, "\n");
+    }
+    if (tf && tf != stdout)
+        fclose(tf);
+    core_mem_free_all(&mem);
+    return rc;
+}
+
 int cli_ventus_main(int argc, char **argv)
 {
+    if (strcmp(argv[1], "run") == 0)
+        return vt_run(argc, argv);
     if (strcmp(argv[1], "dis") == 0)
         return vt_dis(argc, argv);
     fprintf(stderr, "wavesim %s: not available for --isa ventus\n", argv[1]);

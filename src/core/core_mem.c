@@ -46,6 +46,35 @@ uint64_t core_mem_alloc(core_mem *m, uint64_t size)
     return base;
 }
 
+int core_mem_alloc_at(core_mem *m, uint64_t base, uint64_t size)
+{
+    if (size == 0)
+        size = 1;
+    if (size > (1ull << 40) || base + size < base)
+        return -1;
+    size_t at = 0;
+    while (at < m->n && m->allocs[at].base < base)
+        at++;
+    if ((at > 0 && m->allocs[at - 1].base + m->allocs[at - 1].size > base) ||
+        (at < m->n && base + size > m->allocs[at].base))
+        return -1;
+    if (m->n == m->cap) {
+        size_t cap = m->cap ? m->cap * 2 : 16;
+        core_alloc *a = realloc(m->allocs, cap * sizeof *a);
+        if (!a)
+            return -1;
+        m->allocs = a;
+        m->cap = cap;
+    }
+    uint8_t *data = calloc(1, (size_t)size);
+    if (!data)
+        return -1;
+    memmove(&m->allocs[at + 1], &m->allocs[at], (m->n - at) * sizeof *m->allocs);
+    m->allocs[at] = (core_alloc){base, size, data};
+    m->n++;
+    return 0;
+}
+
 static core_alloc *core_mem_find(const core_mem *m, uint64_t addr)
 {
     size_t lo = 0, hi = m->n;

@@ -21,6 +21,9 @@ void core_mem_init(core_mem *m);
 void core_mem_free_all(core_mem *m);
 /* A new zeroed allocation of size bytes (aligned to 256); returns its address, or 0 when out of memory. */
 uint64_t core_mem_alloc(core_mem *m, uint64_t size);
+/* A new zeroed allocation at a fixed address (ISAs with a fixed memory map). Returns 0, or -1 when it
+   would overlap another allocation or memory is short. */
+int core_mem_alloc_at(core_mem *m, uint64_t base, uint64_t size);
 /* Releases the allocation starting at addr; returns -1 if there is none. */
 int core_mem_release(core_mem *m, uint64_t addr);
 /* The host pointer for [addr, addr+len) if it lies inside one allocation, else NULL. */

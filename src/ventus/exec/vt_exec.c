@@ -1,0 +1,185 @@
+/* The Ventus warp scheduler and step loop: predecoded code, round-robin warps, the dispatch table
+   built from isa/ventus/ventus.def, memory routing (LDS window or device allocations) and faults. */
+#include "vt_ops.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const vt_exec_fn vt_exec_table[VT_OP_COUNT] = {
+#define VT_OP(id, mn, fmt, match, mask, sem, cls) [VT_OP_##id] = vt_x_##sem,
+#include "../../../isa/ventus/ventus.def"
+#undef VT_OP
+};
+
+int vt_code_build(vt_code *code, uint32_t base, const uint8_t *data, uint32_t bytes)
+{
+    code->base = base;
+    code->count = bytes / 4;
+    code->insts = calloc(code->count ? code->count : 1, sizeof *code->insts);
+    if (!code->insts)
+        return -1;
+    for (uint32_t i = 0; i < code->count; i++) {
+        const uint8_t *b = data + 4 * i;
+        vt_decode((uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24, &code->insts[i]);
+        if (i && vt_is_prefix(&code->insts[i - 1]))
+            vt_apply_prefix(code->insts[i - 1].word, &code->insts[i]);
+    }
+    return 0;
+}
+
+void vt_code_free(vt_code *code)
+{
+    free(code->insts);
+    memset(code, 0, sizeof *code);
+}
+
+int vt_group_init(vt_group *g, uint32_t start_pc)
+{
+    g->warps = calloc(g->numw, sizeof *g->warps);
+    if (!g->warps)
+        return -1;
+    for (uint32_t i = 0; i < g->numw; i++) {
+        vt_warp *w = &g->warps[i];
+        w->v = calloc((size_t)VT_NUM_VREGS * g->numt, sizeof *w->v);
+        w->stack = malloc(VT_SIMT_DEPTH * sizeof *w->stack);
+        if (!w->v || !w->stack)
+            return -1;
+        w->wid = i;
+        w->pc = start_pc;
+        w->mask = g->numt >= 32 ? 0xffffffffu : (1u << g->numt) - 1;
+        /* what spike's boot ROM leaves behind when it jumps to the kernel (reference logs) */
+        w->x[5] = start_pc;
+        w->x[10] = i;
+        w->x[11] = 0x1020;
+    }
+    g->live = g->numw;
+    return 0;
+}
+
+void vt_group_free(vt_group *g)
+{
+    for (uint32_t i = 0; g->warps && i < g->numw; i++) {
+        free(g->warps[i].v);
+        free(g->warps[i].stack);
+    }
+    free(g->warps);
+    free(g->writes);
+    g->warps = NULL;
+    g->writes = NULL;
+}
+
+int vt_fault(vt_group *g, const vt_warp *w, const char *fmt, ...)
+{
+    if (g->faulted)
+        return -1;
+    g->faulted = 1;
+    g->fault_warp = w ? w->wid : 0;
+    g->fault_pc = w ? w->pc : 0;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(g->fault, sizeof g->fault, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+uint8_t *vt_mem_at(vt_group *g, uint32_t addr, uint32_t len)
+{
+    uint32_t off = addr - VT_LDS_BASE;
+    if (off < g->lds_size && len <= g->lds_size - off)
+        return g->lds + off;
+    const core_alloc *a = g->last;
+    if (a && addr >= a->base && (uint64_t)addr + len <= a->base + a->size)
+        return a->data + (addr - a->base);
+    uint8_t *p = core_mem_ptr(g->mem, addr, len);
+    if (p) {
+        for (size_t i = 0; i < g->mem->n; i++)
+            if (addr >= g->mem->allocs[i].base && addr - g->mem->allocs[i].base < g->mem->allocs[i].size) {
+                g->last = &g->mem->allocs[i];
+                break;
+            }
+    }
+    return p;
+}
+
+void vt_record(vt_group *g, int kind, uint32_t index, uint32_t addr, uint32_t value, uint32_t size)
+{
+    if (g->nwrites == g->writes_cap) {
+        int cap = g->writes_cap ? 2 * g->writes_cap : 64;
+        vt_write *nw = realloc(g->writes, (size_t)cap * sizeof *nw);
+        if (!nw)
+            return;
+        g->writes = nw;
+        g->writes_cap = cap;
+    }
+    g->writes[g->nwrites++] = (vt_write){kind, index, addr, value, size};
+}
+
+/* Which fields of each format name scalar registers (1 rd, 2 rs1, 4 rs2, 8 rs3): REGEXT can
+   extend them past the 64 the warp has. */
+static const uint8_t vt_scalar_fields[VT_FORMAT_COUNT] = {
+    [VT_R] = 7, [VT_SHIFT] = 3, [VT_I] = 3, [VT_JALR] = 3, [VT_LOAD] = 3, [VT_STORE] = 6, [VT_B] = 6, [VT_U] = 1,
+    [VT_J] = 1, [VT_CSR] = 3, [VT_CSRI] = 1, [VT_LR] = 3, [VT_AMO] = 7, [VT_FR] = 7, [VT_FRN] = 7, [VT_FR1] = 3,
+    [VT_FR1N] = 3, [VT_FR4] = 15, [VT_VSETVLI] = 3, [VT_VSETIVLI] = 1, [VT_VSETVL] = 7, [VT_VLE] = 2,
+    [VT_VLSE] = 6, [VT_VLX] = 2, [VT_V_VX] = 2, [VT_V_VF] = 2, [VT_V_VXM] = 2, [VT_V_VFM] = 2, [VT_V_MVX] = 2,
+    [VT_V_MVF] = 2, [VT_V_FMA_VX] = 2, [VT_V_FMA_VF] = 2, [VT_V_XS] = 1, [VT_V_SX] = 2, [VT_V_SF] = 2,
+    [VT_JOIN] = 6, [VT_XRRR] = 7, [VT_BARRIER] = 5,
+};
+
+static int vt_xregs_ok(const vt_inst *in)
+{
+    uint8_t f = vt_scalar_fields[vt_ops[in->op].format];
+    return !((f & 1 && in->rd >= VT_NUM_XREGS) || (f & 2 && in->rs1 >= VT_NUM_XREGS) ||
+             (f & 4 && in->rs2 >= VT_NUM_XREGS) || (f & 8 && in->rs3 >= VT_NUM_XREGS));
+}
+
+/* Executes one instruction of warp w. */
+static int vt_step(vt_group *g, vt_warp *w)
+{
+    uint32_t idx = (w->pc - g->code->base) / 4;
+    if (w->pc < g->code->base || idx >= g->code->count || (w->pc & 3))
+        return vt_fault(g, w, "pc 0x%08x is outside the kernel code", w->pc);
+    const vt_inst *in = &g->code->insts[idx];
+    if (in->op == VT_OP_INVALID)
+        return vt_fault(g, w, "illegal instruction 0x%08x", in->word);
+    if (!vt_xregs_ok(in))
+        return vt_fault(g, w, "scalar register index above x63 (REGEXT prefix)");
+    w->npc = w->pc + 4;
+    g->nwrites = 0;
+    uint32_t pc = w->pc;
+    int rc = vt_exec_table[in->op](g, w, in);
+    if (rc)
+        return rc;
+    g->instructions++;
+    g->class_count[vt_ops[in->op].cls]++;
+    if (vt_ops[in->op].cls == VT_CLS_VALU || vt_ops[in->op].cls == VT_CLS_VMEM)
+        g->lane_instructions += (uint32_t)__builtin_popcount(w->mask);
+    if (g->on_commit)
+        g->on_commit(g->trace_ctx, g, w, pc, in);
+    if (w->state != VT_WARP_DONE)
+        w->pc = w->npc;
+    return 0;
+}
+
+int vt_group_run(vt_group *g)
+{
+    while (g->live) {
+        for (uint32_t i = 0; i < g->numw; i++) {
+            vt_warp *w = &g->warps[i];
+            if (w->state == VT_WARP_DONE)
+                continue;
+            if (w->state == VT_WARP_BARRIER) {
+                if (w->barrier_gen == g->barrier_gen)
+                    continue;
+                w->state = VT_WARP_RUNNING;
+            }
+            if (vt_step(g, w))
+                return -1;
+            if (g->instructions > g->max_instructions)
+                return vt_fault(g, w, "runaway: more than %llu instructions in one workgroup (--max-instructions)",
+                                (unsigned long long)g->max_instructions);
+        }
+    }
+    return 0;
+}

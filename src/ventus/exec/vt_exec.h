@@ -1,0 +1,134 @@
+/* The Ventus SIMT executor: warps of 4..32 lanes with 64 scalar and 256 vector registers, the SIMT
+   stack of reference 1.4, barriers with generation counting, and one workgroup run to completion
+   with its warps scheduled round-robin, one instruction each per turn (spike's INTERLEAVE=1). */
+#ifndef WAVESIM_VT_EXEC_H
+#define WAVESIM_VT_EXEC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/core_mem.h"
+#include "ventus/codec/vt_isa.h"
+
+#define VT_LDS_BASE 0x70000000u
+#define VT_LDS_WINDOW 0x10000000u /* the LDS region of the Ventus memory map */
+#define VT_NUM_XREGS 64
+#define VT_NUM_VREGS 256
+#define VT_MAX_LANES 32
+#define VT_SIMT_DEPTH 1024
+
+/* Custom CSR numbers (reference 1.8). */
+enum {
+    VT_CSR_TID = 0x800, VT_CSR_NUMW, VT_CSR_NUMT, VT_CSR_KNL, VT_CSR_WGID, VT_CSR_WID, VT_CSR_LDS, VT_CSR_PDS,
+    VT_CSR_GIDX, VT_CSR_GIDY, VT_CSR_GIDZ, VT_CSR_PRINT, VT_CSR_RPC
+};
+
+/* A predecoded code region: instruction i is at base + 4i. */
+typedef struct {
+    uint32_t base;
+    uint32_t count;
+    vt_inst *insts;
+} vt_code;
+
+typedef struct {
+    uint32_t r_pc, else_pc, else_mask;
+} vt_simt_entry;
+
+typedef enum { VT_WARP_RUNNING, VT_WARP_BARRIER, VT_WARP_DONE } vt_warp_state;
+
+typedef struct {
+    uint32_t pc, npc;
+    uint32_t x[VT_NUM_XREGS];
+    uint32_t *v;                      /* VT_NUM_VREGS rows of numt lanes */
+    uint32_t mask;                    /* SIMT active-lane mask */
+    vt_simt_entry *stack;
+    int depth;
+    uint32_t rpc, vl, vtype, vstart, vxsat, fflags, frm, mstatus, mtvec, mscratch, print;
+    uint32_t wid;
+    vt_warp_state state;
+    uint32_t barrier_gen;
+} vt_warp;
+
+/* One register or memory write, recorded for traces. */
+typedef struct {
+    enum { VT_W_X, VT_W_V, VT_W_CSR, VT_W_LOAD, VT_W_STORE, VT_W_SIMT } kind;
+    uint32_t index, addr, value, size;
+} vt_write;
+
+/* What one workgroup sees; shared by its warps. */
+typedef struct vt_group {
+    const vt_code *code;
+    core_mem *mem;
+    uint8_t *lds;
+    uint32_t lds_size;
+    uint32_t numw, numt;
+    uint32_t csr_knl, csr_pds, wgid, gid[3];
+    vt_warp *warps;
+    uint32_t barrier_gen, arrived, live;
+    uint64_t instructions, lane_instructions, max_instructions;
+    uint64_t class_count[VT_CLS_COUNT];
+    /* the first fault: which warp, where, why */
+    int faulted;
+    uint32_t fault_warp, fault_pc;
+    char fault[160];
+    /* tracing (slow path): writes of the current instruction */
+    int tracing;
+    vt_write *writes;
+    int nwrites, writes_cap;
+    void (*on_commit)(void *ctx, const struct vt_group *g, const vt_warp *w, uint32_t pc, const vt_inst *in);
+    void *trace_ctx;
+    /* the last allocation a lookup hit (speeds up runs of accesses to one buffer) */
+    const core_alloc *last;
+} vt_group;
+
+typedef int (*vt_exec_fn)(vt_group *g, vt_warp *w, const vt_inst *in);
+extern const vt_exec_fn vt_exec_table[VT_OP_COUNT];
+
+/* Predecodes [base, base+bytes) of memory image `data`, applying REGEXT/REGEXTI prefixes to the
+   instruction after each. Returns 0, or -1 when out of memory. */
+int vt_code_build(vt_code *code, uint32_t base, const uint8_t *data, uint32_t bytes);
+void vt_code_free(vt_code *code);
+
+/* Prepares g's warps (registers zero, CSR values from g, pc = start). Returns -1 when out of memory. */
+int vt_group_init(vt_group *g, uint32_t start_pc);
+void vt_group_free(vt_group *g);
+
+/* Runs the workgroup until every warp has executed endprg, or a fault. Returns 0 or -1 (g->fault). */
+int vt_group_run(vt_group *g);
+
+/* Records a fault (the first one wins); returns -1 so executors can `return vt_fault(...)`. */
+int vt_fault(vt_group *g, const vt_warp *w, const char *fmt, ...);
+
+/* Host pointer for `len` bytes at device address `addr` (LDS window or a memory allocation); NULL
+   when outside both. */
+uint8_t *vt_mem_at(vt_group *g, uint32_t addr, uint32_t len);
+
+/* Trace recording (only when g->tracing). */
+void vt_record(vt_group *g, int kind, uint32_t index, uint32_t addr, uint32_t value, uint32_t size);
+
+static inline uint32_t *vt_vreg(const vt_group *g, const vt_warp *w, unsigned r)
+{
+    return w->v + (size_t)r * g->numt;
+}
+
+/* Writes a scalar register (x0 stays zero). */
+static inline void vt_set_x(vt_group *g, vt_warp *w, unsigned r, uint32_t value)
+{
+    if (r) {
+        w->x[r] = value;
+        if (g->tracing)
+            vt_record(g, VT_W_X, r, 0, value, 4);
+    }
+}
+
+/* Lanes a vector instruction touches: SIMT mask, lanes below vl, and (vm=0) the v0 mask bits. */
+static inline uint32_t vt_active(const vt_group *g, const vt_warp *w, const vt_inst *in)
+{
+    uint32_t vlmask = w->vl >= 32 ? 0xffffffffu : (1u << w->vl) - 1;
+    uint32_t m = w->mask & vlmask;
+    if (!in->vm)
+        m &= vt_vreg(g, w, 0)[0];
+    return m;
+}
+
+#endif

@@ -1,0 +1,60 @@
+/* Internal to the Ventus executor: the declarations of every instruction function (one per
+   `semantics` name of isa/ventus/ventus.def) and helpers the instruction files share. */
+#ifndef WAVESIM_VT_OPS_H
+#define WAVESIM_VT_OPS_H
+
+#include "vt_exec.h"
+
+#define VT_OP(id, mn, fmt, match, mask, sem, cls) int vt_x_##sem(vt_group *g, vt_warp *w, const vt_inst *in);
+#include "../../../isa/ventus/ventus.def"
+#undef VT_OP
+
+/* The second operand of a scalar ALU op: rs2, or the I-type / shift immediate. */
+static inline uint32_t vt_src2(const vt_warp *w, const vt_inst *in)
+{
+    vt_format f = vt_ops[in->op].format;
+    return f == VT_R ? w->x[in->rs2] : (uint32_t)in->imm;
+}
+
+/* The scalar or immediate operand of a vector op (.vx/.vf/.vi forms and vmv/vmerge), and its
+   vector register for .vv forms (NULL otherwise). */
+static inline const uint32_t *vt_vsrc1(const vt_group *g, const vt_warp *w, const vt_inst *in, uint32_t *scalar)
+{
+    switch (vt_ops[in->op].format) {
+    case VT_V_VV: case VT_V_VVM: case VT_V_MVV: case VT_V_FMA_VV: case VT_V_MM:
+        return vt_vreg(g, w, in->rs1);
+    case VT_V_VI: case VT_V_VIU: case VT_V_VIM: case VT_V_MVI:
+        *scalar = (uint32_t)in->imm;
+        return NULL;
+    default:
+        *scalar = w->x[in->rs1];
+        return NULL;
+    }
+}
+
+/* After a vector op wrote register r of the lanes in `active`: trace it. */
+static inline void vt_vwritten(vt_group *g, unsigned r, uint32_t active)
+{
+    if (g->tracing)
+        vt_record(g, VT_W_V, r, active, 0, 0);
+}
+
+/* Loops over the lanes of `active` (l is the lane index). */
+#define VT_FOR_LANES(g, active, l) \
+    for (uint32_t l = 0; l < (g)->numt; l++) \
+        if ((active) >> l & 1)
+
+/* Floating point: canonical NaN, the fflags bits, and an operation run under the rounding mode
+   `rm` (RISC-V encoding; 7 = dynamic frm) with the host's exception flags folded into fflags. */
+#define VT_CANON_NAN 0x7fc00000u
+enum { VT_NX = 1, VT_UF = 2, VT_OF = 4, VT_DZ = 8, VT_NV = 16 };
+int vt_fp_begin(vt_group *g, vt_warp *w, unsigned rm, int *saved);
+void vt_fp_end(vt_group *g, vt_warp *w, int saved);
+uint32_t vt_fp_canon(float f);
+uint32_t vt_fmin(uint32_t a, uint32_t b, uint32_t *flags, int max);
+uint32_t vt_fcmp(uint32_t a, uint32_t b, uint32_t *flags, int kind); /* 0 eq, 1 lt, 2 le */
+uint32_t vt_fclass(uint32_t a);
+uint32_t vt_f2i(uint32_t a, unsigned rm, int is_unsigned, uint32_t *flags);
+void vt_add_fflags(vt_group *g, vt_warp *w, uint32_t flags);
+
+#endif

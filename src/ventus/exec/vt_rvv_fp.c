@@ -1,0 +1,173 @@
+/* Zve32f with Ventus semantics: lane-wise single-precision vector float arithmetic under frm (RVV
+   float ops have no static rounding field), canonical NaNs, fflags, compares writing 0/1 per lane,
+   conversions, and the custom vfexp and vftta. */
+#include "vt_ops.h"
+
+#include <math.h>
+
+#include "common/fp.h"
+
+/* Defines a float op: vd[l] = EXPR with a = vs2[l], b = vs1[l] or the scalar rs1, under frm. */
+#define VT_VFBIN(name, expr) \
+    int vt_x_##name(vt_group *g, vt_warp *w, const vt_inst *in) \
+    { \
+        int saved = 0; \
+        if (vt_fp_begin(g, w, 7, &saved)) \
+            return -1; \
+        uint32_t act = vt_active(g, w, in), s = 0; \
+        const uint32_t *bv = vt_vsrc1(g, w, in, &s), *av = vt_vreg(g, w, in->rs2); \
+        uint32_t *d = vt_vreg(g, w, in->rd); \
+        VT_FOR_LANES(g, act, l) \
+        { \
+            float a = fp_f32(av[l]), b = fp_f32(bv ? bv[l] : s); \
+            (void)a, (void)b; \
+            volatile float r = (expr); \
+            d[l] = vt_fp_canon(r); \
+        } \
+        vt_fp_end(g, w, saved); \
+        vt_vwritten(g, in->rd, act); \
+        return 0; \
+    }
+
+/* vd = vs2 + b */
+VT_VFBIN(vfadd, a + b)
+/* vd = vs2 - b */
+VT_VFBIN(vfsub, a - b)
+/* vd = b - vs2 */
+VT_VFBIN(vfrsub, b - a)
+/* vd = vs2 * b */
+VT_VFBIN(vfmul, a * b)
+/* vd = vs2 / b */
+VT_VFBIN(vfdiv, a / b)
+/* vd = b / vs2 */
+VT_VFBIN(vfrdiv, b / a)
+/* vd = sqrt(vs2) */
+VT_VFBIN(vfsqrt, sqrtf(a))
+/* vd = (float) signed vs2 */
+VT_VFBIN(vfcvt_f_x, (float)(int32_t)av[l])
+/* vd = (float) unsigned vs2 */
+VT_VFBIN(vfcvt_f_xu, (float)av[l])
+/* vd = e^vs2 (custom VFEXP; the host's expf, as the reference simulator computes it) */
+VT_VFBIN(vfexp, expf(a))
+
+/* Defines an op on bit patterns with flags: vd[l] = EXPR(a, b). */
+#define VT_VFBITS(name, expr) \
+    int vt_x_##name(vt_group *g, vt_warp *w, const vt_inst *in) \
+    { \
+        uint32_t act = vt_active(g, w, in), s = 0, flags = 0; \
+        const uint32_t *bv = vt_vsrc1(g, w, in, &s), *av = vt_vreg(g, w, in->rs2); \
+        uint32_t *d = vt_vreg(g, w, in->rd); \
+        VT_FOR_LANES(g, act, l) \
+        { \
+            uint32_t a = av[l], b = bv ? bv[l] : s; \
+            (void)a, (void)b; \
+            d[l] = (expr); \
+        } \
+        vt_add_fflags(g, w, flags); \
+        vt_vwritten(g, in->rd, act); \
+        return 0; \
+    }
+
+/* vd = minimumNumber(vs2, b) */
+VT_VFBITS(vfmin, vt_fmin(a, b, &flags, 0))
+/* vd = maximumNumber(vs2, b) */
+VT_VFBITS(vfmax, vt_fmin(a, b, &flags, 1))
+/* vd = |vs2| with b's sign */
+VT_VFBITS(vfsgnj, (a & 0x7fffffffu) | (b & 0x80000000u))
+/* vd = |vs2| with b's sign inverted */
+VT_VFBITS(vfsgnjn, (a & 0x7fffffffu) | (~b & 0x80000000u))
+/* vd = vs2 with sign xor b's */
+VT_VFBITS(vfsgnjx, a ^ (b & 0x80000000u))
+/* vd = (vs2 == b) 0/1, quiet */
+VT_VFBITS(vmfeq, vt_fcmp(a, b, &flags, 0))
+/* vd = (vs2 != b) 0/1, quiet */
+VT_VFBITS(vmfne, !vt_fcmp(a, b, &flags, 0))
+/* vd = (vs2 < b) 0/1, signalling */
+VT_VFBITS(vmflt, vt_fcmp(a, b, &flags, 1))
+/* vd = (vs2 <= b) 0/1, signalling */
+VT_VFBITS(vmfle, vt_fcmp(a, b, &flags, 2))
+/* vd = (vs2 > rs1) 0/1, signalling */
+VT_VFBITS(vmfgt, vt_fcmp(b, a, &flags, 1))
+/* vd = (vs2 >= rs1) 0/1, signalling */
+VT_VFBITS(vmfge, vt_fcmp(b, a, &flags, 2))
+/* vd = class bits of vs2 */
+VT_VFBITS(vfclass, vt_fclass(a))
+/* vd = (uint32) vs2 rounded by frm, saturated */
+VT_VFBITS(vfcvt_xu_f, vt_f2i(a, w->frm, 1, &flags))
+/* vd = (int32) vs2 rounded by frm, saturated */
+VT_VFBITS(vfcvt_x_f, vt_f2i(a, w->frm, 0, &flags))
+/* vd = (uint32) vs2 truncated, saturated */
+VT_VFBITS(vfcvt_rtz_xu_f, vt_f2i(a, 1, 1, &flags))
+/* vd = (int32) vs2 truncated, saturated */
+VT_VFBITS(vfcvt_rtz_x_f, vt_f2i(a, 1, 0, &flags))
+
+/* Defines a fused multiply-add: vd = fma(±x, y, ±z) over s1 = vs1/rs1, s2 = vs2, c = old vd. */
+#define VT_VFMA(name, x, y, z) \
+    int vt_x_##name(vt_group *g, vt_warp *w, const vt_inst *in) \
+    { \
+        int saved = 0; \
+        if (vt_fp_begin(g, w, 7, &saved)) \
+            return -1; \
+        uint32_t act = vt_active(g, w, in), s = 0; \
+        const uint32_t *v1 = vt_vsrc1(g, w, in, &s), *v2 = vt_vreg(g, w, in->rs2), *acc = vt_vreg(g, w, in->rs3); \
+        uint32_t *d = vt_vreg(g, w, in->rd); \
+        VT_FOR_LANES(g, act, l) \
+        { \
+            float s1 = fp_f32(v1 ? v1[l] : s), s2 = fp_f32(v2[l]), c = fp_f32(acc[l]); \
+            volatile float r = fmaf(x, y, z); \
+            d[l] = vt_fp_canon(r); \
+        } \
+        vt_fp_end(g, w, saved); \
+        vt_vwritten(g, in->rd, act); \
+        return 0; \
+    }
+
+/* vd = +(vs1*vs2) + vd */
+VT_VFMA(vfmacc, s1, s2, c)
+/* vd = -(vs1*vs2) - vd */
+VT_VFMA(vfnmacc, -s1, s2, -c)
+/* vd = +(vs1*vs2) - vd */
+VT_VFMA(vfmsac, s1, s2, -c)
+/* vd = -(vs1*vs2) + vd */
+VT_VFMA(vfnmsac, -s1, s2, c)
+/* vd = +(vs1*vd) + vs2 */
+VT_VFMA(vfmadd, s1, c, s2)
+/* vd = -(vs1*vd) - vs2 */
+VT_VFMA(vfnmadd, -s1, c, -s2)
+/* vd = +(vs1*vd) - vs2 */
+VT_VFMA(vfmsub, s1, c, -s2)
+/* vd = -(vs1*vd) + vs2 */
+VT_VFMA(vfnmsub, -s1, c, s2)
+
+/* Custom VFTTA.VV, the experimental tensor step of the reference simulator (reference 1.7): lanes of
+   the lower half accumulate vd[i] += sum_j vs1[(i>>2)*8+j] * vs2[(i&3)*8+j], j < vl/4, in float;
+   lanes of the upper half get i + 7. */
+int vt_x_vftta(vt_group *g, vt_warp *w, const vt_inst *in)
+{
+    int saved = 0;
+    if (vt_fp_begin(g, w, 7, &saved))
+        return -1;
+    uint32_t act = w->mask, n = w->vl / 4;
+    const uint32_t *a = vt_vreg(g, w, in->rs1), *b = vt_vreg(g, w, in->rs2);
+    uint32_t *d = vt_vreg(g, w, in->rd);
+    uint32_t half = w->vl / 2, out[VT_MAX_LANES];
+    for (uint32_t i = 0; i < w->vl && i < g->numt; i++) {
+        if (i >= half) {
+            out[i] = i + 7;
+            continue;
+        }
+        float acc = fp_f32(d[i]);
+        for (uint32_t j = 0; j < n; j++) {
+            uint32_t ia = (i >> 2) * 8 + j, ib = (i & 3) * 8 + j;
+            if (ia < g->numt && ib < g->numt)
+                acc += fp_f32(a[ia]) * fp_f32(b[ib]);
+        }
+        out[i] = fp_b32(acc);
+    }
+    for (uint32_t i = 0; i < w->vl && i < g->numt; i++)
+        if (act >> i & 1)
+            d[i] = out[i];
+    vt_fp_end(g, w, saved);
+    vt_vwritten(g, in->rd, act);
+    return 0;
+}

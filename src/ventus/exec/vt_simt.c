@@ -1,0 +1,203 @@
+/* The Ventus custom instructions: SIMT divergence (vbranch pushes, join pops; reference 1.4, spike's
+   order: the path with fewer lanes first), setrpc, the REGEXT prefixes, endprg, barrier with
+   generation counting, vadd12/vsub12 and the custom memory ops (private interleaved, 12-bit flat). */
+#include "vt_ops.h"
+
+#include <string.h>
+
+/* Pushes an entry on the warp's SIMT stack; a fault when it is full. */
+static int vt_push(vt_group *g, vt_warp *w, uint32_t r_pc, uint32_t else_pc, uint32_t mask)
+{
+    if (w->depth >= VT_SIMT_DEPTH)
+        return vt_fault(g, w, "SIMT stack overflow (more than %d nested divergent branches)", VT_SIMT_DEPTH);
+    w->stack[w->depth++] = (vt_simt_entry){r_pc, else_pc, mask};
+    return 0;
+}
+
+/* vbeq/vbne/vblt/vbge/vbltu/vbgeu: active lanes where vs2 OP vs1 go to pc+imm, the others to pc+4;
+   a split pushes the reconvergence entry {rpc, rpc, mask} and the path that runs second. */
+int vt_x_vbranch(vt_group *g, vt_warp *w, const vt_inst *in)
+{
+    const uint32_t *a = vt_vreg(g, w, in->rs2), *b = vt_vreg(g, w, in->rs1);
+    uint32_t taken = 0, m = w->mask;
+    unsigned f3 = in->word >> 12 & 7;
+    for (uint32_t l = 0; l < g->numt; l++) {
+        if (!(m >> l & 1))
+            continue;
+        uint32_t x = a[l], y = b[l];
+        int c = f3 == 0 ? x == y : f3 == 1 ? x != y : f3 == 4 ? (int32_t)x < (int32_t)y
+              : f3 == 5 ? (int32_t)x >= (int32_t)y : f3 == 6 ? x < y : x >= y;
+        taken |= (uint32_t)c << l;
+    }
+    uint32_t fall = m & ~taken, target = w->pc + (uint32_t)in->imm;
+    if (!taken) {
+        w->mask = fall;
+    } else if (!fall) {
+        w->mask = taken;
+        w->npc = target;
+    } else {
+        if (vt_push(g, w, w->rpc, w->rpc, m))
+            return -1;
+        if (__builtin_popcount(fall) < __builtin_popcount(taken)) {
+            if (vt_push(g, w, w->rpc, target, taken))
+                return -1;
+            w->mask = fall;
+        } else {
+            if (vt_push(g, w, w->rpc, w->pc + 4, fall))
+                return -1;
+            w->mask = taken;
+            w->npc = target;
+        }
+    }
+    if (g->tracing)
+        vt_record(g, VT_W_SIMT, 0, 0, 0, 0);
+    return 0;
+}
+
+/* at the top entry's reconvergence pc: switch to its mask and pc and pop; elsewhere no effect */
+int vt_x_join(vt_group *g, vt_warp *w, const vt_inst *in)
+{
+    (void)in;
+    if (w->depth && w->stack[w->depth - 1].r_pc == w->pc) {
+        const vt_simt_entry *e = &w->stack[--w->depth];
+        w->mask = e->else_mask;
+        w->npc = e->else_pc;
+    }
+    if (g->tracing)
+        vt_record(g, VT_W_SIMT, 0, 0, 0, 0);
+    return 0;
+}
+
+/* rpc = rd = rs1 + imm12 */
+int vt_x_setrpc(vt_group *g, vt_warp *w, const vt_inst *in)
+{
+    uint32_t v = w->x[in->rs1] + (uint32_t)in->imm;
+    vt_set_x(g, w, in->rd, v);
+    w->rpc = v;
+    if (g->tracing) {
+        vt_record(g, VT_W_CSR, VT_CSR_RPC, 0, v, 4);
+        vt_record(g, VT_W_SIMT, 0, 0, 0, 0);
+    }
+    return 0;
+}
+
+/* no effect when executed: the decoder applied the prefix to the next instruction */
+int vt_x_regext(vt_group *g, vt_warp *w, const vt_inst *in)
+{
+    (void)g, (void)w, (void)in;
+    return 0;
+}
+
+/* the warp ends; a barrier some warps wait at completes if this was the last warp it waited for */
+int vt_x_endprg(vt_group *g, vt_warp *w, const vt_inst *in)
+{
+    (void)in;
+    w->state = VT_WARP_DONE;
+    g->live--;
+    if (g->live && g->arrived == g->live) {
+        g->arrived = 0;
+        g->barrier_gen++;
+    }
+    return 0;
+}
+
+/* waits until every warp of the workgroup that has not ended reaches a barrier */
+int vt_x_barrier(vt_group *g, vt_warp *w, const vt_inst *in)
+{
+    (void)in;
+    w->state = VT_WARP_BARRIER;
+    w->barrier_gen = g->barrier_gen;
+    if (++g->arrived == g->live) {
+        g->arrived = 0;
+        g->barrier_gen++;
+    }
+    return 0;
+}
+
+/* vd = vs1 + uimm12 (unsigned, as seed 003 and the Ventus LLVM define it) */
+int vt_x_vadd12(vt_group *g, vt_warp *w, const vt_inst *in)
+{
+    uint32_t act = w->mask;
+    const uint32_t *a = vt_vreg(g, w, in->rs1);
+    uint32_t *d = vt_vreg(g, w, in->rd);
+    VT_FOR_LANES(g, act, l)
+        d[l] = a[l] + (uint32_t)in->imm;
+    vt_vwritten(g, in->rd, act);
+    return 0;
+}
+
+/* vd = vs1 - uimm12 */
+int vt_x_vsub12(vt_group *g, vt_warp *w, const vt_inst *in)
+{
+    uint32_t act = w->mask;
+    const uint32_t *a = vt_vreg(g, w, in->rs1);
+    uint32_t *d = vt_vreg(g, w, in->rd);
+    VT_FOR_LANES(g, act, l)
+        d[l] = a[l] - (uint32_t)in->imm;
+    vt_vwritten(g, in->rd, act);
+    return 0;
+}
+
+/* Size and signedness of a custom load/store from funct3 (000 b, 001 h, 010 w, 100 bu, 101 hu; the
+   12-bit stores use 111 b, 011 h, 110 w). */
+static uint32_t vt_custom_size(const vt_inst *in, int *sign)
+{
+    unsigned f3 = in->word >> 12 & 7;
+    if (in->op == VT_OP_VSB12_V || in->op == VT_OP_VSH12_V || in->op == VT_OP_VSW12_V) {
+        *sign = 0;
+        return in->op == VT_OP_VSB12_V ? 1 : in->op == VT_OP_VSH12_V ? 2 : 4;
+    }
+    *sign = !(f3 & 4);
+    return 1u << (f3 & 3);
+}
+
+/* Private memory: word-interleaved over all threads of the workgroup (reference 1.3). */
+static uint32_t vt_private_addr(const vt_group *g, const vt_warp *w, uint32_t l, uint32_t a)
+{
+    return g->csr_pds + (a & ~3u) * g->numw * g->numt + (w->wid * g->numt + l) * 4 + (a & 3);
+}
+
+/* The lane loop of every custom load/store. */
+static int vt_custom_mem(vt_group *g, vt_warp *w, const vt_inst *in, int is_store, int is_private)
+{
+    int sign;
+    uint32_t size = vt_custom_size(in, &sign), act = w->mask;
+    const uint32_t *base = vt_vreg(g, w, in->rs1), *data = vt_vreg(g, w, in->rs2);
+    uint32_t *d = vt_vreg(g, w, in->rd);
+    VT_FOR_LANES(g, act, l)
+    {
+        uint32_t a = base[l] + (uint32_t)in->imm;
+        uint32_t addr = is_private ? vt_private_addr(g, w, l, a) : a;
+        uint8_t *p = vt_mem_at(g, addr, size);
+        if (!p)
+            return vt_fault(g, w, "%s of %u bytes at 0x%08x (lane %u) outside any buffer",
+                            is_store ? "store" : "load", size, addr, l);
+        if (is_store) {
+            memcpy(p, &data[l], size);
+            if (g->tracing)
+                vt_record(g, VT_W_STORE, l, addr, size < 4 ? data[l] & ((1u << 8 * size) - 1) : data[l], size);
+            continue;
+        }
+        uint32_t v = 0;
+        memcpy(&v, p, size);
+        if (sign && size < 4) {
+            uint32_t m = 1u << (8 * size - 1);
+            v = (v ^ m) - m;
+        }
+        d[l] = v;
+        if (g->tracing)
+            vt_record(g, VT_W_LOAD, l, addr, v, size);
+    }
+    if (!is_store)
+        vt_vwritten(g, in->rd, act);
+    return 0;
+}
+
+/* vd[l] = private memory at vs1[l] + imm11 (vlb/vlh/vlw/vlbu/vlhu.v) */
+int vt_x_pvl(vt_group *g, vt_warp *w, const vt_inst *in) { return vt_custom_mem(g, w, in, 0, 1); }
+/* private memory at vs1[l] + imm11 = vs2[l] (vsb/vsh/vsw.v) */
+int vt_x_pvs(vt_group *g, vt_warp *w, const vt_inst *in) { return vt_custom_mem(g, w, in, 1, 1); }
+/* vd[l] = memory at vs1[l] + imm12 (vlb12...vlhu12.v: global or LDS by address) */
+int vt_x_vl12(vt_group *g, vt_warp *w, const vt_inst *in) { return vt_custom_mem(g, w, in, 0, 0); }
+/* memory at vs1[l] + imm12 = vs2[l] (vsb12/vsh12/vsw12.v) */
+int vt_x_vs12(vt_group *g, vt_warp *w, const vt_inst *in) { return vt_custom_mem(g, w, in, 1, 0); }

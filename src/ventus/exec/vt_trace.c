@@ -1,0 +1,84 @@
+/* The spike commit-log format: "core N: 0xPC (0xINSN) text" and "core N: 3 0xPC (0xINSN) writes",
+   writes as xR / cNUM_name / vector rows with the SIMT mask / mem entries, and the SIMT stack
+   line of 0x5b instructions. */
+#include "vt_trace.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+typedef struct {
+    char *out;
+    size_t size, len;
+} vt_tbuf;
+
+static void tput(vt_tbuf *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    size_t room = b->len < b->size ? b->size - b->len : 0;
+    int n = vsnprintf(b->out + (room ? b->len : 0), room, fmt, ap);
+    va_end(ap);
+    if (n > 0)
+        b->len += (size_t)n;
+}
+
+static void vt_put_vreg(vt_tbuf *b, const vt_group *g, const vt_warp *w, unsigned r)
+{
+    const uint32_t *v = w->v + (size_t)r * g->numt;
+    tput(b, " v%-2u %08x ", r, w->mask);
+    uint32_t n = w->vl < g->numt ? w->vl : g->numt;
+    for (uint32_t i = n; i-- > 0;)
+        tput(b, i + 1 == n ? "0x%08x " : "%08x ", v[i]);
+}
+
+size_t vt_spike_format(const vt_group *g, const vt_warp *w, uint32_t pc, const vt_inst *in, char *out, size_t size)
+{
+    vt_tbuf b = {out, size, 0};
+    char text[128];
+    vt_print(in, pc, NULL, NULL, text, sizeof text);
+    for (char *t = text; *t; t++)
+        if (*t == '\t')
+            *t = ' ';
+    tput(&b, "core %3u: 0x%08x (0x%08x) %s\n", w->wid, pc, in->word, text);
+    tput(&b, "core %3u: 3 0x%08x (0x%08x)", w->wid, pc, in->word);
+    int vector = 0, simt = 0;
+    for (int i = 0; i < g->nwrites; i++) {
+        const vt_write *x = &g->writes[i];
+        if (x->kind == VT_W_V || x->kind == VT_W_SIMT || (x->kind != VT_W_X && x->kind != VT_W_CSR && x->index))
+            vector = 1;
+        simt |= x->kind == VT_W_SIMT;
+    }
+    vector |= vt_ops[in->op].cls == VT_CLS_VALU || vt_ops[in->op].cls == VT_CLS_VMEM;
+    if (vt_ops[in->op].format == VT_VB)
+        vector = 1;
+    int cls_vec = vector && vt_ops[in->op].format != VT_VSETVLI && vt_ops[in->op].format != VT_VSETIVLI &&
+                  in->op != VT_OP_SETRPC && in->op != VT_OP_JOIN;
+    for (int i = 0; i < g->nwrites; i++) {
+        const vt_write *x = &g->writes[i];
+        if (x->kind == VT_W_X)
+            tput(&b, " x%-2u 0x%08x", x->index, x->value);
+        else if (x->kind == VT_W_CSR) {
+            const char *n = vt_csr_name(x->index, NULL);
+            tput(&b, " c%u_%s 0x%08x", x->index, n ? n : "csr", x->value);
+        }
+    }
+    if (cls_vec) {
+        tput(&b, " c8_vstart 0x%08x e32 m1 l%u", w->vstart, w->vl);
+        for (int i = 0; i < g->nwrites; i++)
+            if (g->writes[i].kind == VT_W_V)
+                vt_put_vreg(&b, g, w, g->writes[i].index);
+    }
+    for (int i = 0; i < g->nwrites; i++) {
+        const vt_write *x = &g->writes[i];
+        if (x->kind == VT_W_LOAD)
+            tput(&b, " mem 0x%08x", x->addr);
+        else if (x->kind == VT_W_STORE)
+            tput(&b, x->size == 1 ? " mem 0x%08x 0x%02x" : x->size == 2 ? " mem 0x%08x 0x%04x" : " mem 0x%08x 0x%08x",
+                 x->addr, x->value);
+    }
+    if (simt)
+        tput(&b, " current mask:\t%08x current npc:\t%08x stack size: %d", w->mask, w->npc, w->depth);
+    tput(&b, "\n");
+    return b.len;
+}

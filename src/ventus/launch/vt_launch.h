@@ -1,0 +1,59 @@
+/* Ventus launches: the `.metadata`/`.data` test-vector pair (reference 3.1), device memory with the
+   Ventus memory map (LDS window 0x70000000, code 0x80000000, buffers from 0x90000000), and the
+   dispatch of a launch's workgroups on host threads. */
+#ifndef WAVESIM_VT_LAUNCH_H
+#define WAVESIM_VT_LAUNCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/core_mem.h"
+#include "ventus/exec/vt_exec.h"
+
+#define VT_MAX_BUFFERS 64
+
+/* One launch as the metadata file describes it. */
+typedef struct {
+    uint64_t start_pc, kernel_id, kernel_size[3], wf_size, wg_size, knl_base, lds_size, pds_size, sgpr, vgpr,
+        pds_base;
+    uint32_t nbuf;
+    uint64_t base[VT_MAX_BUFFERS], size[VT_MAX_BUFFERS], alloc[VT_MAX_BUFFERS];
+    int has_pc;            /* 0: the older layout without the start-PC field */
+} vt_meta;
+
+/* Parses metadata text (one hex u32 per line, u64 fields low word first; both layouts). */
+int vt_meta_parse(const char *text, vt_meta *m, char *err, size_t errsize);
+
+/* Parses data text into words (malloc'ed). */
+int vt_data_parse(const char *text, uint32_t **words, size_t *nwords, char *err, size_t errsize);
+
+typedef struct {
+    uint64_t instructions, lane_instructions, workgroups, warps;
+    uint64_t class_count[VT_CLS_COUNT];
+    double seconds;
+} vt_stats;
+
+/* Called after each instruction while tracing (workgroups then run one at a time, in order). */
+typedef void (*vt_commit_fn)(void *ctx, const vt_group *g, const vt_warp *w, uint32_t pc, const vt_inst *in);
+
+typedef struct {
+    int threads;                 /* 0: all host cores */
+    uint64_t max_instructions;   /* per workgroup; 0: default */
+    vt_commit_fn trace;
+    void *trace_ctx;
+} vt_run_options;
+
+/* Writes the launch's buffers from `data` (allocating what is missing, keeping earlier contents
+   of memory otherwise) and runs its workgroups to completion. Returns 0, or -1 with one line. */
+int vt_launch_run(core_mem *mem, const vt_meta *m, const uint32_t *data, size_t nwords, const vt_run_options *o,
+                  vt_stats *stats, char *err, size_t errsize);
+
+/* A launch from values (the driver API): `m` with no buffers to load. */
+int vt_launch_dispatch(core_mem *mem, const vt_meta *m, const vt_run_options *o, vt_stats *stats, char *err,
+                       size_t errsize);
+
+/* Makes sure [base, base+size) is device memory: an allocation is made when no allocation holds
+   the range; -1 when it would overlap one partly. */
+int vt_mem_ensure(core_mem *mem, uint64_t base, uint64_t size);
+
+#endif
