@@ -282,6 +282,8 @@ static int vt_run(int argc, char **argv)
         vt_meta m;
         uint32_t *words = NULL;
         size_t nwords = 0;
+        if (tf)
+            fprintf(tf, "# launch %d %s\n", i / 2, files[i]);
         if (!mt || !dt) {
             fprintf(stderr, "wavesim run: cannot read '%s'\n", !mt ? files[i] : files[i + 1]);
             rc = 1;

@@ -293,14 +293,17 @@ static void vt_csr_write(vt_group *g, vt_warp *w, uint32_t csr, uint32_t v)
     case 0x003: w->fflags = v & 31; w->frm = v >> 5 & 7; break;
     case 0x008: w->vstart = v; break;
     case 0x009: case 0x00a: case 0x00f: w->vxsat = v & 1; break;
-    case 0x300: w->mstatus = v; break;
+    case 0x300: /* an enabled FS or VS reads back dirty, with SD, as in the reference simulator */
+        w->mstatus = v | (v & 0x6000u ? 0x6000u : 0) | (v & 0x600u ? 0x600u : 0);
+        w->mstatus = (w->mstatus & 0x7fffffffu) | ((w->mstatus & 0x6600u) ? 0x80000000u : 0);
+        break;
     case 0x305: w->mtvec = v; break;
     case 0x340: w->mscratch = v; break;
     case VT_CSR_PRINT: w->print = v; break;
     case VT_CSR_RPC: w->rpc = v; break;
     default: return;
     }
-    if (g->tracing)
+    if (g->tracing && !vt_csr_read(g, w, csr, &v))
         vt_record(g, VT_W_CSR, csr, 0, v, 4);
 }
 

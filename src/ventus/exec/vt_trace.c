@@ -78,7 +78,7 @@ size_t vt_spike_format(const vt_group *g, const vt_warp *w, uint32_t pc, const v
                  x->addr, x->value);
     }
     if (simt)
-        tput(&b, " current mask:\t%08x current npc:\t%08x stack size: %d", w->mask, w->npc, w->depth);
+        tput(&b, " current mask:\t%08x current npc:\t%08x stack size: %x", w->mask, w->npc, w->depth);
     tput(&b, "\n");
     return b.len;
 }
