@@ -169,11 +169,6 @@ int vt_group_run(vt_group *g)
             vt_warp *w = &g->warps[i];
             if (w->state == VT_WARP_DONE)
                 continue;
-            if (w->state == VT_WARP_BARRIER) {
-                if (w->barrier_gen == g->barrier_gen)
-                    continue;
-                w->state = VT_WARP_RUNNING;
-            }
             if (vt_step(g, w))
                 return -1;
             if (g->instructions > g->max_instructions)

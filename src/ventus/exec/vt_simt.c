@@ -101,16 +101,27 @@ int vt_x_endprg(vt_group *g, vt_warp *w, const vt_inst *in)
     return 0;
 }
 
-/* waits until every warp of the workgroup that has not ended reaches a barrier */
+/* waits until every warp of the workgroup that has not ended reaches a barrier: a waiting warp
+   executes the barrier again each turn (as the reference simulator does, so traces match) until
+   the generation it arrived in is complete */
 int vt_x_barrier(vt_group *g, vt_warp *w, const vt_inst *in)
 {
     (void)in;
-    w->state = VT_WARP_BARRIER;
+    if (w->state == VT_WARP_BARRIER) {
+        if (w->barrier_gen != g->barrier_gen)
+            w->state = VT_WARP_RUNNING;
+        else
+            w->npc = w->pc;
+        return 0;
+    }
     w->barrier_gen = g->barrier_gen;
     if (++g->arrived == g->live) {
         g->arrived = 0;
         g->barrier_gen++;
+        return 0;
     }
+    w->state = VT_WARP_BARRIER;
+    w->npc = w->pc;
     return 0;
 }
 
