@@ -14,6 +14,7 @@ typedef struct {
     asm_symbol_fn lookup;
     void *ctx;
     int64_t pc;            /* the value of '.' */
+    int pass;              /* 0: sizing (labels ahead are undefined), 1: final encoding */
 } asm_expr_env;
 
 typedef struct {

@@ -493,7 +493,7 @@ static int asm_directive(asm_ctx *c, char *p, const char *line, const asm_expr_e
 
 static int asm_finish_block(asm_ctx *c, const char *line)
 {
-    asm_expr_env env = {asm_lookup, c, asm_pc(c)};
+    asm_expr_env env = {asm_lookup, c, asm_pc(c), c->pass};
     uint8_t out[256];
     char err[256], label[96] = "";
     int n = c->isa->block ? c->isa->block(c->isa->ctx, c->block_name, c->block_args, c->block_lines, c->block_n,
@@ -559,7 +559,7 @@ static int asm_line(asm_ctx *c, char *line)
         strcpy(c->block_lines[c->block_n++], p);
         return 0;
     }
-    asm_expr_env env = {asm_lookup, c, asm_pc(c)};
+    asm_expr_env env = {asm_lookup, c, asm_pc(c), c->pass};
     /* labels */
     for (;;) {
         const char *q = asm_symbol_end(p);
@@ -599,7 +599,11 @@ static int asm_line(asm_ctx *c, char *line)
             return 0;
         }
     }
-    if (*p == '.')
+    /* an ISA's own instruction directive (RISC-V `.insn`) goes to its encoder */
+    int isa_directive = 0;
+    for (const char *const *d = c->isa->insn_directives; d && *d && !isa_directive; d++)
+        isa_directive = strncmp(p, *d, strlen(*d)) == 0 && (p[strlen(*d)] == ' ' || p[strlen(*d)] == '\t');
+    if (*p == '.' && !isa_directive)
         return asm_directive(c, p, line, &env);
     uint8_t bytes[16];
     char err[256];
@@ -614,9 +618,9 @@ static int asm_line(asm_ctx *c, char *line)
 }
 
 /* Fixes the load address of every allocated section, in order, each at its alignment. */
-static void asm_layout(asm_result *r)
+static void asm_layout(asm_result *r, uint64_t base)
 {
-    uint64_t addr = ASM_LOAD_BASE;
+    uint64_t addr = base ? base : ASM_LOAD_BASE;
     for (int i = 0; i < r->nsecs; i++) {
         asm_section *s = &r->secs[i];
         if (!(s->flags & ASM_SEC_ALLOC) || !s->size)
@@ -645,7 +649,7 @@ int asm_source(const char *filename, const char *src, const asm_isa *isa, asm_re
     int rc = 0;
     for (c.pass = 0; c.pass < 2 && !rc; c.pass++) {
         if (c.pass == 1)
-            asm_layout(result);
+            asm_layout(result, isa->load_base);
         for (int i = 0; i < result->nsecs; i++)
             result->secs[i].size = 0;
         result->nitems = 0;

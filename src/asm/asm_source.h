@@ -56,6 +56,8 @@ typedef struct {
     asm_encode_fn encode;
     asm_block_fn block;
     const char *const *block_directives; /* pairs: start, end; NULL-terminated */
+    const char *const *insn_directives;  /* directives that are instructions (".insn"); NULL-terminated */
+    uint64_t load_base;                  /* address of the first section (0: the default) */
 } asm_isa;
 
 typedef struct {

@@ -809,7 +809,7 @@ static int r3_parse_imm_operand(r3_asm_state *st, const r3_opinfo *op, const r3_
     if (r > 0) {
         asm_value val;
         char err[96];
-        asm_expr_env version_env = {r3_version_lookup, (void *)st->env, st->env ? st->env->pc : 0};
+        asm_expr_env version_env = {r3_version_lookup, (void *)st->env, st->env ? st->env->pc : 0, st->env ? st->env->pass : 1};
         const asm_expr_env *env = strcmp(op->mnemonic, "s_version") == 0 ? &version_env : st->env;
         if (asm_expr_parse(pp, env, &val, err, sizeof err))
             return r3_fail(st, at, err);

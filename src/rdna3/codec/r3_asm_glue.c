@@ -48,6 +48,6 @@ int r3_asm_block(void *isa_ctx, const char *directive, const char *args, char *c
 asm_isa r3_asm_isa(int *wave64)
 {
     static const char *const blocks[] = {".amdhsa_kernel", ".end_amdhsa_kernel", NULL};
-    asm_isa isa = {wave64, r3_asm_encode, r3_asm_block, blocks};
+    asm_isa isa = {wave64, r3_asm_encode, r3_asm_block, blocks, NULL, 0};
     return isa;
 }

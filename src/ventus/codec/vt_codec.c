@@ -102,6 +102,8 @@ void vt_decode(uint32_t w, vt_inst *in)
     case VT_PVS: in->imm = sext(bits(w, 30, 25) << 5 | bits(w, 11, 7), 11); break;
     default: break;
     }
+    if (in->op == VT_OP_REGEXT || in->op == VT_OP_REGEXTI)
+        in->imm = (int32_t)bits(w, 31, 20); /* four (or two) packed fields, unsigned */
 }
 
 int vt_is_prefix(const vt_inst *in)
