@@ -85,6 +85,21 @@ run cli-dis-elf-errors sh tests/cli/dis_elf_errors.sh build/san/wavesim
 run cli-as-errors sh tests/cli/as_errors.sh build/rel/wavesim
 run cli-run-errors sh tests/cli/run_errors.sh build/san/wavesim
 command -v clang-19 >/dev/null && run cli-run-trace python3 tests/cli/run_trace.py build/san/wavesim
+# Ventus: the reference test vectors (final buffers and per-launch snapshots), the reference commit
+# logs, the reference disassembly dumps, an encoding corpus against llvm-mc-19 / GNU as, bad input.
+run ventus-cases python3 tests/ventus/run_cases.py --tool build/rel/wavesim --per-launch
+run ventus-cases-asan-ubsan python3 tests/ventus/run_cases.py --tool build/san/wavesim --threads 2
+run ventus-trace-vs-spike python3 tests/ventus/trace_diff.py --tool build/rel/wavesim
+run ventus-dump-dis-as python3 tests/ventus/dump_diff.py --tool build/san/wavesim
+if have_llvm && command -v riscv64-unknown-elf-as >/dev/null; then
+    run ventus-codec-vs-llvm python3 tests/ventus/llvm_rv_diff.py --tool build/rel/wavesim --seed 7
+    run ventus-codec-vs-llvm-asan-ubsan python3 tests/ventus/llvm_rv_diff.py --tool build/san/wavesim --seed 8 --per-row 3
+else
+    failed=$((failed + 1))
+    echo "FAIL llvm-19 or riscv64-unknown-elf-as missing (run .ci/run or apt-get install llvm-19 binutils-riscv64-unknown-elf)"
+fi
+run ventus-bad-input python3 tests/ventus/bad_input.py --tool build/san/wavesim
+
 run as-dis-roundtrip sh tools/demo.sh build/rel/wavesim
 run demo build/san/demo
 

@@ -3,6 +3,7 @@
 vectors (the Ventus llvm-objdump output): `wavesim dis --isa ventus --hex` must print each
 instruction's text (whitespace-normalised, branch targets as absolute addresses without the
 <symbol>), and `wavesim as --isa ventus --hex` must turn that text back into the same word."""
+from vt_cases import default_cases
 import argparse, glob, os, re, subprocess, sys, tempfile
 
 INSN = re.compile(r'^([0-9a-f]+):\s+((?:[0-9a-f]{2} ){4})\s*\t(.*)$')
@@ -14,7 +15,7 @@ def norm(text):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--tool', required=True)
-    ap.add_argument('--cases', default=os.path.join(os.path.dirname(__file__), '../../../shared/ventus-cases'))
+    ap.add_argument('--cases', default=default_cases())
     ap.add_argument('--no-asm', action='store_true')
     a = ap.parse_args()
     insns = []

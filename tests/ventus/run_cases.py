@@ -3,6 +3,7 @@
 `wavesim run --isa ventus` and compares the final buffers with the expected.*.hex files, and the
 user buffers after each launch with per-launch/after_*.hex (by running the launch prefixes).
 Expected values come from the reference spike simulator cross-checked against CPU results."""
+from vt_cases import default_cases
 import argparse, glob, os, subprocess, sys, tempfile
 
 def words(path):
@@ -35,7 +36,7 @@ def compare(label, want, path, nbytes):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--tool', required=True)
-    ap.add_argument('--cases', default=os.path.join(os.path.dirname(__file__), '../../../shared/ventus-cases'))
+    ap.add_argument('--cases', default=default_cases())
     ap.add_argument('--threads', type=int, default=2)
     ap.add_argument('--per-launch', action='store_true', help='also check the snapshots after each launch')
     a = ap.parse_args()

@@ -6,6 +6,7 @@ SIMT mask and stack depth of 0x5b instructions. Writes are compared as sets (spi
 hash-map order). Not compared, with reasons in docs/isa-notes-ventus.md: spike's boot ROM (pc <
 0x80000000), what warp 0 runs after endprg (spike_end), the disassembly text, and spike's internal
 "current npc" field."""
+from vt_cases import default_cases
 import argparse, collections, glob, os, re, subprocess, sys, tempfile
 
 LINE = re.compile(r'^core\s+(\d+): 3 0x([0-9a-f]{8}) \(0x([0-9a-f]{8})\)(.*)$')
@@ -85,7 +86,7 @@ def parse(text):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--tool', required=True)
-    ap.add_argument('--cases', default=os.path.join(os.path.dirname(__file__), '../../../shared/ventus-cases'))
+    ap.add_argument('--cases', default=default_cases())
     a = ap.parse_args()
     logs = sorted(glob.glob(os.path.join(a.cases, '*', '*', '*.log')))
     tmp = tempfile.mkdtemp()

@@ -171,9 +171,14 @@ int vt_group_run(vt_group *g)
                 continue;
             if (vt_step(g, w))
                 return -1;
-            if (g->instructions > g->max_instructions)
-                return vt_fault(g, w, "runaway: more than %llu instructions in one workgroup (--max-instructions)",
-                                (unsigned long long)g->max_instructions);
+            if (g->instructions > g->max_instructions) {
+                uint32_t waiting = 0;
+                for (uint32_t k = 0; k < g->numw; k++)
+                    waiting += g->warps[k].state == VT_WARP_BARRIER;
+                return vt_fault(g, w, "runaway: more than %llu instructions in one workgroup (--max-instructions)%s",
+                                (unsigned long long)g->max_instructions,
+                                waiting ? "; warps are waiting at a barrier that never completes" : "");
+            }
         }
     }
     return 0;

@@ -143,7 +143,7 @@ typedef struct {
     size_t errsize;
     uint64_t *instr, *lanes;          /* per workgroup, summed after the run */
     uint64_t (*classes)[VT_CLS_COUNT];
-    char (*faults)[256];
+    char (*faults)[320];
 } vt_run_ctx;
 
 /* Runs workgroup `item` (linear id) to completion. */

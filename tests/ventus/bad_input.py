@@ -1,0 +1,81 @@
+#!/usr/bin/env python3
+"""Bad input to `wavesim run --isa ventus` and the Ventus codec: each case must exit non-zero with
+one clear line on stderr naming the cause, and never die from a signal. Built from the vecadd
+test vector by corrupting its metadata, data or code, and from small assembled kernels."""
+from vt_cases import default_cases
+import argparse, os, shutil, subprocess, sys, tempfile
+
+def words(path):
+    return [l.split()[0] for l in open(path) if l.strip() and not l.startswith('//')]
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--tool', required=True)
+    ap.add_argument('--cases', default=default_cases())
+    a = ap.parse_args()
+    case = os.path.join(a.cases, 'verilog-top', 'tc_vecadd-4w16t')
+    tmp = tempfile.mkdtemp()
+    meta, data = words(os.path.join(case, 'vecadd_0.metadata')), words(os.path.join(case, 'vecadd_0.data'))
+    nbuf = int(meta[26], 16)
+    sizes = [int(meta[28 + 2 * nbuf + 2 * i], 16) for i in range(nbuf)]
+    bases = [int(meta[28 + 2 * i], 16) for i in range(nbuf)]
+    code_buf = bases.index(0x80000000)
+    code_at = sum((s + 3) // 4 for s in sizes[:code_buf])
+
+    def write(name, lines):
+        path = os.path.join(tmp, name)
+        open(path, 'w').write('\n'.join(lines) + '\n')
+        return path
+
+    def patched(words_at):
+        d = list(data)
+        for k, w in words_at.items():
+            d[code_at + k] = '%08x' % w
+        return d
+
+    good_meta = write('good.metadata', meta)
+    tests = [
+        ('corrupt metadata', [write('m1.metadata', meta[:-3]), write('d.data', data)], 'malformed metadata'),
+        ('bad hex in metadata', [write('m2.metadata', meta[:5] + ['zz'] + meta[6:]), write('d.data', data)], 'hex'),
+        ('short data file', [good_meta, write('d2.data', data[:-40])], 'too short'),
+        ('illegal instruction', [good_meta, write('d3.data', patched({0: 0xffffffff}))], 'illegal instruction'),
+        ('ecall', [good_meta, write('d4.data', patched({0: 0x00000073}))], 'ecall'),
+        ('load outside any buffer', [good_meta, write('d5.data', patched({0: 0x00002303}))], 'outside any buffer'),
+        ('runaway warp', [good_meta, write('d6.data', patched({0: 0x0000006f}))], 'runaway'),
+        ('missing file', [good_meta, os.path.join(tmp, 'nope.data')], 'cannot read'),
+        ('odd argument count', [good_meta], 'pairs'),
+    ]
+    # a barrier that can never complete: warp 0 spins while the others wait
+    src = write('bar.s', ['\tcsrr t0, CSR_WID', '\tbeqz t0, spin', '\tbarrier x0, 0, x0', '\tendprg x0, x0, x0',
+                          'spin:', '\tj spin'])
+    r = subprocess.run([a.tool, 'as', '--isa', 'ventus', '--hex', src], capture_output=True, text=True)
+    if r.returncode:
+        print('FAIL assembling the barrier kernel: %s' % r.stderr)
+        return 1
+    code = {i: int(w, 16) for i, w in enumerate(r.stdout.split())}
+    tests.append(('barrier that never completes', [good_meta, write('d7.data', patched(code))], 'barrier'))
+    fails = 0
+    for name, files, expect in tests:
+        r = subprocess.run([a.tool, 'run', '--isa', 'ventus', '--max-instructions', '100000'] + files,
+                           capture_output=True, text=True)
+        lines = r.stderr.strip().splitlines()
+        ok = r.returncode > 0 and len(lines) == 1 and expect in lines[0]
+        print('%s %s: exit %d: %s' % ('ok  ' if ok else 'FAIL', name, r.returncode, r.stderr.strip()))
+        fails += not ok
+    # the codec: garbage words disassemble without crashing; bad assembly is one error line
+    r = subprocess.run([a.tool, 'dis', '--isa', 'ventus', '--hex', 'ffffffff 00000000 0000007f'], capture_output=True, text=True)
+    ok = r.returncode == 0 and r.stdout.count('<unknown>') == 3
+    print('%s dis of invalid words: %r' % ('ok  ' if ok else 'FAIL', r.stdout))
+    fails += not ok
+    for bad in ['addi a0, a1, 5000', 'vadd.vv v1, v2', 'frobnicate x1', 'lw a0, 4(v1)', 'vle32.v v0, (a0), v0.t x']:
+        s = write('bad.s', ['\t' + bad])
+        r = subprocess.run([a.tool, 'as', '--isa', 'ventus', '--hex', s], capture_output=True, text=True)
+        ok = r.returncode == 1 and len(r.stderr.strip().splitlines()) == 1 and 'error' in r.stderr
+        print('%s as "%s": %s' % ('ok  ' if ok else 'FAIL', bad, r.stderr.strip()))
+        fails += not ok
+    shutil.rmtree(tmp)
+    print('%d failing' % fails)
+    return 1 if fails else 0
+
+if __name__ == '__main__':
+    sys.exit(main())
