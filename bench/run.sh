@@ -1,5 +1,6 @@
 #!/bin/sh
-# make bench: assembler and disassembler throughput (lines/s), then simulated lane- and
+# make bench: assembler and disassembler throughput (lines/s), the Ventus vecadd kernel scaled to 512
+# workgroups (1 thread and all cores), then simulated lane- and
 # wave-instructions/s for saxpy, tiled sgemm and a reduction with 1 host thread and with all cores,
 # and the native time of the same OpenCL kernels on PoCL (the CPU OpenCL) when it is installed.
 # Not part of `make test`: speed is measured here, never asserted by a timed test.
@@ -23,6 +24,18 @@ t1=$(date +%s.%N)
 "$W" dis --hex - < build/bench/corpus.hex > build/bench/corpus.dis
 t2=$(date +%s.%N)
 echo "$lines $t0 $t1 $t2" | awk '{printf "assembler:    %d lines in %.3f s = %.0f lines/s\ndisassembler: %d lines in %.3f s = %.0f lines/s\n", $1, $3-$2, $1/($3-$2), $1, $4-$3, $1/($4-$3)}'
+# Ventus: the reference vecadd kernel (4 warps x 32 threads) scaled to 512 workgroups.
+cases=${VENTUS_CASES:-../shared/ventus-cases}
+[ -d "$cases" ] || cases=/work/shared/ventus-cases
+if [ -d "$cases/verilog-top/tc_vecadd-4w32t" ]; then
+    python3 bench/ventus_scale.py "$cases/verilog-top/tc_vecadd-4w32t" 512 build/bench/vt_vecadd512
+    for t in 1 $(nproc); do
+        "$W" run --isa ventus build/bench/vt_vecadd512.metadata build/bench/vt_vecadd512.data --threads "$t" \
+            --stats 2>&1 | head -1 | sed "s/^stats:/ventus vecadd x512 workgroups, $t thread(s):/"
+    done
+else
+    echo "ventus: reference vectors not found (set VENTUS_CASES)"
+fi
 if ! "$W" cc --help >/dev/null 2>&1 || ! command -v clang-19 >/dev/null; then
     echo "kernels: clang-19 not installed (apt-get install clang-19 lld-19); skipping the simulation benchmarks"
     exit 0

@@ -64,6 +64,12 @@ void vt_group_free(vt_group *g)
         free(g->warps[i].v);
         free(g->warps[i].stack);
     }
+    for (uint32_t d = 0; d < VT_LDS_DIRS; d++) {
+        for (uint32_t i = 0; g->lds_pages[d] && i < 1u << VT_LDS_DIR_BITS; i++)
+            free(g->lds_pages[d][i]);
+        free(g->lds_pages[d]);
+        g->lds_pages[d] = NULL;
+    }
     free(g->warps);
     free(g->writes);
     g->warps = NULL;
@@ -87,8 +93,18 @@ int vt_fault(vt_group *g, const vt_warp *w, const char *fmt, ...)
 uint8_t *vt_mem_at(vt_group *g, uint32_t addr, uint32_t len)
 {
     uint32_t off = addr - VT_LDS_BASE;
-    if (off < g->lds_size && len <= g->lds_size - off)
-        return g->lds + off;
+    if (off < g->lds_size && len <= g->lds_size - off) {
+        uint32_t page = off >> VT_LDS_PAGE_BITS, in = off & ((1u << VT_LDS_PAGE_BITS) - 1);
+        uint32_t dir = page >> VT_LDS_DIR_BITS, slot = page & ((1u << VT_LDS_DIR_BITS) - 1);
+        if (in + len > 1u << VT_LDS_PAGE_BITS)
+            return NULL; /* an access across a 4 KiB boundary of LDS: reported as outside */
+        if (!g->lds_pages[dir] && !(g->lds_pages[dir] = calloc(1u << VT_LDS_DIR_BITS, sizeof(uint8_t *))))
+            return NULL;
+        uint8_t **p = &g->lds_pages[dir][slot];
+        if (!*p)
+            *p = calloc(1, 1u << VT_LDS_PAGE_BITS);
+        return *p ? *p + in : NULL;
+    }
     const core_alloc *a = g->last;
     if (a && addr >= a->base && (uint64_t)addr + len <= a->base + a->size)
         return a->data + (addr - a->base);

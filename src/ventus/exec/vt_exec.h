@@ -12,6 +12,9 @@
 
 #define VT_LDS_BASE 0x70000000u
 #define VT_LDS_WINDOW 0x10000000u /* the LDS region of the Ventus memory map */
+#define VT_LDS_PAGE_BITS 12
+#define VT_LDS_DIR_BITS 8 /* pages per directory: 2^8 */
+#define VT_LDS_DIRS (VT_LDS_WINDOW >> (VT_LDS_PAGE_BITS + VT_LDS_DIR_BITS))
 #define VT_NUM_XREGS 64
 #define VT_NUM_VREGS 256
 #define VT_MAX_LANES 32
@@ -59,7 +62,7 @@ typedef struct {
 typedef struct vt_group {
     const vt_code *code;
     core_mem *mem;
-    uint8_t *lds;
+    uint8_t **lds_pages[VT_LDS_DIRS]; /* the LDS window in 4 KiB pages, made (zeroed) on first touch */
     uint32_t lds_size;
     uint32_t numw, numt;
     uint32_t csr_knl, csr_pds, wgid, gid[3];

@@ -162,7 +162,6 @@ static int vt_run_group(void *ctx, uint64_t item, int thread)
        workgroup's __local data, so the window is spike's whole 256 MiB LDS region; the host maps
        only the pages a workgroup touches */
     g.lds_size = VT_LDS_WINDOW;
-    g.lds = calloc(g.lds_size, 1);
     g.csr_knl = (uint32_t)m->knl_base;
     g.csr_pds = (uint32_t)(m->pds_base + item * m->pds_size * g.numt * g.numw);
     g.wgid = (uint32_t)item;
@@ -177,7 +176,7 @@ static int vt_run_group(void *ctx, uint64_t item, int thread)
         g.trace_ctx = r->o->trace_ctx;
     }
     int rc = -1;
-    if (!g.lds || vt_group_init(&g, (uint32_t)m->start_pc)) {
+    if (vt_group_init(&g, (uint32_t)m->start_pc)) {
         snprintf(r->faults[item], sizeof r->faults[item], "out of memory");
     } else if (vt_group_run(&g)) {
         char text[96] = "";
@@ -197,7 +196,6 @@ static int vt_run_group(void *ctx, uint64_t item, int thread)
     r->lanes[item] = g.lane_instructions;
     memcpy(r->classes[item], g.class_count, sizeof g.class_count);
     vt_group_free(&g);
-    free(g.lds);
     return rc;
 }
 
