@@ -1,0 +1,283 @@
+/* The Ventus driver API over wavesim's Ventus launch layer: a device is one sparse memory with the
+   Ventus memory map and a bump allocator for buffers; vt_start runs a launch synchronously. */
+#include "wavesim/ventus.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/elf32.h"
+#include "ventus/codec/vt_asm.h"
+#include "ventus/launch/vt_launch.h"
+
+#define VT_ALLOC_BASE 0x90000000u
+#define VT_CODE_REGION 0x10000000u /* bytes reserved for code at 0x80000000 */
+
+typedef struct {
+    core_mem mem;
+    uint64_t next;            /* the next buffer address */
+    vt_stats stats;
+    char error[320];
+} vt_dev;
+
+static int vt_err(vt_dev *d, const char *fmt, ...)
+{
+    if (d) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(d->error, sizeof d->error, fmt, ap);
+        va_end(ap);
+    }
+    return -1;
+}
+
+int vt_dev_open(vt_device_h *hdevice)
+{
+    if (!hdevice)
+        return -1;
+    vt_dev *d = calloc(1, sizeof *d);
+    if (!d)
+        return -1;
+    core_mem_init(&d->mem);
+    d->next = VT_ALLOC_BASE;
+    *hdevice = d;
+    return 0;
+}
+
+int vt_dev_close(vt_device_h h)
+{
+    vt_dev *d = h;
+    if (!d)
+        return -1;
+    core_mem_free_all(&d->mem);
+    free(d);
+    return 0;
+}
+
+int vt_dev_caps(vt_device_h h, uint32_t caps_id, uint64_t *value)
+{
+    vt_dev *d = h;
+    if (!d || !value)
+        return -1;
+    static const uint64_t caps[] = {[VT_CAPS_VERSION] = 1, [VT_CAPS_MAX_CORES] = 2, [VT_CAPS_MAX_WARPS] = 8,
+                                    [VT_CAPS_MAX_THREADS] = VT_MAX_LANES, [VT_CAPS_CACHE_LINE_SIZE] = 128,
+                                    [VT_CAPS_LOCAL_MEM_SIZE] = 65536, [VT_CAPS_ALLOC_BASE_ADDR] = VT_ALLOC_BASE,
+                                    [VT_CAPS_KERNEL_BASE_ADDR] = VT_CODE_BASE};
+    if (caps_id >= sizeof caps / sizeof caps[0])
+        return vt_err(d, "unknown capability %u", caps_id);
+    *value = caps[caps_id];
+    return 0;
+}
+
+int vt_root_mem_alloc(vt_device_h h, int taskID)
+{
+    (void)taskID;
+    return vt_err(h, "no MMU: page-table roots are not supported");
+}
+
+int vt_root_mem_free(vt_device_h h, int taskID)
+{
+    (void)taskID;
+    return vt_err(h, "no MMU: page-table roots are not supported");
+}
+
+int vt_buf_alloc(vt_device_h h, uint64_t size, uint64_t *vaddr, int BUF_TYPE, uint64_t taskID, uint64_t kernelID)
+{
+    vt_dev *d = h;
+    (void)BUF_TYPE, (void)taskID, (void)kernelID;
+    if (!d || !vaddr)
+        return -1;
+    uint64_t rounded = (size + 4095) & ~4095ull;
+    if (!rounded)
+        rounded = 4096;
+    if (d->next + rounded > 0x100000000ull || core_mem_alloc_at(&d->mem, d->next, rounded))
+        return vt_err(d, "device memory exhausted (%llu bytes requested)", (unsigned long long)size);
+    *vaddr = d->next;
+    d->next += rounded;
+    return 0;
+}
+
+int vt_buf_free(vt_device_h h, uint64_t size, uint64_t *vaddr, uint64_t taskID, uint64_t kernelID)
+{
+    vt_dev *d = h;
+    (void)size, (void)vaddr, (void)taskID, (void)kernelID;
+    if (!d)
+        return -1;
+    /* every buffer (as the reference backend does); the code region stays */
+    for (size_t i = d->mem.n; i-- > 0;)
+        if (d->mem.allocs[i].base >= VT_ALLOC_BASE)
+            core_mem_release(&d->mem, d->mem.allocs[i].base);
+    d->next = VT_ALLOC_BASE;
+    return 0;
+}
+
+int vt_one_buf_free(vt_device_h h, uint64_t size, uint64_t *vaddr, uint64_t taskID, uint64_t kernelID)
+{
+    vt_dev *d = h;
+    (void)size, (void)taskID, (void)kernelID;
+    if (!d || !vaddr)
+        return -1;
+    if (core_mem_release(&d->mem, *vaddr))
+        return vt_err(d, "no buffer starts at 0x%llx", (unsigned long long)*vaddr);
+    return 0;
+}
+
+int vt_copy_to_dev(vt_device_h h, uint64_t dev_vaddr, const void *src, uint64_t size, uint64_t taskID,
+                   uint64_t kernelID)
+{
+    vt_dev *d = h;
+    (void)taskID, (void)kernelID;
+    if (!d || (!src && size))
+        return -1;
+    uint8_t *p = core_mem_ptr(&d->mem, dev_vaddr, size);
+    if (!p)
+        return vt_err(d, "copy to 0x%llx (%llu bytes) is not inside one buffer", (unsigned long long)dev_vaddr,
+                      (unsigned long long)size);
+    memcpy(p, src, size);
+    return 0;
+}
+
+int vt_copy_from_dev(vt_device_h h, uint64_t dev_vaddr, void *dst, uint64_t size, uint64_t taskID,
+                     uint64_t kernelID)
+{
+    vt_dev *d = h;
+    (void)taskID, (void)kernelID;
+    if (!d || (!dst && size))
+        return -1;
+    const uint8_t *p = core_mem_ptr(&d->mem, dev_vaddr, size);
+    if (!p)
+        return vt_err(d, "copy from 0x%llx (%llu bytes) is not inside one buffer", (unsigned long long)dev_vaddr,
+                      (unsigned long long)size);
+    memcpy(dst, p, size);
+    return 0;
+}
+
+int vt_start(vt_device_h h, void *metaData, uint64_t taskID)
+{
+    vt_dev *d = h;
+    (void)taskID;
+    if (!d || !metaData)
+        return -1;
+    const vt_meta_data *md = metaData;
+    vt_meta m;
+    memset(&m, 0, sizeof m);
+    m.has_pc = 1;
+    m.start_pc = VT_CODE_BASE;
+    m.kernel_id = md->kernel_id;
+    memcpy(m.kernel_size, md->kernel_size, sizeof m.kernel_size);
+    m.wf_size = md->wf_size;
+    m.wg_size = md->wg_size;
+    m.knl_base = md->metaDataBaseAddr;
+    m.lds_size = md->ldsSize;
+    m.pds_size = md->pdsSize;
+    m.sgpr = md->sgprUsage;
+    m.vgpr = md->vgprUsage;
+    m.pds_base = md->pdsBaseAddr;
+    if (!m.wf_size || m.wf_size > VT_MAX_LANES || (m.wf_size & (m.wf_size - 1)) || !m.wg_size ||
+        !m.kernel_size[0] || !m.kernel_size[1] || !m.kernel_size[2])
+        return vt_err(d, "bad launch shape (threads per warp a power of two up to %d, non-zero sizes)", VT_MAX_LANES);
+    vt_run_options o = {0};
+    return vt_launch_dispatch(&d->mem, &m, &o, &d->stats, d->error, sizeof d->error);
+}
+
+int vt_ready_wait(vt_device_h h, uint64_t timeout)
+{
+    (void)timeout;
+    return h ? 0 : -1;
+}
+
+int vt_finish_all_kernel(vt_device_h h, void *queue)
+{
+    (void)queue;
+    return h ? 0 : -1;
+}
+
+/* The code region at 0x80000000, made on first use. */
+static uint8_t *vt_code_region(vt_dev *d, uint64_t addr, uint64_t size)
+{
+    if (vt_mem_ensure(&d->mem, VT_CODE_BASE, VT_CODE_REGION))
+        return NULL;
+    return core_mem_ptr(&d->mem, addr, size);
+}
+
+int vt_upload_kernel_bytes(vt_device_h h, const void *content, uint64_t size, int taskID)
+{
+    vt_dev *d = h;
+    (void)taskID;
+    if (!d || (!content && size))
+        return -1;
+    uint8_t *p = vt_code_region(d, VT_CODE_BASE, size);
+    if (!p)
+        return vt_err(d, "kernel of %llu bytes does not fit the code region", (unsigned long long)size);
+    memcpy(p, content, size);
+    return 0;
+}
+
+int vt_upload_kernel_file(vt_device_h h, const char *filename, int kernelID)
+{
+    vt_dev *d = h;
+    (void)kernelID;
+    if (!d || !filename)
+        return -1;
+    FILE *f = fopen(filename, "rb");
+    if (!f)
+        return vt_err(d, "cannot read '%s'", filename);
+    size_t cap = 1 << 16, n = 0;
+    uint8_t *buf = malloc(cap);
+    while (buf) {
+        n += fread(buf + n, 1, cap - n, f);
+        if (n < cap)
+            break;
+        uint8_t *nb = realloc(buf, 2 * cap);
+        if (!nb) {
+            free(buf);
+            buf = NULL;
+            break;
+        }
+        buf = nb;
+        cap *= 2;
+    }
+    fclose(f);
+    if (!buf)
+        return vt_err(d, "out of memory");
+    elf32_file elf;
+    char err[256];
+    int rc = 0;
+    if (elf32_parse(buf, n, &elf, err, sizeof err)) {
+        rc = vt_err(d, "%s: %s", filename, err);
+    } else {
+        if (elf.machine != ELF32_EM_RISCV)
+            rc = vt_err(d, "%s: not a RISC-V ELF file", filename);
+        for (int i = 0; !rc && i < elf.nsegs; i++) {
+            const elf32_segment *s = &elf.segs[i];
+            uint8_t *p = s->vaddr >= VT_CODE_BASE && s->vaddr - VT_CODE_BASE + (uint64_t)s->memsz <= VT_CODE_REGION
+                             ? vt_code_region(d, s->vaddr, s->memsz) : NULL;
+            if (!p)
+                rc = vt_err(d, "%s: segment at 0x%x is outside the code region", filename, s->vaddr);
+            else {
+                memcpy(p, buf + s->offset, s->filesz);
+                memset(p + s->filesz, 0, s->memsz - s->filesz);
+            }
+        }
+        elf32_free(&elf);
+    }
+    free(buf);
+    return rc;
+}
+
+int vt_dump_perf(vt_device_h h, FILE *out)
+{
+    vt_dev *d = h;
+    if (!d || !out)
+        return -1;
+    fprintf(out, "instructions %llu\nvector_lane_instructions %llu\nworkgroups %llu\nwarps %llu\nseconds %.6f\n",
+            (unsigned long long)d->stats.instructions, (unsigned long long)d->stats.lane_instructions,
+            (unsigned long long)d->stats.workgroups, (unsigned long long)d->stats.warps, d->stats.seconds);
+    return 0;
+}
+
+const char *vt_last_error(vt_device_h h)
+{
+    vt_dev *d = h;
+    return d ? d->error : "no device";
+}
