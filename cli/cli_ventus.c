@@ -1,6 +1,7 @@
 /* `wavesim as|dis|run --isa ventus`: Ventus assembly to ELF32, disassembly of ELF32 files and raw
    words in the Ventus llvm-objdump form, and runs of test-vector launches (.metadata/.data). */
 #include "cli_ventus.h"
+#include "cli_util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,35 +20,6 @@ int cli_ventus_selected(int argc, char **argv)
         if (strcmp(argv[a], "--isa") == 0 && strcmp(argv[a + 1], "ventus") == 0)
             return 1;
     return 0;
-}
-
-static char *slurp(const char *path, size_t *size)
-{
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap + 1);
-    while (buf) {
-        n += fread(buf + n, 1, cap - n, f);
-        if (n < cap)
-            break;
-        char *nb = realloc(buf, 2 * cap + 1);
-        if (!nb) {
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        buf = nb;
-        cap *= 2;
-    }
-    if (f != stdin)
-        fclose(f);
-    if (buf) {
-        buf[n] = '\0';
-        *size = n;
-    }
-    return buf;
 }
 
 static char *dup_string(const char *s)
@@ -113,35 +85,18 @@ static int vt_dis(int argc, char **argv)
         } else if (hex) {
             size_t sz;
             free(input);
-            input = strcmp(argv[a], "-") == 0 ? slurp("-", &sz) : dup_string(argv[a]);
+            input = strcmp(argv[a], "-") == 0 ? cli_read_file("-", &sz) : dup_string(argv[a]);
             if (!input) {
                 rc = 1;
                 fprintf(stderr, "wavesim dis: cannot read standard input\n");
                 goto out;
             }
-            for (char *p = input; *p;) {
-                while (*p == ' ' || *p == ',' || *p == '\t' || *p == '\n' || *p == '\r')
-                    p++;
-                if (!*p)
-                    break;
-                char *end;
-                unsigned long long v = strtoull(p, &end, 16);
-                if (end == p || v > 0xffffffffull) {
-                    fprintf(stderr, "wavesim dis: bad hex word near '%.10s'\n", p);
-                    rc = 2;
-                    goto out;
-                }
-                if (n == cap) {
-                    uint32_t *nw = realloc(words, 2 * cap * sizeof *words);
-                    if (!nw) {
-                        rc = 1;
-                        goto out;
-                    }
-                    words = nw;
-                    cap *= 2;
-                }
-                words[n++] = (uint32_t)v;
-                p = end;
+            const char *bad;
+            if (cli_hex_words(input, &words, &n, &bad)) {
+                if (bad)
+                    fprintf(stderr, "wavesim dis: bad hex word near '%.10s'\n", bad);
+                rc = bad ? 2 : 1;
+                goto out;
             }
         } else if (argv[a][0] == '-') {
             fprintf(stderr, "wavesim dis: unknown option '%s'\n", argv[a]);
@@ -155,7 +110,7 @@ static int vt_dis(int argc, char **argv)
         dis_print(words, n, pc, NULL);
     } else if (file) {
         size_t size;
-        char *data = slurp(file, &size);
+        char *data = cli_read_file(file, &size);
         elf32_file elf;
         char err[256];
         if (!data) {
@@ -279,7 +234,7 @@ static int vt_run(int argc, char **argv)
     int rc = 0;
     for (int i = 0; i < nfiles && !rc; i += 2) {
         size_t ms, ds;
-        char *mt = slurp(files[i], &ms), *dt = slurp(files[i + 1], &ds);
+        char *mt = cli_read_file(files[i], &ms), *dt = cli_read_file(files[i + 1], &ds);
         char err[512];
         vt_meta m;
         uint32_t *words = NULL;
@@ -354,7 +309,7 @@ static int vt_as(int argc, char **argv)
     if (!in || (!hex && !outpath))
         return fprintf(stderr, "usage: wavesim as --isa ventus IN.s (-o OUT | --hex)\n"), 2;
     size_t size;
-    char *src = slurp(in, &size);
+    char *src = cli_read_file(in, &size);
     if (!src)
         return fprintf(stderr, "wavesim as: cannot read '%s'\n", in), 1;
     vt_asm_ctx ctx = {0};

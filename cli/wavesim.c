@@ -5,6 +5,7 @@
 
 #include "asm/asm_source.h"
 #include "cli_cc.h"
+#include "cli_util.h"
 #include "cli_ventus.h"
 #include "common/elf64.h"
 #include "rdna3/codec/r3_asm_glue.h"
@@ -33,43 +34,19 @@ static const char usage[] =
     "                                                         (--missing: list the ones it does not)\n"
     "  help                                                   this text\n"
     "\n"
-    "Not yet available: the Ventus ISA.\n";
-
-static char *read_file(const char *path, size_t *size)
-{
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap + 1);
-    while (buf) {
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (n < cap)
-            break;
-        cap *= 2;
-        char *nb = realloc(buf, cap + 1);
-        if (!nb) {
-            free(buf);
-            buf = NULL;
-        }
-        buf = nb;
-    }
-    if (f != stdin)
-        fclose(f);
-    if (buf) {
-        buf[n] = '\0';
-        *size = n;
-    }
-    return buf;
-}
+    "Ventus (乘影):\n"
+    "  as  --isa ventus IN.s (-o OUT.elf | --hex)             GNU RISC-V syntax; ELF32 with code at 0x80000000\n"
+    "  dis --isa ventus FILE | --hex [--pc ADDR] \"WORD ...\"  text as the Ventus llvm-objdump prints it\n"
+    "  run --isa ventus A.metadata A.data [B.metadata B.data ...] [--dump-mem ADDR:NBYTES:FILE]...\n"
+    "      [--threads N] [--max-instructions N] [--stats] [--trace=spike[=FILE]]\n"
+    "                                                         run test-vector launches in order on one memory\n";
 
 static const char *g_mcpu = "gfx1100";
 
 /* Reads a whole input file, saying so on stderr when it cannot. */
 static char *read_input(const char *cmd, const char *path, size_t *size)
 {
-    char *data = read_file(path, size);
+    char *data = cli_read_file(path, size);
     if (!data)
         fprintf(stderr, "wavesim %s: cannot read '%s'\n", cmd, path);
     return data;
@@ -84,7 +61,7 @@ static int parse_common(int argc, char **argv, int first, int *wave64)
             *wave64 = 1;
         } else if (strcmp(argv[a], "--isa") == 0 && a + 1 < argc) {
             if (strcmp(argv[++a], "rdna3") != 0) {
-                fprintf(stderr, "wavesim: ISA '%s' is not available yet (rdna3 is)\n", argv[a]);
+                fprintf(stderr, "wavesim: unknown ISA '%s' (rdna3 or ventus)\n", argv[a]);
                 return -1;
             }
         } else if (strcmp(argv[a], "--mcpu") == 0 && a + 1 < argc) {
@@ -265,40 +242,23 @@ static int cmd_dis(int argc, char **argv)
         char *input = NULL; /* "--hex -": words from standard input */
         if (a + 2 == argc && strcmp(argv[a + 1], "-") == 0) {
             size_t sz;
-            input = read_file("-", &sz);
+            input = cli_read_file("-", &sz);
             if (!input) {
                 free(words);
                 return fprintf(stderr, "wavesim dis: cannot read standard input\n"), 1;
             }
         }
         for (a++; a < argc; a++) {
-            char *p = input ? input : argv[a];
-            while (*p) {
-                while (*p == ' ' || *p == ',' || *p == '\t' || *p == '\n')
-                    p++;
-                if (!*p)
-                    break;
-                char *end;
-                unsigned long long v = strtoull(p, &end, 16);
-                if (end == p || v > 0xffffffffull) {
-                    fprintf(stderr, "wavesim dis: bad hex word near '%.10s'\n", p);
-                    free(words);
-                    free(input);
-                    return 2;
-                }
-                if (n == cap) {
-                    uint32_t *nw = realloc(words, 2 * cap * sizeof *words);
-                    if (!nw) {
-                        free(words);
-                        free(input);
-                        return 1;
-                    }
-                    words = nw;
-                    cap *= 2;
-                }
-                words[n++] = (uint32_t)v;
-                p = end;
+            const char *bad;
+            if (cli_hex_words(input ? input : argv[a], &words, &n, &bad)) {
+                if (bad)
+                    fprintf(stderr, "wavesim dis: bad hex word near '%.10s'\n", bad);
+                free(words);
+                free(input);
+                return bad ? 2 : 1;
             }
+            if (input)
+                break;
         }
         int rc = dis_words(words, n, wave64, NULL, NULL);
         free(words);
@@ -433,7 +393,7 @@ static int cmd_run(int argc, char **argv)
         const char *v = a + 1 < argc ? argv[a + 1] : NULL;
         if (strcmp(o, "--isa") == 0 && v) {
             if (strcmp(v, "rdna3") != 0)
-                return fprintf(stderr, "wavesim run: ISA '%s' is not available yet\n", v), 2;
+                return fprintf(stderr, "wavesim run: unknown ISA '%s' (rdna3 or ventus)\n", v), 2;
             a++;
         } else if (strcmp(o, "--kernel") == 0 && v) {
             kname = v;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "common/elf32.h"
+#include "common/file.h"
 #include "ventus/codec/vt_asm.h"
 #include "ventus/launch/vt_launch.h"
 
@@ -222,21 +223,8 @@ int vt_upload_kernel_file(vt_device_h h, const char *filename, int kernelID)
     FILE *f = fopen(filename, "rb");
     if (!f)
         return vt_err(d, "cannot read '%s'", filename);
-    size_t cap = 1 << 16, n = 0;
-    uint8_t *buf = malloc(cap);
-    while (buf) {
-        n += fread(buf + n, 1, cap - n, f);
-        if (n < cap)
-            break;
-        uint8_t *nb = realloc(buf, 2 * cap);
-        if (!nb) {
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        buf = nb;
-        cap *= 2;
-    }
+    size_t n = 0;
+    uint8_t *buf = (uint8_t *)file_read_all(f, &n);
     fclose(f);
     if (!buf)
         return vt_err(d, "out of memory");

@@ -3,26 +3,14 @@
 #include "r3_codec.h"
 #include "r3_mimg.h"
 #include "r3_symbolic.h"
+#include "common/textbuf.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-typedef struct {
-    char *buf;
-    size_t size, len;
-} r3_out;
-
-static void r3_emit(r3_out *o, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    size_t room = o->len < o->size ? o->size - o->len : 0;
-    int n = vsnprintf(room ? o->buf + o->len : NULL, room, fmt, ap);
-    va_end(ap);
-    if (n > 0)
-        o->len += (size_t)n;
-}
+typedef textbuf r3_out;
+#define r3_emit textbuf_put
 
 static void r3_emit_range(r3_out *o, const char *file, unsigned first, unsigned width)
 {

@@ -2,6 +2,8 @@
    REGEXT prefix, CSR names, and text exactly as the Ventus llvm-objdump dumps show it. */
 #include "vt_isa.h"
 
+#include "common/textbuf.h"
+
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -173,21 +175,8 @@ const char *vt_xreg_name(unsigned r)
     return xnames[r & 31];
 }
 
-typedef struct {
-    char *out;
-    size_t size, len;
-} vt_buf;
-
-static void put(vt_buf *b, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    size_t room = b->len < b->size ? b->size - b->len : 0;
-    int n = vsnprintf(b->out + (room ? b->len : 0), room, fmt, ap);
-    va_end(ap);
-    if (n > 0)
-        b->len += (size_t)n;
-}
+typedef textbuf vt_buf;
+#define put textbuf_put
 
 static void put_target(vt_buf *b, uint32_t pc, int32_t off, vt_symbol_fn sym, void *ctx)
 {

@@ -3,25 +3,14 @@
    line of 0x5b instructions. */
 #include "vt_trace.h"
 
+#include "common/textbuf.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-typedef struct {
-    char *out;
-    size_t size, len;
-} vt_tbuf;
-
-static void tput(vt_tbuf *b, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    size_t room = b->len < b->size ? b->size - b->len : 0;
-    int n = vsnprintf(b->out + (room ? b->len : 0), room, fmt, ap);
-    va_end(ap);
-    if (n > 0)
-        b->len += (size_t)n;
-}
+typedef textbuf vt_tbuf;
+#define tput textbuf_put
 
 static void vt_put_vreg(vt_tbuf *b, const vt_group *g, const vt_warp *w, unsigned r)
 {
