@@ -46,3 +46,13 @@ int cli_hex_words(const char *p, uint32_t **words, size_t *n, const char **bad)
     }
     return 0;
 }
+
+void cli_print_items(const asm_result *res)
+{
+    for (size_t i = 0; i < res->nitems; i++) {
+        const uint8_t *b = res->secs[res->items[i].section].data + res->items[i].offset;
+        for (int k = 0; k < res->items[i].size / 4; k++)
+            printf("%s%02x%02x%02x%02x", k ? " " : "", b[4 * k + 3], b[4 * k + 2], b[4 * k + 1], b[4 * k]);
+        printf("\n");
+    }
+}

@@ -14,4 +14,8 @@ char *cli_read_file(const char *path, size_t *size);
    out of memory). */
 int cli_hex_words(const char *text, uint32_t **words, size_t *n, const char **bad);
 
+/* `as --hex`: each assembled item's words in memory order, one line per instruction. */
+#include "asm/asm_source.h"
+void cli_print_items(const asm_result *res);
+
 #endif

@@ -324,12 +324,7 @@ static int vt_as(int argc, char **argv)
         return 1;
     }
     if (hex)
-        for (size_t i = 0; i < res.nitems; i++) {
-            const uint8_t *b = res.secs[res.items[i].section].data + res.items[i].offset;
-            for (int k = 0; k < res.items[i].size / 4; k++)
-                printf("%s%02x%02x%02x%02x", k ? " " : "", b[4 * k + 3], b[4 * k + 2], b[4 * k + 1], b[4 * k]);
-            printf("\n");
-        }
+        cli_print_items(&res);
     if (outpath) {
         uint64_t end = VT_CODE_BASE;
         for (int i = 0; i < res.nsecs; i++)

@@ -117,14 +117,8 @@ static int cmd_as(int argc, char **argv)
         asm_result_free(&res);
         return 1;
     }
-    if (hex) {
-        for (size_t i = 0; i < res.nitems; i++) {
-            const uint8_t *b = res.secs[res.items[i].section].data + res.items[i].offset;
-            for (int k = 0; k < res.items[i].size / 4; k++)
-                printf("%s%02x%02x%02x%02x", k ? " " : "", b[4 * k + 3], b[4 * k + 2], b[4 * k + 1], b[4 * k]);
-            printf("\n");
-        }
-    }
+    if (hex)
+        cli_print_items(&res);
     if (outpath) {
         uint8_t *img;
         size_t n;
