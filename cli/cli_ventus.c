@@ -164,6 +164,13 @@ typedef struct {
     FILE *out;
 } vt_spike_trace;
 
+/* Device printf text goes to standard output. */
+static void vt_print_out(void *ctx, const char *text, size_t len)
+{
+    (void)ctx;
+    fwrite(text, 1, len, stdout);
+}
+
 /* --trace=spike: every committed instruction in the reference simulator's log format. */
 static void vt_spike_commit(void *ctx, const vt_group *g, const vt_warp *w, uint32_t pc, const vt_inst *in)
 {
@@ -180,6 +187,7 @@ static int vt_run(int argc, char **argv)
     int nfiles = 0, ndumps = 0, show_stats = 0;
     vt_dump dumps[64];
     vt_run_options o = {0};
+    o.print = vt_print_out;
     const char *trace_path = NULL;
     int trace = 0;
     for (int a = 2; a < argc; a++) {

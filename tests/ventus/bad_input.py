@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Bad input to `wavesim run --isa ventus` and the Ventus codec: each case must exit non-zero with
+"""Assembled kernels run through a patched test vector: the device printf handshake (CSR_PRINT) and
+bad input to `wavesim run --isa ventus` and the Ventus codec: each case must exit non-zero with
 one clear line on stderr naming the cause, and never die from a signal. Built from the vecadd
 test vector by corrupting its metadata, data or code, and from small assembled kernels."""
 from vt_cases import default_cases
@@ -55,6 +56,25 @@ def main():
     code = {i: int(w, 16) for i, w in enumerate(r.stdout.split())}
     tests.append(('barrier that never completes', [good_meta, write('d7.data', patched(code))], 'barrier'))
     fails = 0
+    # device printf: warp 0 writes "hi!\n" to the print buffer named by the kernel metadata (patched
+    # to point at buffer c) and sets CSR_PRINT; the text must appear once on standard output
+    src = write('print.s', ['\tcsrr t0, CSR_KNL', '\tlw t1, 48(t0)', '\tli t2, 0x0a216968', '\tsw t2, 0(t1)',
+                            '\tsw zero, 4(t1)', '\tcsrr t3, CSR_WID', '\tbnez t3, done', '\tli t4, 1',
+                            '\tcsrw CSR_PRINT, t4', '\tcsrr t5, CSR_PRINT', '\tsw t5, 8(t1)', 'done:',
+                            '\tendprg x0, x0, x0'])
+    r = subprocess.run([a.tool, 'as', '--isa', 'ventus', '--hex', src], capture_output=True, text=True)
+    code = {i: int(w, 16) for i, w in enumerate(r.stdout.split())}
+    d = patched(code)
+    knl = bases.index(int(meta[14], 16))
+    knl_at = sum((s + 3) // 4 for s in sizes[:knl])
+    d[knl_at + 12], d[knl_at + 13] = '%08x' % bases[2], '00000100'
+    out = os.path.join(tmp, 'print.bin')
+    r = subprocess.run([a.tool, 'run', '--isa', 'ventus', good_meta, write('dp.data', d), '--dump-mem',
+                        '0x%x:12:%s' % (bases[2], out)], capture_output=True, text=True)
+    ok = r.returncode == 0 and r.stdout == 'hi!\n' and open(out, 'rb').read()[8:12] == b'\0\0\0\0'
+    print('%s device printf: exit %d, stdout %r (CSR_PRINT reads back 0 after the host took the text)'
+          % ('ok  ' if ok else 'FAIL', r.returncode, r.stdout))
+    fails += not ok
     for name, files, expect in tests:
         r = subprocess.run([a.tool, 'run', '--isa', 'ventus', '--max-instructions', '100000'] + files,
                            capture_output=True, text=True)

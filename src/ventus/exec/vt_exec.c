@@ -72,6 +72,8 @@ void vt_group_free(vt_group *g)
     }
     free(g->warps);
     free(g->writes);
+    free(g->printed);
+    g->printed = NULL;
     g->warps = NULL;
     g->writes = NULL;
 }

@@ -80,6 +80,9 @@ typedef struct vt_group {
     int nwrites, writes_cap;
     void (*on_commit)(void *ctx, const struct vt_group *g, const vt_warp *w, uint32_t pc, const vt_inst *in);
     void *trace_ctx;
+    /* device printf: text the warps handed over through CSR_PRINT (malloc'ed, in order) */
+    char *printed;
+    size_t printed_len;
     /* the last allocation a lookup hit (speeds up runs of accesses to one buffer) */
     const core_alloc *last;
 } vt_group;

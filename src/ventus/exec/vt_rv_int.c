@@ -3,6 +3,7 @@
 #include "vt_ops.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define XS1 (w->x[in->rs1])
@@ -284,6 +285,34 @@ static int vt_csr_read(vt_group *g, vt_warp *w, uint32_t csr, uint32_t *v)
     return 0;
 }
 
+/* The print-buffer protocol: a warp that finished writing text to the print buffer (address and
+   size at KNL_PRINT_ADDR/KNL_PRINT_SIZE, offsets 48 and 52 of the kernel metadata) sets CSR_PRINT;
+   the host takes the text (up to the first NUL) and clears the flag, so the write reads back 0. */
+static uint32_t vt_print_handshake(vt_group *g, uint32_t v)
+{
+    if (!v)
+        return 0;
+    const uint8_t *meta = vt_mem_at(g, g->csr_knl + 48, 8);
+    uint32_t addr = 0, size = 0;
+    if (meta) {
+        memcpy(&addr, meta, 4);
+        memcpy(&size, meta + 4, 4);
+    }
+    const uint8_t *text = size ? vt_mem_at(g, addr, size) : NULL;
+    if (!text)
+        return 0;
+    const uint8_t *nul = memchr(text, 0, size);
+    size_t n = nul ? (size_t)(nul - text) : size;
+    char *grown = realloc(g->printed, g->printed_len + n + 1);
+    if (!grown)
+        return 0;
+    memcpy(grown + g->printed_len, text, n);
+    g->printed = grown;
+    g->printed_len += n;
+    grown[g->printed_len] = '\0';
+    return 0;
+}
+
 /* Writes a CSR; read-only ones (ids, counters, vl/vtype) ignore writes. */
 static void vt_csr_write(vt_group *g, vt_warp *w, uint32_t csr, uint32_t v)
 {
@@ -299,7 +328,7 @@ static void vt_csr_write(vt_group *g, vt_warp *w, uint32_t csr, uint32_t v)
         break;
     case 0x305: w->mtvec = v; break;
     case 0x340: w->mscratch = v; break;
-    case VT_CSR_PRINT: w->print = v; break;
+    case VT_CSR_PRINT: w->print = vt_print_handshake(g, v); break;
     case VT_CSR_RPC: w->rpc = v; break;
     default: return;
     }

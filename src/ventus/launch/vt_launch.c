@@ -144,6 +144,8 @@ typedef struct {
     uint64_t *instr, *lanes;          /* per workgroup, summed after the run */
     uint64_t (*classes)[VT_CLS_COUNT];
     char (*faults)[320];
+    char **printed;
+    size_t *printed_len;
 } vt_run_ctx;
 
 /* Runs workgroup `item` (linear id) to completion. */
@@ -195,6 +197,9 @@ static int vt_run_group(void *ctx, uint64_t item, int thread)
     r->instr[item] = g.instructions;
     r->lanes[item] = g.lane_instructions;
     memcpy(r->classes[item], g.class_count, sizeof g.class_count);
+    r->printed[item] = g.printed;
+    r->printed_len[item] = g.printed_len;
+    g.printed = NULL; /* handed over */
     vt_group_free(&g);
     return rc;
 }
@@ -228,9 +233,10 @@ int vt_launch_dispatch(core_mem *mem, const vt_meta *m, const vt_run_options *o,
         return snprintf(err, errsize, "%llu workgroups: at most %u", (unsigned long long)groups, 1u << 24), -1;
     }
     vt_run_ctx r = {mem, m, &code, o, stats, err, errsize, calloc(groups, 8), calloc(groups, 8),
-                    calloc(groups, sizeof *r.classes), calloc(groups, sizeof *r.faults)};
+                    calloc(groups, sizeof *r.classes), calloc(groups, sizeof *r.faults),
+                    calloc(groups, sizeof(char *)), calloc(groups, sizeof(size_t))};
     int rc = -1;
-    if (!r.instr || !r.lanes || !r.classes || !r.faults) {
+    if (!r.instr || !r.lanes || !r.classes || !r.faults || !r.printed || !r.printed_len) {
         snprintf(err, errsize, "out of memory");
     } else {
         uint64_t failed = 0;
@@ -250,6 +256,13 @@ int vt_launch_dispatch(core_mem *mem, const vt_meta *m, const vt_run_options *o,
             stats->warps += groups * m->wg_size;
         }
     }
+    for (uint64_t i = 0; r.printed && i < groups; i++) {
+        if (r.printed[i] && o->print)
+            o->print(o->print_ctx, r.printed[i], r.printed_len[i]);
+        free(r.printed[i]);
+    }
+    free(r.printed);
+    free(r.printed_len);
     free(r.instr);
     free(r.lanes);
     free(r.classes);

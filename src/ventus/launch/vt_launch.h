@@ -41,6 +41,9 @@ typedef struct {
     uint64_t max_instructions;   /* per workgroup; 0: default */
     vt_commit_fn trace;
     void *trace_ctx;
+    /* device printf text of each workgroup, handed over in workgroup order after the launch */
+    void (*print)(void *ctx, const char *text, size_t len);
+    void *print_ctx;
 } vt_run_options;
 
 /* Writes the launch's buffers from `data` (allocating what is missing, keeping earlier contents
