@@ -1,5 +1,5 @@
-/* `wavesim as|dis|run --isa ventus`: Ventus assembly to ELF32, disassembly of ELF32 files and raw
-   words in the Ventus llvm-objdump form, and runs of test-vector launches (.metadata/.data). */
+/* `wavesim dis|run --isa ventus`: disassembly of ELF32 files and raw words in the Ventus
+   llvm-objdump form, and runs of test-vector launches (.metadata/.data). */
 #include "cli_ventus.h"
 #include "cli_util.h"
 
@@ -8,8 +8,6 @@
 #include <string.h>
 
 #include "common/elf32.h"
-#include "asm/asm_source.h"
-#include "ventus/codec/vt_asm.h"
 #include "ventus/codec/vt_isa.h"
 #include "ventus/exec/vt_trace.h"
 #include "ventus/launch/vt_launch.h"
@@ -44,14 +42,10 @@ static const char *elf_symbol_at(void *ctx, uint32_t addr)
 static void dis_print(const uint32_t *words, size_t n, uint32_t pc, const elf32_file *elf)
 {
     char text[256];
-    uint32_t prefix = 0;
     for (size_t i = 0; i < n; i++, pc += 4) {
         vt_inst in;
         vt_decode(words[i], &in);
         vt_print(&in, pc, elf ? elf_symbol_at : NULL, (void *)elf, text, sizeof text);
-        if (in.op == VT_OP_INVALID)
-            snprintf(text, sizeof text, "<unknown>");
-        (void)prefix;
         if (!elf) {
             printf("%s\n", text);
             continue;
@@ -69,12 +63,10 @@ static int vt_dis(int argc, char **argv)
     uint32_t pc = 0;
     int hex = 0;
     const char *file = NULL;
-    size_t n = 0, cap = 256;
-    uint32_t *words = malloc(cap * sizeof *words);
+    size_t n = 0;
+    uint32_t *words = NULL;
     char *input = NULL;
     int rc = 0;
-    if (!words)
-        return 1;
     for (int a = 2; a < argc; a++) {
         if (strcmp(argv[a], "--isa") == 0 && a + 1 < argc) {
             a++;
@@ -297,81 +289,8 @@ static int vt_run(int argc, char **argv)
     return rc;
 }
 
-/* Assembles to hex words or to an ELF32 executable (all sections as one segment from 0x80000000). */
-static int vt_as(int argc, char **argv)
-{
-    const char *in = NULL, *outpath = NULL;
-    int hex = 0;
-    for (int a = 2; a < argc; a++) {
-        if (strcmp(argv[a], "--isa") == 0 && a + 1 < argc)
-            a++;
-        else if (strcmp(argv[a], "--hex") == 0)
-            hex = 1;
-        else if (strcmp(argv[a], "-o") == 0 && a + 1 < argc)
-            outpath = argv[++a];
-        else if (argv[a][0] == '-' && argv[a][1])
-            return fprintf(stderr, "wavesim as: unknown option '%s'\n", argv[a]), 2;
-        else
-            in = argv[a];
-    }
-    if (!in || (!hex && !outpath))
-        return fprintf(stderr, "usage: wavesim as --isa ventus IN.s (-o OUT | --hex)\n"), 2;
-    size_t size;
-    char *src = cli_read_file(in, &size);
-    if (!src)
-        return fprintf(stderr, "wavesim as: cannot read '%s'\n", in), 1;
-    vt_asm_ctx ctx = {0};
-    asm_isa isa = vt_asm_isa(&ctx);
-    asm_result res;
-    int rc = asm_source(in, src, &isa, &res);
-    free(src);
-    vt_asm_ctx_free(&ctx);
-    if (rc) {
-        fprintf(stderr, "%s\n", res.error);
-        asm_result_free(&res);
-        return 1;
-    }
-    if (hex)
-        cli_print_items(&res);
-    if (outpath) {
-        uint64_t end = VT_CODE_BASE;
-        for (int i = 0; i < res.nsecs; i++)
-            if ((res.secs[i].flags & ASM_SEC_ALLOC) && res.secs[i].size && res.secs[i].addr + res.secs[i].size > end)
-                end = res.secs[i].addr + res.secs[i].size;
-        uint8_t *image = calloc(1, (size_t)(end - VT_CODE_BASE) + 4);
-        elf32_out_symbol *syms = calloc(res.nsyms + 1, sizeof *syms);
-        int nsyms = 0;
-        for (int i = 0; image && i < res.nsecs; i++)
-            if ((res.secs[i].flags & ASM_SEC_ALLOC) && res.secs[i].size)
-                memcpy(image + (res.secs[i].addr - VT_CODE_BASE), res.secs[i].data, res.secs[i].size);
-        for (size_t i = 0; syms && i < res.nsyms; i++)
-            if (res.syms[i].section >= 0)
-                syms[nsyms++] = (elf32_out_symbol){res.syms[i].name, (uint32_t)res.syms[i].value,
-                                                   res.syms[i].binding != ASM_BIND_LOCAL,
-                                                   res.syms[i].type == ASM_TYPE_FUNC};
-        uint8_t *elf = NULL;
-        size_t n = 0;
-        FILE *f = NULL;
-        if (!image || !syms ||
-            elf32_write_exec(image, (uint32_t)(end - VT_CODE_BASE), VT_CODE_BASE, syms, nsyms, &elf, &n) ||
-            !(f = fopen(outpath, "wb")) || fwrite(elf, 1, n, f) != n) {
-            fprintf(stderr, "wavesim as: cannot write '%s'\n", outpath);
-            rc = 1;
-        }
-        if (f && fclose(f))
-            rc = 1;
-        free(elf);
-        free(image);
-        free(syms);
-    }
-    asm_result_free(&res);
-    return rc;
-}
-
 int cli_ventus_main(int argc, char **argv)
 {
-    if (strcmp(argv[1], "as") == 0)
-        return vt_as(argc, argv);
     if (strcmp(argv[1], "run") == 0)
         return vt_run(argc, argv);
     if (strcmp(argv[1], "dis") == 0)

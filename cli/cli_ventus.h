@@ -1,4 +1,4 @@
-/* The Ventus (`--isa ventus`) forms of `wavesim as`, `dis` and `run`. */
+/* The Ventus (`--isa ventus`) forms of `wavesim dis` and `run` (`as` serves both ISAs in wavesim.c). */
 #ifndef WAVESIM_CLI_VENTUS_H
 #define WAVESIM_CLI_VENTUS_H
 

@@ -12,6 +12,7 @@
 #include "rdna3/codec/r3_codec.h"
 #include "rdna3/codeobj/r3_codeobj.h"
 #include "rdna3/exec/r3_exec.h"
+#include "ventus/codec/vt_asm.h"
 #include "wavesim/wavesim.h"
 
 static const char usage[] =
@@ -42,6 +43,7 @@ static const char usage[] =
     "                                                         run test-vector launches in order on one memory\n";
 
 static const char *g_mcpu = "gfx1100";
+static int g_ventus; /* --isa ventus */
 
 /* Reads a whole input file, saying so on stderr when it cannot. */
 static char *read_input(const char *cmd, const char *path, size_t *size)
@@ -60,7 +62,8 @@ static int parse_common(int argc, char **argv, int first, int *wave64)
         if (strcmp(argv[a], "--wave64") == 0) {
             *wave64 = 1;
         } else if (strcmp(argv[a], "--isa") == 0 && a + 1 < argc) {
-            if (strcmp(argv[++a], "rdna3") != 0) {
+            g_ventus = strcmp(argv[++a], "ventus") == 0;
+            if (strcmp(argv[a], "rdna3") != 0 && !g_ventus) {
                 fprintf(stderr, "wavesim: unknown ISA '%s' (rdna3 or ventus)\n", argv[a]);
                 return -1;
             }
@@ -109,9 +112,11 @@ static int cmd_as(int argc, char **argv)
     if (!src)
         return 1;
     asm_result res;
-    asm_isa isa = r3_asm_isa(&wave64);
+    vt_asm_ctx vt_ctx = {0};
+    asm_isa isa = g_ventus ? vt_asm_isa(&vt_ctx) : r3_asm_isa(&wave64);
     int rc = asm_source(in, src, &isa, &res);
     free(src);
+    vt_asm_ctx_free(&vt_ctx);
     if (rc) {
         fprintf(stderr, "%s\n", res.error);
         asm_result_free(&res);
@@ -123,7 +128,8 @@ static int cmd_as(int argc, char **argv)
         uint8_t *img;
         size_t n;
         char err[256];
-        if (r3_codeobj_build(&res, g_mcpu, &img, &n, err, sizeof err)) {
+        if (g_ventus ? vt_image_build(&res, &img, &n, err, sizeof err)
+                     : r3_codeobj_build(&res, g_mcpu, &img, &n, err, sizeof err)) {
             fprintf(stderr, "wavesim as: %s: %s\n", in, err);
             asm_result_free(&res);
             return 1;
@@ -229,10 +235,8 @@ static int cmd_dis(int argc, char **argv)
     if (a < 0)
         return 2;
     if (a < argc && strcmp(argv[a], "--hex") == 0) {
-        size_t n = 0, cap = 64;
-        uint32_t *words = malloc(cap * sizeof *words);
-        if (!words)
-            return 1;
+        size_t n = 0;
+        uint32_t *words = NULL;
         char *input = NULL; /* "--hex -": words from standard input */
         if (a + 2 == argc && strcmp(argv[a + 1], "-") == 0) {
             size_t sz;
@@ -570,6 +574,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "wavesim: internal error: malformed instruction table\n");
         return 3;
     }
+    if (argc >= 2 && strcmp(argv[1], "as") == 0)
+        return cmd_as(argc, argv); /* both ISAs */
     if (argc >= 2 && cli_ventus_selected(argc, argv))
         return cli_ventus_main(argc, argv);
     if (argc >= 2 && strcmp(argv[1], "run") == 0)

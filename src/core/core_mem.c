@@ -23,29 +23,6 @@ void core_mem_free_all(core_mem *m)
     core_mem_init(m);
 }
 
-uint64_t core_mem_alloc(core_mem *m, uint64_t size)
-{
-    if (size == 0)
-        size = 1;
-    if (size > (1ull << 40))
-        return 0;
-    if (m->n == m->cap) {
-        size_t cap = m->cap ? m->cap * 2 : 16;
-        core_alloc *a = realloc(m->allocs, cap * sizeof *a);
-        if (!a)
-            return 0;
-        m->allocs = a;
-        m->cap = cap;
-    }
-    uint8_t *data = calloc(1, (size_t)size);
-    if (!data)
-        return 0;
-    uint64_t base = m->next;
-    m->next = (base + size + CORE_MEM_GAP + 255) & ~255ull;
-    m->allocs[m->n++] = (core_alloc){base, size, data}; /* bases only grow: the array stays sorted */
-    return base;
-}
-
 int core_mem_alloc_at(core_mem *m, uint64_t base, uint64_t size)
 {
     if (size == 0)
@@ -75,6 +52,15 @@ int core_mem_alloc_at(core_mem *m, uint64_t base, uint64_t size)
     return 0;
 }
 
+uint64_t core_mem_alloc(core_mem *m, uint64_t size)
+{
+    uint64_t base = m->next;
+    if (core_mem_alloc_at(m, base, size))
+        return 0;
+    m->next = (base + (size ? size : 1) + CORE_MEM_GAP + 255) & ~255ull;
+    return base;
+}
+
 static core_alloc *core_mem_find(const core_mem *m, uint64_t addr)
 {
     size_t lo = 0, hi = m->n;
@@ -89,6 +75,11 @@ static core_alloc *core_mem_find(const core_mem *m, uint64_t addr)
         return NULL;
     core_alloc *a = &m->allocs[lo - 1];
     return addr - a->base < a->size ? a : NULL;
+}
+
+const core_alloc *core_mem_lookup(const core_mem *m, uint64_t addr)
+{
+    return core_mem_find(m, addr);
 }
 
 int core_mem_release(core_mem *m, uint64_t addr)

@@ -26,6 +26,8 @@ uint64_t core_mem_alloc(core_mem *m, uint64_t size);
 int core_mem_alloc_at(core_mem *m, uint64_t base, uint64_t size);
 /* Releases the allocation starting at addr; returns -1 if there is none. */
 int core_mem_release(core_mem *m, uint64_t addr);
+/* The allocation holding addr, or NULL. */
+const core_alloc *core_mem_lookup(const core_mem *m, uint64_t addr);
 /* The host pointer for [addr, addr+len) if it lies inside one allocation, else NULL. */
 uint8_t *core_mem_ptr(const core_mem *m, uint64_t addr, uint64_t len);
 

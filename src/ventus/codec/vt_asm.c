@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/elf32.h"
 #include "vt_isa.h"
 
 #define MAXOPS 8
@@ -292,7 +293,7 @@ static uint32_t encode_op(vt_ps *ps, vt_opcode op, const char *suffix, char **op
         for (int k = 0; k < 2; k++)
             for (const char *c = ops[k]; *c; c++) {
                 const char *at = strchr("wroi", *c);
-                if (!at || *c == '\0')
+                if (!at)
                     return (uint32_t)fail(ps, "bad fence set '%s'", ops[k]);
                 sets[k] |= 1u << (at - "wroi");
             }
@@ -609,8 +610,7 @@ int vt_asm_encode(void *vctx, const char *text, const asm_expr_env *env, uint8_t
             li_size = ctx->sizes[ctx->next];
         else if (!strcmp(mn, "li") && n == 2) {
             int reloc = 0;
-            asm_expr_env probe = *env;
-            vt_ps q = {&probe, err, errsize, 0};
+            vt_ps q = {env, err, errsize, 0};
             expr(&q, ops[1], &reloc);
             if (reloc)
                 li_size = 8; /* a label or a symbol defined later: always lui + addi */
@@ -652,6 +652,33 @@ int vt_asm_encode(void *vctx, const char *text, const asm_expr_env *env, uint8_t
         for (int b = 0; b < 4; b++)
             out[4 * i + b] = (uint8_t)(words[i] >> (8 * b));
     return 4 * nw;
+}
+
+int vt_image_build(const asm_result *res, uint8_t **image, size_t *size, char *err, size_t errsize)
+{
+    uint64_t end = VT_CODE_BASE;
+    for (int i = 0; i < res->nsecs; i++)
+        if ((res->secs[i].flags & ASM_SEC_ALLOC) && res->secs[i].size && res->secs[i].addr + res->secs[i].size > end)
+            end = res->secs[i].addr + res->secs[i].size;
+    uint8_t *code = calloc(1, (size_t)(end - VT_CODE_BASE) + 4);
+    elf32_out_symbol *syms = calloc(res->nsyms + 1, sizeof *syms);
+    int nsyms = 0, rc = -1;
+    if (code && syms) {
+        for (int i = 0; i < res->nsecs; i++)
+            if ((res->secs[i].flags & ASM_SEC_ALLOC) && res->secs[i].size)
+                memcpy(code + (res->secs[i].addr - VT_CODE_BASE), res->secs[i].data, res->secs[i].size);
+        for (size_t i = 0; i < res->nsyms; i++)
+            if (res->syms[i].section >= 0)
+                syms[nsyms++] = (elf32_out_symbol){res->syms[i].name, (uint32_t)res->syms[i].value,
+                                                   res->syms[i].binding != ASM_BIND_LOCAL,
+                                                   res->syms[i].type == ASM_TYPE_FUNC};
+        rc = elf32_write_exec(code, (uint32_t)(end - VT_CODE_BASE), VT_CODE_BASE, syms, nsyms, image, size);
+    }
+    if (rc)
+        snprintf(err, errsize, "out of memory");
+    free(code);
+    free(syms);
+    return rc;
 }
 
 asm_isa vt_asm_isa(vt_asm_ctx *ctx)

@@ -23,6 +23,10 @@ typedef struct {
 int vt_asm_encode(void *ctx, const char *text, const asm_expr_env *env, uint8_t *out, char *err, size_t errsize,
                   int *errcol);
 
+/* The ELF32 executable of an assembly result: every allocated section as one segment from
+   VT_CODE_BASE, with the labels as symbols. Returns 0 and a malloc'ed image, or -1 with err. */
+int vt_image_build(const asm_result *res, uint8_t **image, size_t *size, char *err, size_t errsize);
+
 /* The assembler-driver description; ctx must outlive the assembly and be zeroed first. */
 asm_isa vt_asm_isa(vt_asm_ctx *ctx);
 void vt_asm_ctx_free(vt_asm_ctx *ctx);

@@ -326,7 +326,8 @@ int vt_print(const vt_inst *in, uint32_t pc, vt_symbol_fn sym, void *ctx, char *
         static const char *const aqrl[4] = {"", ".rl", ".aq", ".aqrl"};
         put(&b, "%s", aqrl[w >> 25 & 3]);
     }
-    put(&b, "\t");
+    if (o->format != VT_NONE)
+        put(&b, "\t");
     switch (o->format) {
     case VT_R: case VT_FRN: put(&b, "%s, %s, %s", X(rd), X(rs1), X(rs2)); break;
     case VT_SHIFT: case VT_I: put(&b, "%s, %s, %d", X(rd), X(rs1), in->imm); break;
@@ -343,7 +344,7 @@ int vt_print(const vt_inst *in, uint32_t pc, vt_symbol_fn sym, void *ctx, char *
         put(&b, ", ");
         put_fence_set(&b, (uint32_t)in->imm & 15);
         break;
-    case VT_NONE: b.len--; out[b.len < size ? b.len : 0] = '\0'; break;
+    case VT_NONE: break;
     case VT_LR: put(&b, "%s, (%s)", X(rd), X(rs1)); break;
     case VT_AMO: put(&b, "%s, %s, (%s)", X(rd), X(rs2), X(rs1)); break;
     case VT_FR: put(&b, "%s, %s, %s", X(rd), X(rs1), X(rs2)); break;

@@ -108,17 +108,12 @@ uint8_t *vt_mem_at(vt_group *g, uint32_t addr, uint32_t len)
         return *p ? *p + in : NULL;
     }
     const core_alloc *a = g->last;
-    if (a && addr >= a->base && (uint64_t)addr + len <= a->base + a->size)
-        return a->data + (addr - a->base);
-    uint8_t *p = core_mem_ptr(g->mem, addr, len);
-    if (p) {
-        for (size_t i = 0; i < g->mem->n; i++)
-            if (addr >= g->mem->allocs[i].base && addr - g->mem->allocs[i].base < g->mem->allocs[i].size) {
-                g->last = &g->mem->allocs[i];
-                break;
-            }
-    }
-    return p;
+    if (!a || addr < a->base || addr - a->base >= a->size)
+        a = core_mem_lookup(g->mem, addr);
+    if (!a || len > a->size - (addr - a->base))
+        return NULL;
+    g->last = a;
+    return a->data + (addr - a->base);
 }
 
 void vt_record(vt_group *g, int kind, uint32_t index, uint32_t addr, uint32_t value, uint32_t size)

@@ -127,11 +127,16 @@ static inline void vt_set_x(vt_group *g, vt_warp *w, unsigned r, uint32_t value)
     }
 }
 
+/* The lanes below vl. */
+static inline uint32_t vt_vl_mask(const vt_warp *w)
+{
+    return w->vl >= 32 ? 0xffffffffu : (1u << w->vl) - 1;
+}
+
 /* Lanes a vector instruction touches: SIMT mask, lanes below vl, and (vm=0) the v0 mask bits. */
 static inline uint32_t vt_active(const vt_group *g, const vt_warp *w, const vt_inst *in)
 {
-    uint32_t vlmask = w->vl >= 32 ? 0xffffffffu : (1u << w->vl) - 1;
-    uint32_t m = w->mask & vlmask;
+    uint32_t m = w->mask & vt_vl_mask(w);
     if (!in->vm)
         m &= vt_vreg(g, w, 0)[0];
     return m;

@@ -184,8 +184,7 @@ VT_VMA(vnmsub, s2 - s1 * c)
    still applies; v0 selects instead of masking. */
 int vt_x_vmerge(vt_group *g, vt_warp *w, const vt_inst *in)
 {
-    uint32_t vlmask = w->vl >= 32 ? 0xffffffffu : (1u << w->vl) - 1;
-    uint32_t act = w->mask & vlmask, s = 0, sel = in->vm ? 0xffffffffu : vt_vreg(g, w, 0)[0];
+    uint32_t act = w->mask & vt_vl_mask(w), s = 0, sel = in->vm ? 0xffffffffu : vt_vreg(g, w, 0)[0];
     const uint32_t *bv = vt_vsrc1(g, w, in, &s), *av = vt_vreg(g, w, in->rs2);
     uint32_t *d = vt_vreg(g, w, in->rd);
     VT_FOR_LANES(g, act, l)
@@ -222,7 +221,7 @@ int vt_x_vid(vt_group *g, vt_warp *w, const vt_inst *in)
     int vt_x_##name(vt_group *g, vt_warp *w, const vt_inst *in) \
     { \
         uint32_t a = vt_vreg(g, w, in->rs2)[0], b = vt_vreg(g, w, in->rs1)[0]; \
-        uint32_t keep = w->vl >= 32 ? 0 : ~((1u << w->vl) - 1); \
+        uint32_t keep = ~vt_vl_mask(w); \
         uint32_t *d = vt_vreg(g, w, in->rd); \
         d[0] = (d[0] & keep) | ((expr) & ~keep); \
         vt_vwritten(g, in->rd, 1); \

@@ -31,18 +31,11 @@ size_t vt_spike_format(const vt_group *g, const vt_warp *w, uint32_t pc, const v
             *t = ' ';
     tput(&b, "core %3u: 0x%08x (0x%08x) %s\n", w->wid, pc, in->word, text);
     tput(&b, "core %3u: 3 0x%08x (0x%08x)", w->wid, pc, in->word);
-    int vector = 0, simt = 0;
-    for (int i = 0; i < g->nwrites; i++) {
-        const vt_write *x = &g->writes[i];
-        if (x->kind == VT_W_V || x->kind == VT_W_SIMT || (x->kind != VT_W_X && x->kind != VT_W_CSR && x->index))
-            vector = 1;
-        simt |= x->kind == VT_W_SIMT;
-    }
-    vector |= vt_ops[in->op].cls == VT_CLS_VALU || vt_ops[in->op].cls == VT_CLS_VMEM;
-    if (vt_ops[in->op].format == VT_VB)
-        vector = 1;
-    int cls_vec = vector && vt_ops[in->op].format != VT_VSETVLI && vt_ops[in->op].format != VT_VSETIVLI &&
-                  in->op != VT_OP_SETRPC && in->op != VT_OP_JOIN;
+    /* spike prints the vector state for vector instructions and vbranches */
+    vt_class cls = vt_ops[in->op].cls;
+    int vector = cls == VT_CLS_VALU || cls == VT_CLS_VMEM || vt_ops[in->op].format == VT_VB, simt = 0;
+    for (int i = 0; i < g->nwrites; i++)
+        simt |= g->writes[i].kind == VT_W_SIMT;
     for (int i = 0; i < g->nwrites; i++) {
         const vt_write *x = &g->writes[i];
         if (x->kind == VT_W_X)
@@ -52,7 +45,7 @@ size_t vt_spike_format(const vt_group *g, const vt_warp *w, uint32_t pc, const v
             tput(&b, " c%u_%s 0x%08x", x->index, n ? n : "csr", x->value);
         }
     }
-    if (cls_vec) {
+    if (vector) {
         tput(&b, " c8_vstart 0x%08x e32 m1 l%u", w->vstart, w->vl);
         for (int i = 0; i < g->nwrites; i++)
             if (g->writes[i].kind == VT_W_V)

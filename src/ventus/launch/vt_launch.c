@@ -138,9 +138,6 @@ typedef struct {
     const vt_meta *m;
     const vt_code *code;
     const vt_run_options *o;
-    vt_stats *stats;
-    char *err;
-    size_t errsize;
     uint64_t *instr, *lanes;          /* per workgroup, summed after the run */
     uint64_t (*classes)[VT_CLS_COUNT];
     char (*faults)[320];
@@ -212,10 +209,7 @@ int vt_launch_dispatch(core_mem *mem, const vt_meta *m, const vt_run_options *o,
     /* the code: the initialised part of the buffer holding the start PC (the allocation when no
        buffer of the launch lists it), predecoded once */
     uint32_t pc = (uint32_t)m->start_pc;
-    const core_alloc *code_alloc = NULL;
-    for (size_t i = 0; i < mem->n; i++)
-        if (pc >= mem->allocs[i].base && pc - mem->allocs[i].base < mem->allocs[i].size)
-            code_alloc = &mem->allocs[i];
+    const core_alloc *code_alloc = core_mem_lookup(mem, pc);
     if (!code_alloc)
         return snprintf(err, errsize, "start pc 0x%08x is not in any buffer", pc), -1;
     uint64_t code_base = code_alloc->base, code_size = code_alloc->size;
@@ -232,7 +226,7 @@ int vt_launch_dispatch(core_mem *mem, const vt_meta *m, const vt_run_options *o,
         vt_code_free(&code);
         return snprintf(err, errsize, "%llu workgroups: at most %u", (unsigned long long)groups, 1u << 24), -1;
     }
-    vt_run_ctx r = {mem, m, &code, o, stats, err, errsize, calloc(groups, 8), calloc(groups, 8),
+    vt_run_ctx r = {mem, m, &code, o, calloc(groups, 8), calloc(groups, 8),
                     calloc(groups, sizeof *r.classes), calloc(groups, sizeof *r.faults),
                     calloc(groups, sizeof(char *)), calloc(groups, sizeof(size_t))};
     int rc = -1;
