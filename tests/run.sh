@@ -79,6 +79,18 @@ fi
 # Buffer instructions: V# addressing and range checks against the model in buffer_matrix.py.
 run buffer-matrix python3 tests/exec/buffer_matrix.py --tool build/rel/wavesim --seed 5
 run buffer-matrix-asan-ubsan python3 tests/exec/buffer_matrix.py --tool build/san/wavesim --seed 6
+# Every buffer data format, both directions, plain and D16, against the C model buffer_format_ref.c.
+run buffer-formats python3 tests/exec/buffer_formats.py --tool build/rel/wavesim --seed 11
+run buffer-formats-asan-ubsan python3 tests/exec/buffer_formats.py --tool build/san/wavesim --seed 12
+# Atomic-heavy kernel, 50 runs on 2 host threads: exact counts every time.
+run atomics-50x-threads2 python3 tests/exec/atomic_repeat.py --tool build/rel/wavesim --repeat 50 --threads 2
+run atomics-threads2-asan-ubsan python3 tests/exec/atomic_repeat.py --tool build/san/wavesim --repeat 3 --threads 2
+# Float atomics (seed 004 NaN/zero/denormal rules) for DS, buffer and global forms, all MODE settings.
+run float-atomics python3 tests/exec/float_atomics.py --tool build/rel/wavesim --seed 9
+run float-atomics-asan-ubsan python3 tests/exec/float_atomics.py --tool build/san/wavesim --seed 10
+# GWS barriers and semaphores across workgroups, ordered count in wave-creation order, deadlock report.
+run gws-ordered python3 tests/exec/gws_sync.py --tool build/rel/wavesim --threads 2 --repeat 20
+run gws-ordered-asan-ubsan python3 tests/exec/gws_sync.py --tool build/san/wavesim --threads 2 --repeat 2
 
 run cli-dis-hex sh tests/cli/dis_hex.sh build/rel/wavesim
 run cli-dis-elf-errors sh tests/cli/dis_elf_errors.sh build/san/wavesim

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 # Buffer (MUBUF) range-check matrix: assembly kernels run by wavesim against an independent model of
-# seed 001 and reference 1.6 written here (addresses, swizzle, OOB_SELECT 0-3, per-dword checks).
+# seed 001 and reference 1.6 written here (addresses, swizzle, OOB_SELECT 0-3, per-dword checks for
+# plain accesses, all-or-nothing for format accesses and atomics, DST_SEL with SEL_0/SEL_1).
 # Every workgroup builds its own V# from a configuration row; every lane its own index/offset.
 import argparse
 import os
@@ -17,11 +18,15 @@ def kernel_source(name, kind, idxen, offen, dwords, ioff):
     vaddr = 'v[2:3]' if idxen and offen else 'v2' if idxen else 'v3' if offen else 'off'
     mods = ''.join([' idxen' if idxen else '', ' offen' if offen else '', ' offset:%d' % ioff if ioff else ''])
     size = {1: 'b32', 2: 'b64', 3: 'b96', 4: 'b128'}[dwords]
+    comps = {1: 'x', 2: 'xy', 3: 'xyz', 4: 'xyzw'}[dwords]
     data = {1: 'v6', 2: 'v[6:7]', 3: 'v[6:8]', 4: 'v[6:9]'}[dwords]
     body = {
         'load': ['buffer_load_%s %s, %s, s[24:27], s20%s' % (size, data, vaddr, mods)],
         'store': ['v_mov_b32 v6, v4', 'v_xor_b32 v7, 0x5a5a5a5a, v4', 'v_add_nc_u32 v8, 0x1000, v4',
                   'v_not_b32 v9, v4', 'buffer_store_%s %s, %s, s[24:27], s20%s' % (size, data, vaddr, mods)],
+        'fload': ['buffer_load_format_%s %s, %s, s[24:27], s20%s' % (comps, data, vaddr, mods)],
+        'fstore': ['v_mov_b32 v6, v4', 'v_xor_b32 v7, 0x5a5a5a5a, v4', 'v_add_nc_u32 v8, 0x1000, v4',
+                   'v_not_b32 v9, v4', 'buffer_store_format_%s %s, %s, s[24:27], s20%s' % (comps, data, vaddr, mods)],
         'atomic': ['v_mov_b32 v6, v4', 'buffer_atomic_add_u32 v6, %s, s[24:27], s20%s glc' % (vaddr, mods)],
         'sload': ['s_buffer_load_b128 s[28:31], s[24:27], s20 offset:0x%x' % (ioff + 2), 's_waitcnt lgkmcnt(0)',
                   'v_mov_b32 v6, s28', 'v_mov_b32 v7, s29', 'v_mov_b32 v8, s30', 'v_mov_b32 v9, s31'],
@@ -71,7 +76,7 @@ def kernels():
     ks = []
     for ioff in (0, 12):
         ks.append(('sload_i0_o0_f%d_d4' % ioff, 'sload', 0, 0, 4, ioff))
-    for kind in ('load', 'store', 'atomic'):
+    for kind in ('load', 'store', 'fload', 'fstore', 'atomic'):
         for idxen in (0, 1):
             for offen in (0, 1):
                 for ioff in (0, 12):
@@ -81,8 +86,12 @@ def kernels():
     return ks
 
 
-def configs(rng, dwords):
-    """One V# and lane table per workgroup, covering OOB_SELECT x stride x swizzle x SOFFSET x ADD_TID."""
+FORMAT_UINT = {1: 20, 2: 48, 3: 58, 4: 61}  # BUF_FMT_32_UINT ... 32_32_32_32_UINT: no conversion
+
+
+def configs(rng, dwords, fmt=False):
+    """One V# and lane table per workgroup, covering OOB_SELECT x stride x swizzle x SOFFSET x ADD_TID
+    (and for format accesses FORMAT and DST_SEL, identity or a random mix with SEL_0 and SEL_1)."""
     cfg, lanes = [], []
     for g in range(GROUPS):
         oob, swz = g % 4, (0, 1, 3)[(g // 4) % 3]
@@ -94,7 +103,10 @@ def configs(rng, dwords):
         istride = rng.randrange(4)
         nrec = rng.randrange(0, 40) if stride else rng.randrange(0, 600)
         w1 = (stride << 16) | (swz << 30)
-        w3 = (4 | 5 << 3 | 6 << 6 | 7 << 9) | (istride << 21) | (add_tid << 23) | (oob << 28)
+        sel = [4, 5, 6, 7] if not fmt or rng.random() < 0.5 else [rng.choice((0, 1, 4, 5, 6, 7)) for _ in range(4)]
+        w3 = (sel[0] | sel[1] << 3 | sel[2] << 6 | sel[3] << 9) | (istride << 21) | (add_tid << 23) | (oob << 28)
+        if fmt:
+            w3 |= FORMAT_UINT[dwords] << 12
         cfg.append((g * REGION, w1, nrec, w3, soff))
         for l in range(LANES):
             align = 16 if swz == 3 else 4  # swizzled accesses stay inside one element (seed 001)
@@ -113,6 +125,7 @@ class Vsharp:
         self.index_stride = 8 << ((row[3] >> 21) & 3)
         self.add_tid = (row[3] >> 23) & 1
         self.oob = (row[3] >> 28) & 3
+        self.dst_sel = [(row[3] >> (3 * c)) & 7 for c in range(4)]
         self.soffset = row[4]
 
 
@@ -159,6 +172,21 @@ def model(kind, idxen, offen, dwords, ioff, cfg, lanes, mem):
             elif kind == 'load':
                 for k in range(dwords):
                     regs[k] = 0 if oob(4 * k, 4) else struct.unpack_from('<I', mem, addr + 4 * k)[0]
+            elif kind == 'fload':  # all-or-nothing; components through DST_SEL (SEL_1 reads 1 even out of range)
+                out_of_range = oob(0, 4 * dwords)
+                for k in range(dwords):
+                    s = v.dst_sel[k]
+                    src = s - 4
+                    regs[k] = 1 if s == 1 else 0 if s < 4 or src >= dwords or out_of_range else \
+                        struct.unpack_from('<I', mem, addr + 4 * src)[0]
+            elif kind == 'fstore':  # every memory component written from DST_SEL, or nothing
+                data = [val, 0x5a5a5a5a ^ val, (val + 0x1000) & 0xffffffff, val ^ 0xffffffff]
+                regs = data
+                if not oob(0, 4 * dwords):
+                    for m in range(dwords):
+                        s = v.dst_sel[m]
+                        word = 1 if s == 1 else data[s - 4] if s >= 4 and s - 4 < dwords else 0
+                        struct.pack_into('<I', mem, addr + 4 * m, word)
             elif kind == 'store':
                 data = [val, 0x5a5a5a5a ^ val, (val + 0x1000) & 0xffffffff, val ^ 0xffffffff]
                 regs = data
@@ -194,7 +222,7 @@ def main():
         subprocess.run([args.tool, 'as', path('buf.s'), '-o', path('buf.hsaco')], check=True)
         for kind, idxen, offen, dwords, ioff in [k[1:] for k in ks]:
             name = '%s_i%d_o%d_f%d_d%d' % (kind, idxen, offen, ioff, dwords)
-            cfg, lanes = configs(rng, dwords)
+            cfg, lanes = configs(rng, dwords, kind in ('fload', 'fstore'))
             mem = bytes(rng.getrandbits(8) for _ in range(GROUPS * REGION))
             open(path('mem'), 'wb').write(mem)
             open(path('cfg'), 'wb').write(b''.join(struct.pack('<8I', *c, 0, 0, 0) for c in cfg))

@@ -1,10 +1,12 @@
-/* RDNA3 buffer instructions (MUBUF) and scalar buffer loads through a V# resource: addressing with
-   index, offset, stride, swizzle and SOFFSET, and the range check of every OOB_SELECT mode
-   (seed 001 and reference 1.6). Out-of-range loads read 0, stores and atomics are dropped. */
+/* RDNA3 buffer instructions (MUBUF, MTBUF) and scalar buffer loads through a V# resource: addressing
+   with index, offset, stride, swizzle and SOFFSET, the range check of every OOB_SELECT mode
+   (seed 001 and reference 1.6), and the format loads and stores with their data conversion and
+   DST_SEL. Out-of-range loads read 0 (1 for SEL_1), stores and atomics are dropped. */
 #include <stdint.h>
 #include <string.h>
 
 #include "core/core_mem.h"
+#include "r3_buffmt.h"
 #include "r3_exec.h"
 #include "r3_vmem.h"
 
@@ -195,9 +197,103 @@ static void r3_buf_atomic(r3_wave *w, const r3_xop *x, r3_atomic op, int wide)
         uint8_t *p = r3_buf_bytes(w, b.addr, n, l);
         if (!p)
             return;
-        r3_lane_atomic(w, p, op, wide, vd, ret ? (int)vd : -1, l);
+        r3_lane_atomic(w, p, op, wide, vd, ret ? (int)vd : -1, l, r3_fp_rules(w, 0, wide));
     }
 }
+
+/* Format loads and stores: one element of the data format (the V#'s, or the instruction's for
+   MTBUF) is range-checked as a whole and aligned to min(element size, 4) bytes (MEMVIOL otherwise);
+   `count` components move, converted, through the V#'s DST_SEL (MUBUF) or in order (MTBUF: X000,
+   XY00, ...). D16 packs two 16-bit components per VGPR; halves not written keep their value. */
+static void r3_buf_format(r3_wave *w, const r3_xop *x, int count, int d16, int store, int typed)
+{
+    r3_vsharp v;
+    if (!r3_buf_resource(w, x, &v))
+        return;
+    const r3_inst *in = x->in;
+    r3_buffmt f;
+    int valid = r3_buffmt_of(typed ? r3_field_value(in, R3F_FMT) : v.format, &f) == 0;
+    uint8_t sel[4];
+    for (int c = 0; c < 4; c++)
+        sel[c] = typed ? (uint8_t)(valid && c < f.ncomp ? 4 + c : 0) : v.dst_sel[c];
+    unsigned vd = r3_field_value(in, R3F_VDATA), regs = d16 ? (unsigned)(count + 1) / 2 : (unsigned)count;
+    uint32_t one = valid ? r3_buffmt_one(&f, d16) : 0;
+    uint64_t mask = r3_exec_mask(w);
+    for (int l = 0; l < w->lanes; l++) {
+        if (!(mask >> l & 1))
+            continue;
+        r3_buf_lane b;
+        r3_buf_lane_of(w, x, &v, l, &b);
+        uint8_t *p = NULL;
+        if (valid) {
+            uint32_t align = f.size < 4 ? f.size : 4;
+            if (b.addr % align) {
+                r3_fault(w, "lane %d: MEMVIOL: format access at 0x%llx is not %u-byte aligned", l,
+                         (unsigned long long)b.addr, align);
+                return;
+            }
+            if (!r3_buf_out_of_range(&v, &b, 0, f.size) && !(p = r3_buf_bytes(w, b.addr, f.size, l)))
+                return;
+        }
+        uint32_t data[4] = {0, 0, 0, 0};
+        for (int k = 0; k < count; k++) {
+            uint32_t *r = store ? NULL : &r3_vrow_w(w, vd + (unsigned)(d16 ? k / 2 : k))[l];
+            if (store) {
+                uint32_t word = r3_vrow(w, vd + (unsigned)(d16 ? k / 2 : k))[l];
+                data[k] = d16 ? (k & 1 ? word >> 16 : word & 0xffffu) : word;
+                continue;
+            }
+            unsigned s = sel[k];
+            uint32_t val = s == 1 ? one : (s >= 4 && p && (int)s - 4 < f.ncomp) ? r3_buffmt_load(&f, p, (int)s - 4, d16) : 0;
+            if (d16)
+                *r = k & 1 ? (*r & 0xffffu) | val << 16 : (*r & 0xffff0000u) | (val & 0xffffu);
+            else
+                *r = val;
+        }
+        if (store && p)
+            for (int m = 0; m < f.ncomp; m++) { /* every memory component is written, from DST_SEL */
+                unsigned s = sel[m];
+                r3_buffmt_store(&f, p, m, s == 1 ? one : (s >= 4 && (int)s - 4 < count) ? data[s - 4] : 0, d16);
+            }
+        if (!store && r3_field_value(in, R3F_TFE))
+            r3_vrow_w(w, vd + regs)[l] = 0;
+    }
+}
+
+/* buffer_{load,store}_format_*: converted through the V#'s FORMAT and DST_SEL */
+OP(buffer_load_format_x) { r3_buf_format(w, x, 1, 0, 0, 0); }
+OP(buffer_load_format_xy) { r3_buf_format(w, x, 2, 0, 0, 0); }
+OP(buffer_load_format_xyz) { r3_buf_format(w, x, 3, 0, 0, 0); }
+OP(buffer_load_format_xyzw) { r3_buf_format(w, x, 4, 0, 0, 0); }
+OP(buffer_store_format_x) { r3_buf_format(w, x, 1, 0, 1, 0); }
+OP(buffer_store_format_xy) { r3_buf_format(w, x, 2, 0, 1, 0); }
+OP(buffer_store_format_xyz) { r3_buf_format(w, x, 3, 0, 1, 0); }
+OP(buffer_store_format_xyzw) { r3_buf_format(w, x, 4, 0, 1, 0); }
+OP(buffer_load_d16_format_x) { r3_buf_format(w, x, 1, 1, 0, 0); }
+OP(buffer_load_d16_format_xy) { r3_buf_format(w, x, 2, 1, 0, 0); }
+OP(buffer_load_d16_format_xyz) { r3_buf_format(w, x, 3, 1, 0, 0); }
+OP(buffer_load_d16_format_xyzw) { r3_buf_format(w, x, 4, 1, 0, 0); }
+OP(buffer_store_d16_format_x) { r3_buf_format(w, x, 1, 1, 1, 0); }
+OP(buffer_store_d16_format_xy) { r3_buf_format(w, x, 2, 1, 1, 0); }
+OP(buffer_store_d16_format_xyz) { r3_buf_format(w, x, 3, 1, 1, 0); }
+OP(buffer_store_d16_format_xyzw) { r3_buf_format(w, x, 4, 1, 1, 0); }
+/* tbuffer_{load,store}_format_*: converted through the instruction's FORMAT */
+OP(tbuffer_load_format_x) { r3_buf_format(w, x, 1, 0, 0, 1); }
+OP(tbuffer_load_format_xy) { r3_buf_format(w, x, 2, 0, 0, 1); }
+OP(tbuffer_load_format_xyz) { r3_buf_format(w, x, 3, 0, 0, 1); }
+OP(tbuffer_load_format_xyzw) { r3_buf_format(w, x, 4, 0, 0, 1); }
+OP(tbuffer_store_format_x) { r3_buf_format(w, x, 1, 0, 1, 1); }
+OP(tbuffer_store_format_xy) { r3_buf_format(w, x, 2, 0, 1, 1); }
+OP(tbuffer_store_format_xyz) { r3_buf_format(w, x, 3, 0, 1, 1); }
+OP(tbuffer_store_format_xyzw) { r3_buf_format(w, x, 4, 0, 1, 1); }
+OP(tbuffer_load_d16_format_x) { r3_buf_format(w, x, 1, 1, 0, 1); }
+OP(tbuffer_load_d16_format_xy) { r3_buf_format(w, x, 2, 1, 0, 1); }
+OP(tbuffer_load_d16_format_xyz) { r3_buf_format(w, x, 3, 1, 0, 1); }
+OP(tbuffer_load_d16_format_xyzw) { r3_buf_format(w, x, 4, 1, 0, 1); }
+OP(tbuffer_store_d16_format_x) { r3_buf_format(w, x, 1, 1, 1, 1); }
+OP(tbuffer_store_d16_format_xy) { r3_buf_format(w, x, 2, 1, 1, 1); }
+OP(tbuffer_store_d16_format_xyz) { r3_buf_format(w, x, 3, 1, 1, 1); }
+OP(tbuffer_store_d16_format_xyzw) { r3_buf_format(w, x, 4, 1, 1, 1); }
 
 /* buffer_load_*: VDATA = buffer[address] */
 OP(buffer_load_b32) { r3_buf_load(w, x, 4, 0, 0, 0); }
@@ -239,6 +335,7 @@ OP(buffer_atomic_inc_u32) { r3_buf_atomic(w, x, A_INC, 0); }
 OP(buffer_atomic_dec_u32) { r3_buf_atomic(w, x, A_DEC, 0); }
 OP(buffer_atomic_cmpswap_b32) { r3_buf_atomic(w, x, A_CMPSWAP, 0); }
 OP(buffer_atomic_add_f32) { r3_buf_atomic(w, x, A_FADD, 0); }
+OP(buffer_atomic_cmpswap_f32) { r3_buf_atomic(w, x, A_FCMPSWAP, 0); }
 OP(buffer_atomic_min_f32) { r3_buf_atomic(w, x, A_FMIN, 0); }
 OP(buffer_atomic_max_f32) { r3_buf_atomic(w, x, A_FMAX, 0); }
 OP(buffer_atomic_add_u64) { r3_buf_atomic(w, x, A_ADD, 1); }
@@ -287,6 +384,12 @@ OP(s_buffer_load_b512) { r3_sbuf_load(w, x, 16); }
 
 const r3_handler r3_buffer_handlers[] = {
 #define H(name) {#name, name}
+#define H_FMT(P, D)                                                                                          \
+    H(P##_load_##D##format_x), H(P##_load_##D##format_xy), H(P##_load_##D##format_xyz),                        \
+        H(P##_load_##D##format_xyzw), H(P##_store_##D##format_x), H(P##_store_##D##format_xy),                 \
+        H(P##_store_##D##format_xyz), H(P##_store_##D##format_xyzw)
+    H_FMT(buffer, ), H_FMT(buffer, d16_), H_FMT(tbuffer, ), H_FMT(tbuffer, d16_),
+#undef H_FMT
     H(buffer_load_b32), H(buffer_load_b64), H(buffer_load_b96), H(buffer_load_b128), H(buffer_load_u8),
     H(buffer_load_i8), H(buffer_load_u16), H(buffer_load_i16), H(buffer_load_d16_b16), H(buffer_load_d16_hi_b16),
     H(buffer_load_d16_u8), H(buffer_load_d16_i8), H(buffer_load_d16_hi_u8), H(buffer_load_d16_hi_i8),
@@ -295,7 +398,7 @@ const r3_handler r3_buffer_handlers[] = {
     H(buffer_atomic_add_u32), H(buffer_atomic_sub_u32), H(buffer_atomic_csub_u32), H(buffer_atomic_min_i32),
     H(buffer_atomic_min_u32), H(buffer_atomic_max_i32), H(buffer_atomic_max_u32), H(buffer_atomic_and_b32),
     H(buffer_atomic_or_b32), H(buffer_atomic_xor_b32), H(buffer_atomic_swap_b32), H(buffer_atomic_inc_u32),
-    H(buffer_atomic_dec_u32), H(buffer_atomic_cmpswap_b32), H(buffer_atomic_add_f32), H(buffer_atomic_min_f32),
+    H(buffer_atomic_dec_u32), H(buffer_atomic_cmpswap_b32), H(buffer_atomic_add_f32), H(buffer_atomic_cmpswap_f32), H(buffer_atomic_min_f32),
     H(buffer_atomic_max_f32), H(buffer_atomic_add_u64), H(buffer_atomic_sub_u64), H(buffer_atomic_min_i64),
     H(buffer_atomic_min_u64), H(buffer_atomic_max_i64), H(buffer_atomic_max_u64), H(buffer_atomic_and_b64),
     H(buffer_atomic_or_b64), H(buffer_atomic_xor_b64), H(buffer_atomic_swap_b64), H(buffer_atomic_inc_u64),

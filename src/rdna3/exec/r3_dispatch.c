@@ -1,5 +1,7 @@
 /* RDNA3 dispatch: kernarg and hidden arguments (code object v5 layout), per-wave initial state from
-   the kernel descriptor, and workgroups spread over the host threads. */
+   the kernel descriptor, and workgroups spread over the host threads. Kernels that use GWS or
+   ordered count run co-resident: each host thread keeps several workgroups in flight and switches
+   between them while their waves wait, as many at once as the device holds. */
 #include "r3_dispatch.h"
 
 #include <stdio.h>
@@ -7,14 +9,25 @@
 #include <string.h>
 
 #include "core/core_pool.h"
+#include "r3_sync.h"
 
 #define R3_DEFAULT_BUDGET 200000000ull
 #define R3_MAX_WAVES 32   /* 1024 work-items in wave32 */
+#define R3_QUANTUM 2000   /* co-resident: instructions per wave turn (spin-waits on memory work) */
 
+/* A resident workgroup: its waves and their registers, LDS and private memory. */
 typedef struct {
+    r3_group g;
     r3_wave waves[R3_MAX_WAVES];
+    int nwaves, busy;
+    uint64_t item;
     uint32_t (*vgprs)[256][R3_MAX_LANES];
     uint8_t *lds, *scratch;
+} r3_slot;
+
+typedef struct {
+    r3_slot *slots;           /* one, or several when workgroups run co-resident */
+    int nslots;
     r3_trace_snap *snap;
     r3_stats stats;
     uint64_t failed_item;
@@ -30,8 +43,10 @@ typedef struct {
     uint32_t groups[3];
     uint64_t kernarg_addr, dispatch_addr;
     uint32_t lds_size, scratch_per_lane;
-    int lanes;
+    int lanes, waves_per_group;
+    uint64_t total, next_item;  /* workgroups, and the next one to start (co-resident mode) */
     r3_thread *threads;
+    r3_sync sync;
 } r3_dispatch_ctx;
 
 static void r3_put(uint8_t *p, uint64_t v, int n)
@@ -130,47 +145,172 @@ static void r3_init_wave(const r3_dispatch_ctx *c, r3_wave *w, r3_group *g, int 
     r3_set_exec(w, exec);
 }
 
+/* Buffers of a slot, made on first use. */
+static int r3_slot_alloc(const r3_dispatch_ctx *c, r3_slot *sl)
+{
+    if (sl->vgprs)
+        return 0;
+    size_t wpg = (size_t)c->waves_per_group;
+    sl->vgprs = calloc(wpg, sizeof *sl->vgprs);
+    sl->lds = calloc(1, c->lds_size ? c->lds_size : 1);
+    sl->scratch = c->scratch_per_lane ? calloc(wpg * (size_t)c->lanes, c->scratch_per_lane) : NULL;
+    return sl->vgprs && sl->lds && (!c->scratch_per_lane || sl->scratch) ? 0 : -1;
+}
+
+static void r3_slot_free(r3_slot *sl)
+{
+    free(sl->vgprs);
+    free(sl->lds);
+    free(sl->scratch);
+}
+
+/* Makes workgroup `item` resident in a slot: its group state and initialised waves. */
+static void r3_slot_start(r3_dispatch_ctx *c, r3_thread *t, r3_slot *sl, uint64_t item)
+{
+    const r3_launch *l = c->l;
+    r3_group *g = &sl->g;
+    memset(g, 0, sizeof *g);
+    g->co = c->co;
+    g->xp = c->xp;
+    g->kern = c->kern;
+    g->mem = c->mem;
+    g->lds = sl->lds;
+    g->lds_size = c->lds_size;
+    g->sync = &c->sync;
+    g->id[0] = (uint32_t)(item % c->groups[0]);
+    g->id[1] = (uint32_t)(item / c->groups[0] % c->groups[1]);
+    g->id[2] = (uint32_t)(item / ((uint64_t)c->groups[0] * c->groups[1]));
+    g->budget = l->max_instructions ? l->max_instructions : R3_DEFAULT_BUDGET;
+    g->trace = l->trace;
+    g->trace_ctx = l->trace_ctx;
+    g->snap = t->snap;
+    uint32_t size[3];
+    for (int d = 0; d < 3; d++) { /* the last group along a dimension may be partial */
+        uint32_t start = g->id[d] * l->local[d];
+        size[d] = l->global[d] - start < l->local[d] ? l->global[d] - start : l->local[d];
+    }
+    memset(sl->lds, 0, c->lds_size);
+    sl->nwaves = (int)((size[0] * size[1] * size[2] + (unsigned)c->lanes - 1) / (unsigned)c->lanes);
+    for (int i = 0; i < sl->nwaves; i++) {
+        r3_wave *w = &sl->waves[i];
+        w->vgpr = sl->vgprs[i];
+        w->scratch = sl->scratch ? sl->scratch + (size_t)i * (size_t)c->lanes * c->scratch_per_lane : NULL;
+        r3_init_wave(c, w, g, i, size);
+        w->order = item * (uint64_t)c->waves_per_group + (uint64_t)i;
+    }
+    for (int i = sl->nwaves; i < c->waves_per_group; i++) { /* waves a partial group lacks never come */
+        pthread_mutex_lock(&c->sync.lock);
+        r3_sync_wave_finished(&c->sync, item * (uint64_t)c->waves_per_group + (uint64_t)i);
+        pthread_mutex_unlock(&c->sync.lock);
+    }
+    sl->item = item;
+    sl->busy = 1;
+    t->stats.workgroups++;
+    t->stats.waves += (uint64_t)sl->nwaves;
+}
+
+static void r3_record_failure(r3_thread *t, uint64_t item, const char *err)
+{
+    if (item < t->failed_item) {
+        t->failed_item = item;
+        snprintf(t->err, sizeof t->err, "%s", err);
+    }
+}
+
+/* One workgroup from start to end (the usual mode: nothing waits on other workgroups). */
 static int r3_run_item(void *vctx, uint64_t item, int thread)
 {
     r3_dispatch_ctx *c = vctx;
     r3_thread *t = &c->threads[thread];
-    const r3_launch *l = c->l;
-    r3_group g;
-    memset(&g, 0, sizeof g);
-    g.co = c->co;
-    g.xp = c->xp;
-    g.kern = c->kern;
-    g.mem = c->mem;
-    g.lds = t->lds;
-    g.lds_size = c->lds_size;
-    g.id[0] = (uint32_t)(item % c->groups[0]);
-    g.id[1] = (uint32_t)(item / c->groups[0] % c->groups[1]);
-    g.id[2] = (uint32_t)(item / ((uint64_t)c->groups[0] * c->groups[1]));
-    g.budget = l->max_instructions ? l->max_instructions : R3_DEFAULT_BUDGET;
-    g.trace = l->trace;
-    g.trace_ctx = l->trace_ctx;
-    g.snap = t->snap;
-    uint32_t size[3];
-    for (int d = 0; d < 3; d++) { /* the last group along a dimension may be partial */
-        uint32_t start = g.id[d] * l->local[d];
-        size[d] = l->global[d] - start < l->local[d] ? l->global[d] - start : l->local[d];
-    }
-    memset(t->lds, 0, c->lds_size);
-    int nwaves = (int)((size[0] * size[1] * size[2] + (unsigned)c->lanes - 1) / (unsigned)c->lanes);
-    for (int i = 0; i < nwaves; i++) {
-        t->waves[i].vgpr = t->vgprs[i];
-        t->waves[i].scratch = t->scratch ? t->scratch + (size_t)i * (size_t)c->lanes * c->scratch_per_lane : NULL;
-        r3_init_wave(c, &t->waves[i], &g, i, size);
-    }
+    r3_slot *sl = &t->slots[0];
+    r3_slot_start(c, t, sl, item);
     char err[512];
-    t->stats.workgroups++;
-    t->stats.waves += (uint64_t)nwaves;
-    if (r3_run_group(&g, t->waves, nwaves, &t->stats, err, sizeof err)) {
-        if (item < t->failed_item) {
-            t->failed_item = item;
-            snprintf(t->err, sizeof t->err, "%s", err);
-        }
+    int rc = r3_run_group(&sl->g, sl->waves, sl->nwaves, &t->stats, err, sizeof err);
+    if (rc == 1)
+        snprintf(err, sizeof err, "workgroup (%u,%u,%u): waves wait on GWS outside a co-resident dispatch",
+                 sl->g.id[0], sl->g.id[1], sl->g.id[2]);
+    if (rc) {
+        r3_record_failure(t, item, err);
         return -1;
+    }
+    return 0;
+}
+
+/* Co-resident mode: one host thread keeps up to nslots workgroups in flight, running each as far as
+   it goes and starting new ones as others end; it sleeps when all of its waves wait. */
+static int r3_run_coresident(void *vctx, uint64_t index, int thread)
+{
+    r3_dispatch_ctx *c = vctx;
+    r3_thread *t = &c->threads[index];
+    r3_sync *s = &c->sync;
+    char err[512];
+    (void)thread;
+    for (;;) {
+        int busy = 0;
+        for (int k = 0; k < t->nslots; k++) {
+            r3_slot *sl = &t->slots[k];
+            if (!sl->busy && !__atomic_load_n(&s->stop, __ATOMIC_RELAXED)) {
+                uint64_t item = __atomic_fetch_add(&c->next_item, 1, __ATOMIC_RELAXED);
+                if (item < c->total) {
+                    if (r3_slot_alloc(c, sl)) {
+                        r3_record_failure(t, item, "out of memory");
+                        r3_sync_stop(s);
+                        return -1;
+                    }
+                    r3_slot_start(c, t, sl, item);
+                    sl->g.quantum = R3_QUANTUM;
+                }
+            }
+            busy += sl->busy;
+        }
+        if (!busy)
+            break;
+        uint64_t seen = __atomic_load_n(&s->version, __ATOMIC_ACQUIRE), before = t->stats.instructions;
+        int ended = 0;
+        for (int k = 0; k < t->nslots; k++) {
+            r3_slot *sl = &t->slots[k];
+            if (!sl->busy)
+                continue;
+            int rc = r3_run_group(&sl->g, sl->waves, sl->nwaves, &t->stats, err, sizeof err);
+            if (rc < 0) {
+                r3_record_failure(t, sl->item, err);
+                r3_sync_stop(s);
+                return -1;
+            }
+            if (rc == 0) {
+                sl->busy = 0;
+                ended = 1;
+            }
+        }
+        if (ended || t->stats.instructions != before)
+            continue;
+        if (r3_sync_wait(s, seen)) {
+            if (!s->deadlock)
+                return 0; /* another thread faulted and reports it */
+            for (int k = 0; k < t->nslots; k++)
+                if (t->slots[k].busy) {
+                    const r3_group *g = &t->slots[k].g;
+                    snprintf(err, sizeof err,
+                             "deadlock: every resident wave waits on GWS or ordered count (workgroup (%u,%u,%u) among "
+                             "them; at most %llu workgroups are resident at once)",
+                             g->id[0], g->id[1], g->id[2], (unsigned long long)core_device_resident_groups(c->l->device));
+                    r3_record_failure(t, t->slots[k].item, err);
+                    break;
+                }
+            return -1;
+        }
+    }
+    r3_sync_thread_done(s);
+    return 0;
+}
+
+/* Whether the kernel's code uses device-wide waits, which need its workgroups co-resident. */
+static int r3_needs_coresidency(const r3_xprog *xp)
+{
+    for (size_t i = 0; i < xp->n; i++) {
+        const r3_inst *in = xp->ops[i].in;
+        if (in && in->op && (strncmp(in->op->mnemonic, "ds_gws_", 7) == 0 || strcmp(in->op->mnemonic, "ds_ordered_count") == 0))
+            return 1;
     }
     return 0;
 }
@@ -232,30 +372,40 @@ int r3_dispatch(const r3_codeobj *co, const r3_xprog *xp, const r3_kernel *kern,
     int nthreads = l->trace ? 1 : l->threads > 0 ? l->threads : core_cpu_count();
     if ((uint64_t)nthreads > total)
         nthreads = (int)total;
+    c.total = total;
+    c.waves_per_group = (int)((wg + (unsigned)c.lanes - 1) / (unsigned)c.lanes);
+    int coresident = r3_needs_coresidency(xp);
+    uint64_t resident = core_device_resident_groups(l->device);
+    if (resident > total)
+        resident = total;
+    int nslots = coresident ? (int)((resident + (uint64_t)nthreads - 1) / (uint64_t)nthreads) : 1;
     c.threads = calloc((size_t)nthreads, sizeof *c.threads);
-    int rc = -1;
-    if (!c.threads) {
+    int rc = -1, sync_ready = 0;
+    if (!c.threads || r3_sync_init(&c.sync, total * (uint64_t)c.waves_per_group, nthreads)) {
         snprintf(err, errsize, "out of memory");
         goto out;
     }
-    int wpg = (int)((wg + (unsigned)c.lanes - 1) / (unsigned)c.lanes);
+    sync_ready = 1;
     for (int t = 0; t < nthreads; t++) {
         r3_thread *th = &c.threads[t];
         th->failed_item = UINT64_MAX;
-        th->vgprs = calloc((size_t)wpg, sizeof *th->vgprs);
-        th->lds = calloc(1, c.lds_size ? c.lds_size : 1);
-        th->scratch = c.scratch_per_lane ? calloc((size_t)wpg * (size_t)c.lanes, c.scratch_per_lane) : NULL;
+        th->nslots = nslots;
+        th->slots = calloc((size_t)nslots, sizeof *th->slots);
         th->snap = l->trace ? malloc(sizeof *th->snap) : NULL;
-        if (!th->vgprs || !th->lds || (c.scratch_per_lane && !th->scratch) || (l->trace && !th->snap)) {
+        if (!th->slots || (l->trace && !th->snap) || (!coresident && r3_slot_alloc(&c, &th->slots[0]))) {
             snprintf(err, errsize, "out of memory");
             goto out;
         }
     }
     uint64_t failed = 0;
-    if (core_pool_run(total, nthreads, r3_run_item, &c, &failed)) {
+    if (core_pool_run(coresident ? (uint64_t)nthreads : total, nthreads, coresident ? r3_run_coresident : r3_run_item,
+                      &c, &failed)) {
+        uint64_t lowest = UINT64_MAX;
         for (int t = 0; t < nthreads; t++)
-            if (c.threads[t].failed_item == failed)
+            if (c.threads[t].failed_item < lowest) {
+                lowest = c.threads[t].failed_item;
                 snprintf(err, errsize, "%s", c.threads[t].err);
+            }
         goto out;
     }
     rc = 0;
@@ -270,12 +420,14 @@ out:
             for (int k = 0; k < R3C_COUNT; k++)
                 stats->by_class[k] += th->stats.by_class[k];
         }
-        free(th->vgprs);
-        free(th->lds);
-        free(th->scratch);
+        for (int k = 0; th->slots && k < th->nslots; k++)
+            r3_slot_free(&th->slots[k]);
+        free(th->slots);
         free(th->snap);
     }
     free(c.threads);
+    if (sync_ready)
+        r3_sync_free(&c.sync);
     core_mem_release(mem, c.kernarg_addr);
     core_mem_release(mem, c.dispatch_addr);
     return rc;

@@ -1,6 +1,7 @@
 /* RDNA3 executor core: the row -> function table, the fetch/execute loop over predecoded
    instructions, VOPD pairing, and cooperative scheduling of a workgroup's waves at barriers. */
 #include "r3_exec.h"
+#include "r3_sync.h"
 #include "r3_trace.h"
 
 #include <stdio.h>
@@ -19,7 +20,8 @@ static r3_exec_fn r3_find_handler(const char *name, size_t n)
                    {r3_valu_int_handlers, &r3_valu_int_nhandlers},   {r3_valu_float_handlers, &r3_valu_float_nhandlers},
                    {r3_valu_cvt_handlers, &r3_valu_cvt_nhandlers},   {r3_valu_cmp_handlers, &r3_valu_cmp_nhandlers},
                    {r3_valu_lane_handlers, &r3_valu_lane_nhandlers}, {r3_valu_packed_handlers, &r3_valu_packed_nhandlers},
-                   {r3_valu_wmma_handlers, &r3_valu_wmma_nhandlers}, {r3_buffer_handlers, &r3_buffer_nhandlers}};
+                   {r3_valu_wmma_handlers, &r3_valu_wmma_nhandlers}, {r3_buffer_handlers, &r3_buffer_nhandlers},
+                   {r3_ds_handlers, &r3_ds_nhandlers}};
     for (size_t c = 0; c < sizeof classes / sizeof classes[0]; c++)
         for (size_t i = 0; i < *classes[c].n; i++)
             if (strlen(classes[c].h[i].name) == n && strncmp(classes[c].h[i].name, name, n) == 0)
@@ -71,12 +73,16 @@ static void r3_fault_text(const r3_wave *w, const r3_inst *in, char *err, size_t
              (unsigned long long)(g->co->code_addr + w->inst_pc), text, w->fault_msg);
 }
 
-/* Runs a wave until it ends, reaches a barrier or faults. */
+/* Runs a wave until it ends, reaches a barrier, waits on GWS or faults. */
 static int r3_run_wave(r3_group *g, r3_wave *w, r3_stats *st, char *err, size_t errsize)
 {
     const r3_codeobj *co = g->co;
     const r3_xop *ops = g->xp->ops;
-    while (!w->done && !w->at_barrier) {
+    w->blocked = 0;
+    uint64_t slice = g->quantum;
+    while (!w->done && !w->at_barrier && !w->blocked) {
+        if (g->quantum && slice-- == 0)
+            break; /* co-resident: let the other workgroups run (one may be what this wave waits for) */
         uint32_t pc = w->pc;
         if (pc >= co->code_size || (pc & 3) || co->index[pc / 4] < 0) {
             w->inst_pc = pc;
@@ -112,6 +118,10 @@ static int r3_run_wave(r3_group *g, r3_wave *w, r3_stats *st, char *err, size_t 
                     d[l] = w->pending[l];
         } else {
             x->fn(w, x);
+            if (w->blocked) { /* not executed yet: it runs again when the wave is resumed */
+                g->budget++;
+                break;
+            }
         }
         st->instructions++;
         st->lane_instructions += (uint64_t)__builtin_popcountll(exec);
@@ -130,26 +140,36 @@ static int r3_run_wave(r3_group *g, r3_wave *w, r3_stats *st, char *err, size_t 
 int r3_run_group(r3_group *g, r3_wave *waves, int nwaves, r3_stats *st, char *err, size_t errsize)
 {
     for (;;) {
-        int running = 0;
+        int running = 0, waiting = 0, parked = 0;
+        uint64_t before = st->instructions;
         for (int i = 0; i < nwaves; i++) {
-            if (waves[i].done)
+            r3_wave *w = &waves[i];
+            if (w->done)
                 continue;
-            if (!waves[i].at_barrier && r3_run_wave(g, &waves[i], st, err, errsize))
+            if (!w->at_barrier && r3_run_wave(g, w, st, err, errsize))
                 return -1;
-            running += !waves[i].done;
+            if (w->done && g->sync) { /* an ended wave gives up its ordered-count turn */
+                pthread_mutex_lock(&g->sync->lock);
+                r3_sync_wave_finished(g->sync, w->order);
+                pthread_mutex_unlock(&g->sync->lock);
+            }
+            running += !w->done;
+            waiting += w->at_barrier;
+            parked += w->blocked;
         }
         if (!running)
             return 0;
-        /* every wave still running waits at the barrier: release them together */
-        int waiting = 0;
-        for (int i = 0; i < nwaves; i++)
-            waiting += waves[i].at_barrier;
-        if (waiting != running) {
+        if (waiting == running) { /* every wave still running waits at s_barrier: release them together */
+            for (int i = 0; i < nwaves; i++)
+                waves[i].at_barrier = 0;
+            continue;
+        }
+        if (g->quantum || (parked && st->instructions == before))
+            return 1; /* time slice over, or nothing moved: only another workgroup can unblock these waves */
+        if (!parked) {
             snprintf(err, errsize, "workgroup (%u,%u,%u): waves stopped without reaching the barrier", g->id[0],
                      g->id[1], g->id[2]);
             return -1;
         }
-        for (int i = 0; i < nwaves; i++)
-            waves[i].at_barrier = 0;
     }
 }

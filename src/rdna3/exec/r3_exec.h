@@ -13,10 +13,10 @@ typedef struct {
 /* Each instruction class lists its functions. */
 extern const r3_handler r3_salu_handlers[], r3_vmem_handlers[], r3_valu_int_handlers[], r3_valu_float_handlers[],
     r3_valu_cvt_handlers[], r3_valu_cmp_handlers[], r3_valu_lane_handlers[], r3_valu_packed_handlers[], r3_valu_wmma_handlers[],
-    r3_buffer_handlers[];
+    r3_buffer_handlers[], r3_ds_handlers[];
 extern const size_t r3_salu_nhandlers, r3_vmem_nhandlers, r3_valu_int_nhandlers, r3_valu_float_nhandlers,
     r3_valu_cvt_nhandlers, r3_valu_cmp_nhandlers, r3_valu_lane_nhandlers, r3_valu_packed_nhandlers, r3_valu_wmma_nhandlers,
-    r3_buffer_nhandlers;
+    r3_buffer_nhandlers, r3_ds_nhandlers;
 
 /* Builds the row -> function table once (after r3_isa_init); returns 0 or -1. */
 int r3_exec_init(void);
@@ -31,8 +31,10 @@ typedef struct {
     uint64_t workgroups, waves;
 } r3_stats;
 
-/* Runs one workgroup of `nwaves` initialised waves to completion. Returns 0, or -1 with the fault
-   in err (wave, PC, instruction, reason). */
+/* Runs the waves of one workgroup as far as they can go: returns 0 when all ended, 1 when every
+   wave still running waits on GWS or the ordered-count unit (run it again after a change) or, with
+   a time slice (g->quantum), after one turn of every wave, or -1
+   with the fault in err (wave, PC, instruction, reason). */
 int r3_run_group(r3_group *g, r3_wave *waves, int nwaves, r3_stats *st, char *err, size_t errsize);
 
 #endif

@@ -1,9 +1,10 @@
-/* RDNA3 memory instructions: SMEM loads, GLOBAL/FLAT/SCRATCH loads, stores and atomics, DS (LDS)
-   loads, stores and atomics, and the cache controls (no effect in a functional model). Atomics use
+/* RDNA3 memory instructions: SMEM loads, GLOBAL/FLAT/SCRATCH loads, stores and atomics, and the
+   cache controls (no effect in a functional model). Atomics use
    host atomic operations, so they stay atomic across the host threads running workgroups. */
 #include <stdint.h>
 #include <string.h>
 
+#include "common/fp.h"
 #include "r3_exec.h"
 #include "r3_vmem.h"
 
@@ -19,12 +20,18 @@ typedef enum { R3_SPACE_GLOBAL, R3_SPACE_LDS, R3_SPACE_PRIVATE } r3_space;
 
 /* The host bytes behind an access of n bytes, or NULL (a fault for global memory, a dropped access
    for LDS and private memory out of range, as the hardware does). */
+uint8_t *r3_lds_bytes(r3_wave *w, uint64_t addr, uint32_t n)
+{
+    r3_group *g = w->group;
+    return addr + n <= g->lds_size ? g->lds + addr : NULL;
+}
+
 static uint8_t *r3_locate(r3_wave *w, r3_space space, uint64_t addr, uint32_t n, int lane)
 {
     r3_group *g = w->group;
     switch (space) {
     case R3_SPACE_LDS:
-        return addr + n <= g->lds_size ? g->lds + addr : NULL;
+        return r3_lds_bytes(w, addr, n);
     case R3_SPACE_PRIVATE:
         return addr + n <= w->scratch_per_lane ? w->scratch + (size_t)lane * w->scratch_per_lane + addr : NULL;
     default: {
@@ -180,17 +187,89 @@ LOADS(scratch)
 
 /* ---- atomics (32-bit and 64-bit), old value returned with GLC ---- */
 
-/* The value an atomic leaves in memory, given the old value, the operand and the compare value
-   (32-bit operands live in the low halves; float operations are f32). */
-static uint64_t r3_atomic_new(r3_atomic op, int wide, uint64_t old, uint64_t v, uint64_t cmp)
+/* ---- float atomics (seed 004) ---- */
+
+static int r3_fnan(uint64_t b, int wide) { return wide ? fp_isnan64(b) : fp_isnan32((uint32_t)b); }
+static int r3_fsnan(uint64_t b, int wide) { return wide ? fp_issnan64(b) : fp_issnan32((uint32_t)b); }
+static uint64_t r3_fquiet(uint64_t b, int wide) { return wide ? fp_quiet64(b) : fp_quiet32((uint32_t)b); }
+static uint64_t r3_fflush(uint64_t b, int wide) { return wide ? fp_flush64(b) : fp_flush32((uint32_t)b); }
+
+/* Position in the min/max order: -0 sorts below +0; a quiet NaN sorts below everything (max) or
+   above everything (min). */
+static int64_t r3_fkey(uint64_t b, int wide, int nan_high)
+{
+    if (r3_fnan(b, wide))
+        return nan_high ? INT64_MAX : INT64_MIN;
+    uint64_t sign = wide ? 1ull << 63 : 1ull << 31;
+    int64_t mag = (int64_t)(b & (sign - 1));
+    return (b & sign) ? -mag - 1 : mag;
+}
+
+/* Min and max: a signalling NaN wins (quieted, src0 first); otherwise the order above, on inputs
+   flushed when asked, returning the unflushed source; ties keep src0 (the memory value). */
+static uint64_t r3_fminmax(uint64_t src0, uint64_t src1, int wide, int max, unsigned fp)
+{
+    if (r3_fsnan(src0, wide))
+        return r3_fquiet(src0, wide);
+    if (r3_fsnan(src1, wide))
+        return r3_fquiet(src1, wide);
+    uint64_t c0 = (fp & R3_FP_FLUSH_IN) ? r3_fflush(src0, wide) : src0;
+    uint64_t c1 = (fp & R3_FP_FLUSH_IN) ? r3_fflush(src1, wide) : src1;
+    int64_t k0 = r3_fkey(c0, wide, !max), k1 = r3_fkey(c1, wide, !max);
+    return (max ? k1 > k0 : k1 < k0) ? src1 : src0;
+}
+
+/* Compare-swap: swaps only when neither value is NaN and they are equal (+0 == -0); with input
+   flushing the comparison and the stored value are flushed. */
+static uint64_t r3_fcmpswap(uint64_t old, uint64_t src, uint64_t cmp, int wide, unsigned fp)
+{
+    int flush = (fp & R3_FP_FLUSH_IN) != 0;
+    uint64_t o = flush ? r3_fflush(old, wide) : old, c = flush ? r3_fflush(cmp, wide) : cmp;
+    if (r3_fnan(o, wide) || r3_fnan(c, wide))
+        return old;
+    int equal = wide ? fp_f64(o) == fp_f64(c) : fp_f32((uint32_t)o) == fp_f32((uint32_t)c);
+    return equal ? (flush ? r3_fflush(src, wide) : src) : old;
+}
+
+/* f32 add, rounded to nearest even whatever MODE says: a NaN input comes out quieted (src0's when
+   both are), opposite infinities give the negative default NaN, and a zero sum is +0. */
+static uint32_t r3_fadd32(uint32_t src0, uint32_t src1, unsigned fp)
+{
+    if (fp & R3_FP_ADD_FLUSH_IN) {
+        src0 = fp_flush32(src0);
+        src1 = fp_flush32(src1);
+    }
+    if (fp_isnan32(src0) || fp_isnan32(src1))
+        return fp_quiet32(fp_isnan32(src0) ? src0 : src1);
+    if ((src0 & 0x7fffffffu) == 0x7f800000u && (src1 & 0x7fffffffu) == 0x7f800000u && src0 != src1)
+        return 0xffc00000u;
+    uint32_t r = fp_b32(fp_f32(src0) + fp_f32(src1));
+    if (fp & R3_FP_ADD_FLUSH_OUT)
+        r = fp_flush32(r);
+    return (r & 0x7fffffffu) == 0 ? 0 : r;
+}
+
+unsigned r3_fp_rules(const r3_wave *w, int lds, int wide)
+{
+    uint32_t in = wide ? R3_MODE_DENORM_IN64 : R3_MODE_DENORM_IN32, out = wide ? R3_MODE_DENORM_OUT64 : R3_MODE_DENORM_OUT32;
+    unsigned fp = (w->mode & in) ? 0 : R3_FP_FLUSH_IN;
+    if (lds)
+        return fp | ((w->mode & in) ? 0 : R3_FP_ADD_FLUSH_IN) | ((w->mode & out) ? 0 : R3_FP_ADD_FLUSH_OUT);
+    return fp | R3_FP_ADD_FLUSH_IN;
+}
+
+/* ---- atomics (32-bit and 64-bit), old value returned with GLC ---- */
+
+/* The value an atomic leaves in memory, given the old value, the operand and the second operand
+   (compare value, or-mask, wrap increment); 32-bit operands live in the low halves. */
+static uint64_t r3_atomic_new(r3_atomic op, int wide, uint64_t old, uint64_t v, uint64_t cmp, unsigned fp)
 {
     int64_t so = wide ? (int64_t)old : (int32_t)old, sv = wide ? (int64_t)v : (int32_t)v;
     uint64_t mask = wide ? ~0ull : 0xffffffffull;
-    float fo, fv, fr;
-    uint32_t o32 = (uint32_t)old, v32 = (uint32_t)v, r32;
     switch (op) {
     case A_ADD: return (old + v) & mask;
     case A_SUB: return (old - v) & mask;
+    case A_RSUB: return (v - old) & mask;
     case A_CSUB: return old > v ? old - v : 0;
     case A_SMIN: return sv < so ? v : old;
     case A_UMIN: return v < old ? v : old;
@@ -199,40 +278,34 @@ static uint64_t r3_atomic_new(r3_atomic op, int wide, uint64_t old, uint64_t v, 
     case A_AND: return old & v;
     case A_OR: return old | v;
     case A_XOR: return old ^ v;
+    case A_MSKOR: return (old & ~v) | cmp;
     case A_SWAP: return v;
     case A_INC: return old >= v ? 0 : old + 1;
     case A_DEC: return old == 0 || old > v ? v : old - 1;
+    case A_WRAP: return (old >= v ? old - v : old + cmp) & mask;
     case A_CMPSWAP: return old == cmp ? v : old;
-    case A_FADD:
-    case A_FMIN:
-    case A_FMAX:
-        memcpy(&fo, &o32, 4);
-        memcpy(&fv, &v32, 4);
-        fr = op == A_FADD ? fo + fv
-             : fo != fo   ? fv
-             : fv != fv   ? fo
-             : op == A_FMIN ? (fv < fo ? fv : fo)
-                            : (fv > fo ? fv : fo);
-        memcpy(&r32, &fr, 4);
-        return r32;
+    case A_FCMPSWAP: return r3_fcmpswap(old, v, cmp, wide, fp);
+    case A_FADD: return r3_fadd32((uint32_t)old, (uint32_t)v, fp);
+    case A_FMIN: return r3_fminmax(old, v, wide, 0, fp);
+    case A_FMAX: return r3_fminmax(old, v, wide, 1, fp);
     default: return old;
     }
 }
 
-uint32_t r3_atomic32(uint32_t *p, r3_atomic op, uint32_t v, uint32_t cmp)
+uint32_t r3_atomic32(uint32_t *p, r3_atomic op, uint32_t v, uint32_t cmp, unsigned fp)
 {
     uint32_t old = __atomic_load_n(p, __ATOMIC_RELAXED), nv;
     do
-        nv = (uint32_t)r3_atomic_new(op, 0, old, v, cmp);
+        nv = (uint32_t)r3_atomic_new(op, 0, old, v, cmp, fp);
     while (!__atomic_compare_exchange_n(p, &old, nv, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED));
     return old;
 }
 
-uint64_t r3_atomic64(uint64_t *p, r3_atomic op, uint64_t v, uint64_t cmp)
+uint64_t r3_atomic64(uint64_t *p, r3_atomic op, uint64_t v, uint64_t cmp, unsigned fp)
 {
     uint64_t old = __atomic_load_n(p, __ATOMIC_RELAXED), nv;
     do
-        nv = r3_atomic_new(op, 1, old, v, cmp);
+        nv = r3_atomic_new(op, 1, old, v, cmp, fp);
     while (!__atomic_compare_exchange_n(p, &old, nv, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED));
     return old;
 }
@@ -259,11 +332,11 @@ static void r3_vatomic(r3_wave *w, const r3_xop *x, r3_atomic op, int wide)
             return;
         if (!p)
             continue;
-        r3_lane_atomic(w, p, op, wide, vs, ret ? (int)vd : -1, l);
+        r3_lane_atomic(w, p, op, wide, vs, ret ? (int)vd : -1, l, r3_fp_rules(w, sp == R3_SPACE_LDS, wide));
     }
 }
 
-void r3_lane_atomic(r3_wave *w, uint8_t *p, r3_atomic op, int wide, unsigned data, int ret_reg, int l)
+void r3_lane_atomic(r3_wave *w, uint8_t *p, r3_atomic op, int wide, unsigned data, int ret_reg, int l, unsigned fp)
 {
     unsigned step = wide ? 2 : 1;
     uint64_t v = r3_vrow(w, data)[l], c = r3_vrow(w, data + step)[l];
@@ -271,8 +344,8 @@ void r3_lane_atomic(r3_wave *w, uint8_t *p, r3_atomic op, int wide, unsigned dat
         v |= (uint64_t)r3_vrow(w, data + 1)[l] << 32;
         c |= (uint64_t)r3_vrow(w, data + 3)[l] << 32;
     }
-    uint64_t old = wide ? r3_atomic64((uint64_t *)(void *)p, op, v, c)
-                        : r3_atomic32((uint32_t *)(void *)p, op, (uint32_t)v, (uint32_t)c);
+    uint64_t old = wide ? r3_atomic64((uint64_t *)(void *)p, op, v, c, fp)
+                        : r3_atomic32((uint32_t *)(void *)p, op, (uint32_t)v, (uint32_t)c, fp);
     if (ret_reg >= 0) {
         r3_vrow_w(w, (unsigned)ret_reg)[l] = (uint32_t)old;
         if (wide)
@@ -296,6 +369,7 @@ void r3_lane_atomic(r3_wave *w, uint8_t *p, r3_atomic op, int wide, unsigned dat
     OP(P##_atomic_dec_u32) { r3_vatomic(w, x, A_DEC, 0); }                                        \
     OP(P##_atomic_cmpswap_b32) { r3_vatomic(w, x, A_CMPSWAP, 0); }                                \
     OP(P##_atomic_add_f32) { r3_vatomic(w, x, A_FADD, 0); }                                       \
+    OP(P##_atomic_cmpswap_f32) { r3_vatomic(w, x, A_FCMPSWAP, 0); }                               \
     OP(P##_atomic_min_f32) { r3_vatomic(w, x, A_FMIN, 0); }                                       \
     OP(P##_atomic_max_f32) { r3_vatomic(w, x, A_FMAX, 0); }                                       \
     OP(P##_atomic_add_u64) { r3_vatomic(w, x, A_ADD, 1); }                                        \
@@ -344,176 +418,6 @@ OP(s_load_b128) { r3_sload(w, x, 4); }
 OP(s_load_b256) { r3_sload(w, x, 8); }
 OP(s_load_b512) { r3_sload(w, x, 16); }
 
-/* ---- DS (LDS) ---- */
-
-static uint32_t r3_ds_addr(const r3_wave *w, const r3_xop *x, int lane)
-{
-    const r3_inst *in = x->in;
-    return r3_vrow(w, r3_field_value(in, R3F_ADDR))[lane] + (r3_field_value(in, R3F_OFFSET0) | r3_field_value(in, R3F_OFFSET1) << 8);
-}
-
-static void r3_ds_load(r3_wave *w, const r3_xop *x, unsigned bytes, int sext)
-{
-    const r3_inst *in = x->in;
-    uint64_t mask = r3_exec_mask(w);
-    unsigned vd = r3_field_value(in, R3F_VDST);
-    for (int l = 0; l < w->lanes; l++) {
-        if (!(mask >> l & 1))
-            continue;
-        uint8_t *p = r3_locate(w, R3_SPACE_LDS, r3_ds_addr(w, x, l), bytes, l);
-        uint32_t v[4] = {0, 0, 0, 0};
-        if (p)
-            memcpy(v, p, bytes);
-        r3_lane_load_result(w, vd, l, v, bytes, sext, 0, 0);
-    }
-}
-
-static void r3_ds_store(r3_wave *w, const r3_xop *x, unsigned bytes)
-{
-    const r3_inst *in = x->in;
-    uint64_t mask = r3_exec_mask(w);
-    unsigned vs = r3_field_value(in, R3F_DATA0);
-    for (int l = 0; l < w->lanes; l++) {
-        if (!(mask >> l & 1))
-            continue;
-        uint8_t *p = r3_locate(w, R3_SPACE_LDS, r3_ds_addr(w, x, l), bytes, l);
-        if (!p)
-            continue;
-        uint32_t v[4];
-        r3_lane_store_data(w, vs, l, bytes, 0, v);
-        memcpy(p, v, bytes);
-    }
-}
-
-/* ds_load_2addr / ds_store_2addr: two elements at ADDR + OFFSET0 * size and ADDR + OFFSET1 * size
-   (size scaled by 64 for the stride64 forms). */
-static void r3_ds_2addr(r3_wave *w, const r3_xop *x, unsigned bytes, unsigned stride, int store)
-{
-    const r3_inst *in = x->in;
-    const r3_group *g = w->group;
-    uint64_t mask = r3_exec_mask(w);
-    unsigned words = bytes / 4;
-    const uint32_t *base = r3_vrow(w, r3_field_value(in, R3F_ADDR));
-    uint32_t off[2] = {r3_field_value(in, R3F_OFFSET0) * bytes * stride, r3_field_value(in, R3F_OFFSET1) * bytes * stride};
-    const uint32_t *from[2][2]; /* stores: the DATA0 and DATA1 registers of each element */
-    uint32_t *to[2][2];         /* loads: VDST onwards */
-    for (unsigned e = 0; e < 2; e++)
-        for (unsigned k = 0; k < words; k++) {
-            from[e][k] = r3_vrow(w, r3_field_value(in, e ? R3F_DATA1 : R3F_DATA0) + k);
-            to[e][k] = r3_vrow_w(w, r3_field_value(in, R3F_VDST) + e * words + k);
-        }
-    const uint8_t *lds = g->lds;
-    uint32_t lds_size = g->lds_size;
-    if (!store && words == 1) { /* the common case, kept free of aliasing reloads */
-        uint32_t *t0 = to[0][0], *t1 = to[1][0];
-        for (int l = 0; l < w->lanes; l++) {
-            if (!(mask >> l & 1))
-                continue;
-            uint32_t b = base[l], a0 = b + off[0], a1 = b + off[1], v0 = 0, v1 = 0;
-            if ((uint64_t)a0 + 4 <= lds_size)
-                memcpy(&v0, lds + a0, 4);
-            if ((uint64_t)a1 + 4 <= lds_size)
-                memcpy(&v1, lds + a1, 4);
-            t0[l] = v0;
-            t1[l] = v1;
-        }
-        return;
-    }
-    for (int l = 0; l < w->lanes; l++) {
-        if (!(mask >> l & 1))
-            continue;
-        uint32_t lane_base = base[l]; /* read before the first element may overwrite it */
-        for (int e = 0; e < 2; e++) {
-            uint32_t a = lane_base + off[e];
-            uint8_t *p = (uint64_t)a + bytes <= g->lds_size ? g->lds + a : NULL; /* outside: dropped, reads 0 */
-            for (unsigned k = 0; k < words; k++) {
-                if (store) {
-                    if (p)
-                        memcpy(p + 4 * k, &from[e][k][l], 4);
-                } else {
-                    uint32_t v = 0;
-                    if (p)
-                        memcpy(&v, p + 4 * k, 4);
-                    to[e][k][l] = v;
-                }
-            }
-        }
-    }
-}
-
-/* DS atomics: memory = op(memory, DATA0), the old value to VDST for the _rtn forms. */
-static void r3_ds_atomic(r3_wave *w, const r3_xop *x, r3_atomic op, int ret)
-{
-    const r3_inst *in = x->in;
-    uint64_t mask = r3_exec_mask(w);
-    unsigned vd = r3_field_value(in, R3F_VDST), d0 = r3_field_value(in, R3F_DATA0), d1 = r3_field_value(in, R3F_DATA1);
-    for (int l = 0; l < w->lanes; l++) {
-        if (!(mask >> l & 1))
-            continue;
-        uint32_t a = r3_ds_addr(w, x, l);
-        uint8_t *p = (a & 3) ? NULL : r3_locate(w, R3_SPACE_LDS, a, 4, l);
-        uint32_t old = 0;
-        if (p)
-            old = r3_atomic32((uint32_t *)(void *)p, op, r3_vrow(w, d0)[l], r3_vrow(w, d1)[l]);
-        if (ret)
-            r3_vrow_w(w, vd)[l] = old;
-    }
-}
-
-/* ds_load_*: VDST = LDS[ADDR + OFFSET] */
-OP(ds_load_b32) { r3_ds_load(w, x, 4, 0); }
-OP(ds_load_b64) { r3_ds_load(w, x, 8, 0); }
-OP(ds_load_b96) { r3_ds_load(w, x, 12, 0); }
-OP(ds_load_b128) { r3_ds_load(w, x, 16, 0); }
-OP(ds_load_u8) { r3_ds_load(w, x, 1, 0); }
-OP(ds_load_i8) { r3_ds_load(w, x, 1, 1); }
-OP(ds_load_u16) { r3_ds_load(w, x, 2, 0); }
-OP(ds_load_i16) { r3_ds_load(w, x, 2, 1); }
-/* ds_store_*: LDS[ADDR + OFFSET] = DATA0 */
-OP(ds_store_b32) { r3_ds_store(w, x, 4); }
-OP(ds_store_b64) { r3_ds_store(w, x, 8); }
-OP(ds_store_b96) { r3_ds_store(w, x, 12); }
-OP(ds_store_b128) { r3_ds_store(w, x, 16); }
-OP(ds_store_b8) { r3_ds_store(w, x, 1); }
-OP(ds_store_b16) { r3_ds_store(w, x, 2); }
-/* two-address forms */
-OP(ds_load_2addr_b32) { r3_ds_2addr(w, x, 4, 1, 0); }
-OP(ds_load_2addr_b64) { r3_ds_2addr(w, x, 8, 1, 0); }
-OP(ds_load_2addr_stride64_b32) { r3_ds_2addr(w, x, 4, 64, 0); }
-OP(ds_load_2addr_stride64_b64) { r3_ds_2addr(w, x, 8, 64, 0); }
-OP(ds_store_2addr_b32) { r3_ds_2addr(w, x, 4, 1, 1); }
-OP(ds_store_2addr_b64) { r3_ds_2addr(w, x, 8, 1, 1); }
-OP(ds_store_2addr_stride64_b32) { r3_ds_2addr(w, x, 4, 64, 1); }
-OP(ds_store_2addr_stride64_b64) { r3_ds_2addr(w, x, 8, 64, 1); }
-/* LDS atomics without and with the old value returned */
-OP(ds_add_u32) { r3_ds_atomic(w, x, A_ADD, 0); }
-OP(ds_add_rtn_u32) { r3_ds_atomic(w, x, A_ADD, 1); }
-OP(ds_sub_u32) { r3_ds_atomic(w, x, A_SUB, 0); }
-OP(ds_sub_rtn_u32) { r3_ds_atomic(w, x, A_SUB, 1); }
-OP(ds_min_i32) { r3_ds_atomic(w, x, A_SMIN, 0); }
-OP(ds_min_rtn_i32) { r3_ds_atomic(w, x, A_SMIN, 1); }
-OP(ds_max_i32) { r3_ds_atomic(w, x, A_SMAX, 0); }
-OP(ds_max_rtn_i32) { r3_ds_atomic(w, x, A_SMAX, 1); }
-OP(ds_min_u32) { r3_ds_atomic(w, x, A_UMIN, 0); }
-OP(ds_min_rtn_u32) { r3_ds_atomic(w, x, A_UMIN, 1); }
-OP(ds_max_u32) { r3_ds_atomic(w, x, A_UMAX, 0); }
-OP(ds_max_rtn_u32) { r3_ds_atomic(w, x, A_UMAX, 1); }
-OP(ds_and_b32) { r3_ds_atomic(w, x, A_AND, 0); }
-OP(ds_and_rtn_b32) { r3_ds_atomic(w, x, A_AND, 1); }
-OP(ds_or_b32) { r3_ds_atomic(w, x, A_OR, 0); }
-OP(ds_or_rtn_b32) { r3_ds_atomic(w, x, A_OR, 1); }
-OP(ds_xor_b32) { r3_ds_atomic(w, x, A_XOR, 0); }
-OP(ds_xor_rtn_b32) { r3_ds_atomic(w, x, A_XOR, 1); }
-OP(ds_inc_u32) { r3_ds_atomic(w, x, A_INC, 0); }
-OP(ds_inc_rtn_u32) { r3_ds_atomic(w, x, A_INC, 1); }
-OP(ds_dec_u32) { r3_ds_atomic(w, x, A_DEC, 0); }
-OP(ds_dec_rtn_u32) { r3_ds_atomic(w, x, A_DEC, 1); }
-OP(ds_storexchg_rtn_b32) { r3_ds_atomic(w, x, A_SWAP, 1); }
-OP(ds_cmpstore_b32) { r3_ds_atomic(w, x, A_CMPSWAP, 0); }
-OP(ds_cmpstore_rtn_b32) { r3_ds_atomic(w, x, A_CMPSWAP, 1); }
-OP(ds_add_f32) { r3_ds_atomic(w, x, A_FADD, 0); }
-OP(ds_add_rtn_f32) { r3_ds_atomic(w, x, A_FADD, 1); }
-
 /* cache invalidates and writebacks: no caches in a functional model */
 OP(r3_cache_nop) { (void)w; (void)x; }
 
@@ -529,21 +433,13 @@ const r3_handler r3_vmem_handlers[] = {
     H(P##_atomic_min_i32), H(P##_atomic_min_u32), H(P##_atomic_max_i32), H(P##_atomic_max_u32),            \
     H(P##_atomic_and_b32), H(P##_atomic_or_b32), H(P##_atomic_xor_b32), H(P##_atomic_swap_b32),             \
     H(P##_atomic_inc_u32), H(P##_atomic_dec_u32), H(P##_atomic_cmpswap_b32), H(P##_atomic_add_f32),         \
+    H(P##_atomic_cmpswap_f32),                                                                             \
     H(P##_atomic_min_f32), H(P##_atomic_max_f32), H(P##_atomic_add_u64), H(P##_atomic_sub_u64),             \
     H(P##_atomic_min_i64), H(P##_atomic_min_u64), H(P##_atomic_max_i64), H(P##_atomic_max_u64),            \
     H(P##_atomic_and_b64), H(P##_atomic_or_b64), H(P##_atomic_xor_b64), H(P##_atomic_swap_b64),            \
     H(P##_atomic_inc_u64), H(P##_atomic_dec_u64), H(P##_atomic_cmpswap_b64)
     ATOMIC_NAMES(global), ATOMIC_NAMES(flat),
     H(s_load_b32), H(s_load_b64), H(s_load_b128), H(s_load_b256), H(s_load_b512),
-    H(ds_load_b32), H(ds_load_b64), H(ds_load_b96), H(ds_load_b128), H(ds_load_u8), H(ds_load_i8), H(ds_load_u16),
-    H(ds_load_i16), H(ds_store_b32), H(ds_store_b64), H(ds_store_b96), H(ds_store_b128), H(ds_store_b8),
-    H(ds_store_b16), H(ds_load_2addr_b32), H(ds_load_2addr_b64), H(ds_load_2addr_stride64_b32),
-    H(ds_load_2addr_stride64_b64), H(ds_store_2addr_b32), H(ds_store_2addr_b64), H(ds_store_2addr_stride64_b32),
-    H(ds_store_2addr_stride64_b64), H(ds_add_u32), H(ds_add_rtn_u32), H(ds_sub_u32), H(ds_sub_rtn_u32),
-    H(ds_min_i32), H(ds_min_rtn_i32), H(ds_max_i32), H(ds_max_rtn_i32), H(ds_min_u32), H(ds_min_rtn_u32),
-    H(ds_max_u32), H(ds_max_rtn_u32), H(ds_and_b32), H(ds_and_rtn_b32), H(ds_or_b32), H(ds_or_rtn_b32),
-    H(ds_xor_b32), H(ds_xor_rtn_b32), H(ds_inc_u32), H(ds_inc_rtn_u32), H(ds_dec_u32), H(ds_dec_rtn_u32),
-    H(ds_storexchg_rtn_b32), H(ds_cmpstore_b32), H(ds_cmpstore_rtn_b32), H(ds_add_f32), H(ds_add_rtn_f32),
 #undef H
     {"buffer_gl0_inv", r3_cache_nop}, {"buffer_gl1_inv", r3_cache_nop}, {"s_dcache_inv", r3_cache_nop},
     {"s_gl1_inv", r3_cache_nop}, {"s_atc_probe", r3_cache_nop}, {"s_atc_probe_buffer", r3_cache_nop},

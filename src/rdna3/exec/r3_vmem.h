@@ -1,5 +1,6 @@
-/* RDNA3 memory helpers shared by the vector-memory instruction files: host-atomic read-modify-write
-   of 32- and 64-bit words with the ISA's operations. */
+/* RDNA3 memory helpers shared by the vector-memory instruction files (FLAT/GLOBAL/SCRATCH, buffers,
+   DS): host-atomic read-modify-write of 32- and 64-bit words with the ISA's operations, including
+   the float-atomic NaN and denormal rules of seed 004. */
 #ifndef WAVESIM_R3_VMEM_H
 #define WAVESIM_R3_VMEM_H
 
@@ -7,12 +8,24 @@
 
 #include "r3_wave.h"
 
-typedef enum { A_ADD, A_SUB, A_SMIN, A_UMIN, A_SMAX, A_UMAX, A_AND, A_OR, A_XOR, A_SWAP, A_INC, A_DEC,
-               A_CMPSWAP, A_FADD, A_FMIN, A_FMAX, A_CSUB } r3_atomic;
+typedef enum { A_ADD, A_SUB, A_RSUB, A_SMIN, A_UMIN, A_SMAX, A_UMAX, A_AND, A_OR, A_XOR, A_MSKOR, A_SWAP, A_INC,
+               A_DEC, A_WRAP, A_CMPSWAP, A_FCMPSWAP, A_FADD, A_FMIN, A_FMAX, A_CSUB } r3_atomic;
 
-/* Atomically applies op to *p (operand v, compare value cmp); returns the old value. */
-uint32_t r3_atomic32(uint32_t *p, r3_atomic op, uint32_t v, uint32_t cmp);
-uint64_t r3_atomic64(uint64_t *p, r3_atomic op, uint64_t v, uint64_t cmp);
+/* Denormal handling of a float atomic (seed 004): which inputs and outputs are flushed to zero. */
+#define R3_FP_FLUSH_IN 1u      /* min, max and compare-swap inputs (the compared values) */
+#define R3_FP_ADD_FLUSH_IN 2u  /* add inputs */
+#define R3_FP_ADD_FLUSH_OUT 4u /* add result */
+
+/* The rules for a wave's float atomics: the LDS unit follows MODE's input and output denormal bits;
+   memory atomics flush add inputs always and take min/max/cmpswap flushing from MODE's input bit. */
+unsigned r3_fp_rules(const r3_wave *w, int lds, int wide);
+
+/* Atomically applies op to *p (operand v, compare value cmp, float rules fp); returns the old value. */
+uint32_t r3_atomic32(uint32_t *p, r3_atomic op, uint32_t v, uint32_t cmp, unsigned fp);
+uint64_t r3_atomic64(uint64_t *p, r3_atomic op, uint64_t v, uint64_t cmp, unsigned fp);
+
+/* The LDS bytes [addr, addr + n) of the wave's workgroup, or NULL when out of range. */
+uint8_t *r3_lds_bytes(r3_wave *w, uint64_t addr, uint32_t n);
 
 /* Lane l's atomic on the word at p: the operand (and the compare value after it) from the VGPRs
    at `data`; the old value goes to VGPR `ret_reg` unless it is negative. */
@@ -23,6 +36,6 @@ void r3_lane_load_result(r3_wave *w, unsigned vd, int l, uint32_t v[4], unsigned
 /* Gathers lane l's store data from the VGPRs at vs (the high half of vs with hi). */
 void r3_lane_store_data(const r3_wave *w, unsigned vs, int l, unsigned bytes, int hi, uint32_t v[4]);
 
-void r3_lane_atomic(r3_wave *w, uint8_t *p, r3_atomic op, int wide, unsigned data, int ret_reg, int l);
+void r3_lane_atomic(r3_wave *w, uint8_t *p, r3_atomic op, int wide, unsigned data, int ret_reg, int l, unsigned fp);
 
 #endif

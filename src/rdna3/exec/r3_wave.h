@@ -35,7 +35,11 @@ typedef struct r3_wave {
     int wave64, lanes;
     uint32_t mode;               /* MODE register: R3_MODE_* */
     int done, at_barrier;
+    int blocked;                 /* waits on GWS or the ordered-count unit: the instruction runs again */
+    int sync_waiting;            /* it already arrived at a GWS barrier or semaphore wait ... */
+    uint32_t sync_seen;          /* ... when the resource's round (or release count) was this */
     int id;                      /* wave index in the workgroup */
+    uint64_t order;              /* creation index in the dispatch (ordered count) */
     struct r3_group *group;
     uint8_t *scratch;            /* private memory: lanes x scratch_per_lane bytes */
     uint32_t scratch_per_lane;
@@ -76,6 +80,8 @@ typedef struct r3_group {
     r3_trace_fn trace;           /* the slow path: NULL unless tracing */
     void *trace_ctx;
     r3_trace_snap *snap;
+    struct r3_sync *sync;        /* GDS, GWS and ordered count, shared by the dispatch */
+    uint64_t quantum;            /* co-resident: instructions a wave runs before the next one's turn */
 } r3_group;
 
 static inline uint64_t r3_exec_mask(const r3_wave *w)

@@ -1,0 +1,31 @@
+/* Buffer data formats (the FORMAT of a V# or an MTBUF instruction): component layout read from the
+   format's name in isa/rdna3/buffer_formats.def, and conversion of one component between memory
+   and a VGPR (32-bit, or 16-bit for the D16 instructions) in both directions. */
+#ifndef WAVESIM_R3_BUFFMT_H
+#define WAVESIM_R3_BUFFMT_H
+
+#include <stdint.h>
+
+typedef enum { R3BF_UNORM, R3BF_SNORM, R3BF_USCALED, R3BF_SSCALED, R3BF_UINT, R3BF_SINT, R3BF_FLOAT } r3_bf_kind;
+
+typedef struct {
+    int ncomp;
+    uint8_t bits[4], shift[4]; /* X..W, packed from bit 0 upwards (names list them from the top) */
+    uint8_t kind;              /* r3_bf_kind */
+    uint32_t size;             /* bytes of one element */
+} r3_buffmt;
+
+/* The layout of format value v; -1 for BUF_FMT_INVALID and unknown values. */
+int r3_buffmt_of(unsigned v, r3_buffmt *f);
+
+/* Component c of an element (its bytes at p) as the VGPR value a load returns: f32 or a 32-bit
+   integer, or with d16 an f16 or 16-bit integer. */
+uint32_t r3_buffmt_load(const r3_buffmt *f, const uint8_t *p, int c, int d16);
+
+/* Writes VGPR value v (as above) into component c of the element at p, converted. */
+void r3_buffmt_store(const r3_buffmt *f, uint8_t *p, int c, uint32_t v, int d16);
+
+/* The value DST_SEL = SEL_1 gives: 1.0 (f32 or f16) for float-like formats, 1 for integers. */
+uint32_t r3_buffmt_one(const r3_buffmt *f, int d16);
+
+#endif

@@ -1,0 +1,518 @@
+/* RDNA3 DS instructions: LDS (or, with the GDS bit, GDS) loads, stores and atomics, the
+   two-address forms, lane swizzles and permutes, append/consume, and the device-wide GWS barriers,
+   semaphores and ordered count of seed 004, which park a wave until its turn comes. */
+#include <stdint.h>
+#include <string.h>
+
+#include "r3_exec.h"
+#include "r3_sync.h"
+#include "r3_vmem.h"
+
+#define OP(name) static void name(r3_wave *w, const r3_xop *x)
+
+static uint32_t r3_ds_offset(const r3_inst *in)
+{
+    return r3_field_value(in, R3F_OFFSET0) | r3_field_value(in, R3F_OFFSET1) << 8;
+}
+
+static uint32_t r3_ds_addr(const r3_wave *w, const r3_xop *x, int lane)
+{
+    return r3_vrow(w, r3_field_value(x->in, R3F_ADDR))[lane] + r3_ds_offset(x->in);
+}
+
+/* The bytes [addr, addr + n) in LDS, or in GDS when the instruction sets GDS; NULL out of range
+   (stores are dropped, loads read 0). */
+static uint8_t *r3_ds_mem(r3_wave *w, const r3_xop *x, uint64_t addr, uint32_t n)
+{
+    if (r3_field_value(x->in, R3F_GDS))
+        return addr + n <= R3_GDS_BYTES ? w->group->sync->gds + addr : NULL;
+    return r3_lds_bytes(w, addr, n);
+}
+
+/* M0[15:0]: the base address of append/consume and the add-TID forms. */
+static uint32_t r3_ds_m0_base(const r3_wave *w)
+{
+    return w->sgpr[125] & 0xffffu;
+}
+
+static void r3_ds_load(r3_wave *w, const r3_xop *x, unsigned bytes, int sext, int d16, int hi)
+{
+    uint64_t mask = r3_exec_mask(w);
+    unsigned vd = r3_field_value(x->in, R3F_VDST);
+    for (int l = 0; l < w->lanes; l++) {
+        if (!(mask >> l & 1))
+            continue;
+        uint8_t *p = r3_ds_mem(w, x, r3_ds_addr(w, x, l), bytes);
+        uint32_t v[4] = {0, 0, 0, 0};
+        if (p)
+            memcpy(v, p, bytes);
+        r3_lane_load_result(w, vd, l, v, bytes, sext, d16, hi);
+    }
+}
+
+static void r3_ds_store(r3_wave *w, const r3_xop *x, unsigned bytes, int hi)
+{
+    uint64_t mask = r3_exec_mask(w);
+    unsigned vs = r3_field_value(x->in, R3F_DATA0);
+    for (int l = 0; l < w->lanes; l++) {
+        if (!(mask >> l & 1))
+            continue;
+        uint8_t *p = r3_ds_mem(w, x, r3_ds_addr(w, x, l), bytes);
+        if (!p)
+            continue;
+        uint32_t v[4];
+        r3_lane_store_data(w, vs, l, bytes, hi, v);
+        memcpy(p, v, bytes);
+    }
+}
+
+/* ds_load_2addr / ds_store_2addr: two elements at ADDR + OFFSET0 * size and ADDR + OFFSET1 * size
+   (size scaled by 64 for the stride64 forms). */
+static void r3_ds_2addr(r3_wave *w, const r3_xop *x, unsigned bytes, unsigned stride, int store)
+{
+    const r3_inst *in = x->in;
+    const r3_group *g = w->group;
+    uint64_t mask = r3_exec_mask(w);
+    unsigned words = bytes / 4;
+    const uint32_t *base = r3_vrow(w, r3_field_value(in, R3F_ADDR));
+    uint32_t off[2] = {r3_field_value(in, R3F_OFFSET0) * bytes * stride, r3_field_value(in, R3F_OFFSET1) * bytes * stride};
+    const uint32_t *from[2][2]; /* stores: the DATA0 and DATA1 registers of each element */
+    uint32_t *to[2][2];         /* loads: VDST onwards */
+    for (unsigned e = 0; e < 2; e++)
+        for (unsigned k = 0; k < words; k++) {
+            from[e][k] = r3_vrow(w, r3_field_value(in, e ? R3F_DATA1 : R3F_DATA0) + k);
+            to[e][k] = r3_vrow_w(w, r3_field_value(in, R3F_VDST) + e * words + k);
+        }
+    const uint8_t *lds = g->lds;
+    uint32_t lds_size = g->lds_size;
+    if (!store && words == 1 && !r3_field_value(in, R3F_GDS)) { /* the common case, free of aliasing reloads */
+        uint32_t *t0 = to[0][0], *t1 = to[1][0];
+        for (int l = 0; l < w->lanes; l++) {
+            if (!(mask >> l & 1))
+                continue;
+            uint32_t b = base[l], a0 = b + off[0], a1 = b + off[1], v0 = 0, v1 = 0;
+            if ((uint64_t)a0 + 4 <= lds_size)
+                memcpy(&v0, lds + a0, 4);
+            if ((uint64_t)a1 + 4 <= lds_size)
+                memcpy(&v1, lds + a1, 4);
+            t0[l] = v0;
+            t1[l] = v1;
+        }
+        return;
+    }
+    for (int l = 0; l < w->lanes; l++) {
+        if (!(mask >> l & 1))
+            continue;
+        uint32_t lane_base = base[l]; /* read before the first element may overwrite it */
+        for (int e = 0; e < 2; e++) {
+            uint8_t *p = r3_ds_mem(w, x, (uint64_t)(uint32_t)(lane_base + off[e]), bytes);
+            for (unsigned k = 0; k < words; k++) {
+                if (store) {
+                    if (p)
+                        memcpy(p + 4 * k, &from[e][k][l], 4);
+                } else {
+                    uint32_t v = 0;
+                    if (p)
+                        memcpy(&v, p + 4 * k, 4);
+                    to[e][k][l] = v;
+                }
+            }
+        }
+    }
+}
+
+/* A 32- or 64-bit operand of lane l from the VGPR pair (or single VGPR) at r. */
+static uint64_t r3_ds_operand(const r3_wave *w, unsigned r, int wide, int l)
+{
+    uint64_t v = r3_vrow(w, r)[l];
+    return wide ? v | (uint64_t)r3_vrow(w, r + 1)[l] << 32 : v;
+}
+
+static void r3_ds_result(r3_wave *w, unsigned r, int wide, int l, uint64_t v)
+{
+    r3_vrow_w(w, r)[l] = (uint32_t)v;
+    if (wide)
+        r3_vrow_w(w, r + 1)[l] = (uint32_t)(v >> 32);
+}
+
+/* DS atomics: memory = op(memory, DATA0[, DATA1]), the old value to VDST for the _rtn forms. An
+   access that is misaligned or outside LDS is dropped (and returns 0). */
+static void r3_ds_atomic(r3_wave *w, const r3_xop *x, r3_atomic op, int ret, int wide)
+{
+    const r3_inst *in = x->in;
+    uint64_t mask = r3_exec_mask(w);
+    unsigned vd = r3_field_value(in, R3F_VDST), d0 = r3_field_value(in, R3F_DATA0), d1 = r3_field_value(in, R3F_DATA1);
+    unsigned n = wide ? 8 : 4, fp = r3_fp_rules(w, 1, wide);
+    for (int l = 0; l < w->lanes; l++) {
+        if (!(mask >> l & 1))
+            continue;
+        uint32_t a = r3_ds_addr(w, x, l);
+        uint8_t *p = (a % n) ? NULL : r3_ds_mem(w, x, a, n);
+        uint64_t old = 0, v = r3_ds_operand(w, d0, wide, l), c = r3_ds_operand(w, d1, wide, l);
+        if (p)
+            old = wide ? r3_atomic64((uint64_t *)(void *)p, op, v, c, fp)
+                       : r3_atomic32((uint32_t *)(void *)p, op, (uint32_t)v, (uint32_t)c, fp);
+        if (ret)
+            r3_ds_result(w, vd, wide, l, old);
+    }
+}
+
+/* ds_storexchg_2addr_rtn: two exchanges at ADDR + OFFSET0 * size and ADDR + OFFSET1 * size (size
+   times 64 for stride64), both old values to VDST. */
+static void r3_ds_xchg2(r3_wave *w, const r3_xop *x, int wide, unsigned stride)
+{
+    const r3_inst *in = x->in;
+    uint64_t mask = r3_exec_mask(w);
+    unsigned n = wide ? 8 : 4, vd = r3_field_value(in, R3F_VDST);
+    unsigned data[2] = {r3_field_value(in, R3F_DATA0), r3_field_value(in, R3F_DATA1)};
+    uint32_t off[2] = {r3_field_value(in, R3F_OFFSET0) * n * stride, r3_field_value(in, R3F_OFFSET1) * n * stride};
+    for (int l = 0; l < w->lanes; l++) {
+        if (!(mask >> l & 1))
+            continue;
+        uint32_t base = r3_vrow(w, r3_field_value(in, R3F_ADDR))[l];
+        uint64_t old[2] = {0, 0};
+        for (int e = 0; e < 2; e++) {
+            uint32_t a = base + off[e];
+            uint8_t *p = (a % n) ? NULL : r3_ds_mem(w, x, a, n);
+            uint64_t v = r3_ds_operand(w, data[e], wide, l);
+            if (p)
+                old[e] = wide ? r3_atomic64((uint64_t *)(void *)p, A_SWAP, v, 0, 0)
+                              : r3_atomic32((uint32_t *)(void *)p, A_SWAP, (uint32_t)v, 0, 0);
+        }
+        for (int e = 0; e < 2; e++)
+            r3_ds_result(w, vd + (unsigned)e * (wide ? 2u : 1u), wide, l, old[e]);
+    }
+}
+
+/* ds_load/store with d16 and add-TID forms */
+static void r3_ds_addtid(r3_wave *w, const r3_xop *x, int store)
+{
+    uint64_t mask = r3_exec_mask(w);
+    unsigned reg = r3_field_value(x->in, store ? R3F_DATA0 : R3F_VDST);
+    for (int l = 0; l < w->lanes; l++) {
+        if (!(mask >> l & 1))
+            continue;
+        uint8_t *p = r3_ds_mem(w, x, (uint64_t)r3_ds_m0_base(w) + r3_ds_offset(x->in) + 4u * (unsigned)l, 4);
+        if (store) {
+            if (p)
+                memcpy(p, &r3_vrow(w, reg)[l], 4);
+        } else {
+            uint32_t v = 0;
+            if (p)
+                memcpy(&v, p, 4);
+            r3_vrow_w(w, reg)[l] = v;
+        }
+    }
+}
+
+/* ds_condxchg32_rtn_b64: at the 8-byte-aligned address, each dword is replaced by bits 30:0 of its
+   DATA dword when that dword's bit 31 is set; the old dwords return to VDST. */
+static void r3_ds_condxchg(r3_wave *w, const r3_xop *x)
+{
+    uint64_t mask = r3_exec_mask(w);
+    unsigned vd = r3_field_value(x->in, R3F_VDST), d0 = r3_field_value(x->in, R3F_DATA0);
+    for (int l = 0; l < w->lanes; l++) {
+        if (!(mask >> l & 1))
+            continue;
+        uint8_t *p = r3_ds_mem(w, x, r3_ds_addr(w, x, l) & ~7u, 8);
+        for (unsigned k = 0; k < 2; k++) {
+            uint32_t old = 0, v = r3_vrow(w, d0 + k)[l];
+            if (p) {
+                memcpy(&old, p + 4 * k, 4);
+                if (v >> 31) {
+                    v &= 0x7fffffffu;
+                    memcpy(p + 4 * k, &v, 4);
+                }
+            }
+            r3_vrow_w(w, vd + k)[l] = old;
+        }
+    }
+}
+
+/* ds_swizzle_b32: VDST = ADDR's VGPR of another lane: with OFFSET[15] a per-quad permutation
+   (two bits per lane), else ((lane & and) | or) ^ xor within each 32 lanes. Inactive sources read 0. */
+static void r3_ds_swizzle(r3_wave *w, const r3_xop *x)
+{
+    uint32_t off = r3_ds_offset(x->in), out[R3_MAX_LANES];
+    uint64_t mask = r3_exec_mask(w);
+    const uint32_t *src = r3_vrow(w, r3_field_value(x->in, R3F_ADDR));
+    for (int l = 0; l < w->lanes; l++) {
+        unsigned s;
+        if (off & 0x8000u)
+            s = ((unsigned)l & ~3u) | ((off >> (2 * (l & 3))) & 3u);
+        else
+            s = ((unsigned)l & ~31u) | (((((unsigned)l & off) | (off >> 5)) ^ (off >> 10)) & 31u);
+        out[l] = (mask >> s & 1) ? src[s] : 0;
+    }
+    uint32_t *d = r3_vrow_w(w, r3_field_value(x->in, R3F_VDST));
+    for (int l = 0; l < w->lanes; l++)
+        if (mask >> l & 1)
+            d[l] = out[l];
+}
+
+/* ds_permute_b32 (each lane sends DATA0 to lane (ADDR + OFFSET) / 4; unsent lanes get 0, the
+   highest sender wins) and ds_bpermute_b32 (each lane reads DATA0 of lane (ADDR + OFFSET) / 4,
+   0 from an inactive lane); lane numbers wrap at the wave size. */
+static void r3_ds_permute(r3_wave *w, const r3_xop *x, int backward)
+{
+    const r3_inst *in = x->in;
+    uint64_t mask = r3_exec_mask(w);
+    const uint32_t *addr = r3_vrow(w, r3_field_value(in, R3F_ADDR)), *data = r3_vrow(w, r3_field_value(in, R3F_DATA0));
+    uint32_t out[R3_MAX_LANES] = {0};
+    for (int l = 0; l < w->lanes; l++) {
+        if (!(mask >> l & 1))
+            continue;
+        unsigned other = ((addr[l] + r3_ds_offset(in)) >> 2) % (unsigned)w->lanes;
+        if (backward)
+            out[l] = (mask >> other & 1) ? data[other] : 0;
+        else
+            out[other] = data[l];
+    }
+    uint32_t *d = r3_vrow_w(w, r3_field_value(in, R3F_VDST));
+    for (int l = 0; l < w->lanes; l++)
+        if (mask >> l & 1)
+            d[l] = out[l];
+}
+
+/* ds_append / ds_consume: the dword at M0[15:0] + OFFSET grows (or shrinks) by the number of
+   active lanes; every active lane receives the value before. */
+static void r3_ds_append(r3_wave *w, const r3_xop *x, int consume)
+{
+    uint64_t mask = r3_exec_mask(w);
+    uint32_t count = (uint32_t)__builtin_popcountll(mask), old = 0, a = r3_ds_m0_base(w) + r3_ds_offset(x->in);
+    uint8_t *p = (a & 3) ? NULL : r3_ds_mem(w, x, a, 4);
+    if (p && count)
+        old = r3_atomic32((uint32_t *)(void *)p, consume ? A_SUB : A_ADD, count, 0, 0);
+    uint32_t *d = r3_vrow_w(w, r3_field_value(x->in, R3F_VDST));
+    for (int l = 0; l < w->lanes; l++)
+        if (mask >> l & 1)
+            d[l] = old;
+}
+
+/* ---- GWS and ordered count: one lane, the lowest active (lane 0 when EXEC is zero and the
+   instruction is one that still acts then) ---- */
+
+static int r3_gws_lane(const r3_wave *w, int acts_without_exec)
+{
+    uint64_t mask = r3_exec_mask(w);
+    if (mask)
+        return __builtin_ctzll(mask);
+    return acts_without_exec ? 0 : -1;
+}
+
+/* The resource: M0[21:16] + OFFSET0[5:0], modulo 64. */
+static r3_gws *r3_gws_resource(r3_wave *w, const r3_xop *x)
+{
+    unsigned id = ((w->sgpr[125] >> 16 & 63u) + (r3_field_value(x->in, R3F_OFFSET0) & 63u)) % R3_GWS_RESOURCES;
+    return &w->group->sync->gws[id];
+}
+
+/* The wave waits: the instruction runs again once something changed. */
+static void r3_sync_park(r3_wave *w)
+{
+    w->blocked = 1;
+    w->pc = w->inst_pc;
+}
+
+typedef enum { GWS_INIT, GWS_BARRIER, GWS_SEMA_V, GWS_SEMA_BR, GWS_SEMA_P, GWS_RELEASE_ALL } r3_gws_op;
+
+/* One GWS operation under the dispatch's lock. The barrier completes a round when DATA + 1 waves
+   have arrived; sema_p passes when the counter is positive (taking one) or after a release_all. */
+static void r3_gws_do(r3_wave *w, const r3_xop *x, r3_gws_op op)
+{
+    int acts = op == GWS_INIT || op == GWS_BARRIER || op == GWS_SEMA_BR;
+    int lane = r3_gws_lane(w, acts);
+    if (lane < 0)
+        return;
+    r3_sync *s = w->group->sync;
+    uint32_t value = r3_vrow(w, r3_field_value(x->in, R3F_ADDR))[lane];
+    pthread_mutex_lock(&s->lock);
+    r3_gws *r = r3_gws_resource(w, x);
+    switch (op) {
+    case GWS_INIT:
+        memset(r, 0, sizeof *r);
+        r->counter = value;
+        r3_sync_changed(s);
+        break;
+    case GWS_BARRIER:
+        if (w->sync_waiting) {
+            if (r->round != w->sync_seen)
+                w->sync_waiting = 0;
+            else
+                r3_sync_park(w);
+        } else if (++r->waves >= value + 1ull) {
+            r->waves = 0;
+            r->round++;
+            r3_sync_changed(s);
+        } else {
+            w->sync_waiting = 1;
+            w->sync_seen = r->round;
+            r3_sync_park(w);
+        }
+        break;
+    case GWS_SEMA_V:
+    case GWS_SEMA_BR:
+        r->counter += op == GWS_SEMA_V ? 1 : value;
+        r3_sync_changed(s);
+        break;
+    case GWS_SEMA_P:
+        if (w->sync_waiting && r->releases != w->sync_seen) {
+            w->sync_waiting = 0;
+        } else if (r->counter > 0) {
+            r->counter--;
+            w->sync_waiting = 0;
+            r3_sync_changed(s);
+        } else {
+            if (!w->sync_waiting)
+                w->sync_seen = r->releases;
+            w->sync_waiting = 1;
+            r3_sync_park(w);
+        }
+        break;
+    case GWS_RELEASE_ALL:
+        r->releases++;
+        r3_sync_changed(s);
+        break;
+    }
+    pthread_mutex_unlock(&s->lock);
+}
+
+/* ds_gws_*: device-wide barriers and semaphores */
+OP(ds_gws_init) { r3_gws_do(w, x, GWS_INIT); }
+OP(ds_gws_barrier) { r3_gws_do(w, x, GWS_BARRIER); }
+OP(ds_gws_sema_v) { r3_gws_do(w, x, GWS_SEMA_V); }
+OP(ds_gws_sema_br) { r3_gws_do(w, x, GWS_SEMA_BR); }
+OP(ds_gws_sema_p) { r3_gws_do(w, x, GWS_SEMA_P); }
+OP(ds_gws_sema_release_all) { r3_gws_do(w, x, GWS_RELEASE_ALL); }
+
+/* ds_ordered_count: VDST = counter[OFFSET0 / 4], then counter += ADDR's value (or = with the swap
+   instruction, OFFSET1[4]), served in wave-creation order; OFFSET1[1] (wave_done) hands the turn
+   to the next wave. */
+OP(ds_ordered_count)
+{
+    int lane = r3_gws_lane(w, 1);
+    r3_sync *s = w->group->sync;
+    unsigned idx = (r3_field_value(x->in, R3F_OFFSET0) >> 2) % R3_ORDERED_COUNTERS, flags = r3_field_value(x->in, R3F_OFFSET1);
+    uint32_t value = r3_vrow(w, r3_field_value(x->in, R3F_ADDR))[lane], old;
+    pthread_mutex_lock(&s->lock);
+    if (s->ordered_next != w->order) {
+        pthread_mutex_unlock(&s->lock);
+        r3_sync_park(w);
+        return;
+    }
+    old = s->ordered[idx];
+    s->ordered[idx] = (flags & 0x10u) ? value : old + value;
+    if (flags & 2u)
+        r3_sync_wave_finished(s, w->order);
+    pthread_mutex_unlock(&s->lock);
+    r3_vrow_w(w, r3_field_value(x->in, R3F_VDST))[lane] = old;
+}
+
+/* ds_load_*: VDST = LDS[ADDR + OFFSET] */
+OP(ds_load_b32) { r3_ds_load(w, x, 4, 0, 0, 0); }
+OP(ds_load_b64) { r3_ds_load(w, x, 8, 0, 0, 0); }
+OP(ds_load_b96) { r3_ds_load(w, x, 12, 0, 0, 0); }
+OP(ds_load_b128) { r3_ds_load(w, x, 16, 0, 0, 0); }
+OP(ds_load_u8) { r3_ds_load(w, x, 1, 0, 0, 0); }
+OP(ds_load_i8) { r3_ds_load(w, x, 1, 1, 0, 0); }
+OP(ds_load_u16) { r3_ds_load(w, x, 2, 0, 0, 0); }
+OP(ds_load_i16) { r3_ds_load(w, x, 2, 1, 0, 0); }
+/* d16 forms: the low (or high) half of VDST, the other half kept */
+OP(ds_load_u8_d16) { r3_ds_load(w, x, 1, 0, 1, 0); }
+OP(ds_load_u8_d16_hi) { r3_ds_load(w, x, 1, 0, 1, 1); }
+OP(ds_load_i8_d16) { r3_ds_load(w, x, 1, 1, 1, 0); }
+OP(ds_load_i8_d16_hi) { r3_ds_load(w, x, 1, 1, 1, 1); }
+OP(ds_load_u16_d16) { r3_ds_load(w, x, 2, 0, 1, 0); }
+OP(ds_load_u16_d16_hi) { r3_ds_load(w, x, 2, 0, 1, 1); }
+/* ds_store_*: LDS[ADDR + OFFSET] = DATA0 (its high half for _d16_hi) */
+OP(ds_store_b32) { r3_ds_store(w, x, 4, 0); }
+OP(ds_store_b64) { r3_ds_store(w, x, 8, 0); }
+OP(ds_store_b96) { r3_ds_store(w, x, 12, 0); }
+OP(ds_store_b128) { r3_ds_store(w, x, 16, 0); }
+OP(ds_store_b8) { r3_ds_store(w, x, 1, 0); }
+OP(ds_store_b16) { r3_ds_store(w, x, 2, 0); }
+OP(ds_store_b8_d16_hi) { r3_ds_store(w, x, 1, 1); }
+OP(ds_store_b16_d16_hi) { r3_ds_store(w, x, 2, 1); }
+/* LDS[M0[15:0] + OFFSET + lane * 4] = DATA0, and the load back */
+OP(ds_store_addtid_b32) { r3_ds_addtid(w, x, 1); }
+OP(ds_load_addtid_b32) { r3_ds_addtid(w, x, 0); }
+/* two-address forms */
+OP(ds_load_2addr_b32) { r3_ds_2addr(w, x, 4, 1, 0); }
+OP(ds_load_2addr_b64) { r3_ds_2addr(w, x, 8, 1, 0); }
+OP(ds_load_2addr_stride64_b32) { r3_ds_2addr(w, x, 4, 64, 0); }
+OP(ds_load_2addr_stride64_b64) { r3_ds_2addr(w, x, 8, 64, 0); }
+OP(ds_store_2addr_b32) { r3_ds_2addr(w, x, 4, 1, 1); }
+OP(ds_store_2addr_b64) { r3_ds_2addr(w, x, 8, 1, 1); }
+OP(ds_store_2addr_stride64_b32) { r3_ds_2addr(w, x, 4, 64, 1); }
+OP(ds_store_2addr_stride64_b64) { r3_ds_2addr(w, x, 8, 64, 1); }
+OP(ds_storexchg_2addr_rtn_b32) { r3_ds_xchg2(w, x, 0, 1); }
+OP(ds_storexchg_2addr_stride64_rtn_b32) { r3_ds_xchg2(w, x, 0, 64); }
+OP(ds_storexchg_2addr_rtn_b64) { r3_ds_xchg2(w, x, 1, 1); }
+OP(ds_storexchg_2addr_stride64_rtn_b64) { r3_ds_xchg2(w, x, 1, 64); }
+/* lane data movement through the LDS crossbar */
+OP(ds_swizzle_b32) { r3_ds_swizzle(w, x); }
+OP(ds_permute_b32) { r3_ds_permute(w, x, 0); }
+OP(ds_bpermute_b32) { r3_ds_permute(w, x, 1); }
+/* append buffers */
+OP(ds_append) { r3_ds_append(w, x, 0); }
+OP(ds_consume) { r3_ds_append(w, x, 1); }
+OP(ds_condxchg32_rtn_b64) { r3_ds_condxchg(w, x); }
+/* ds_nop: nothing */
+OP(ds_nop) { (void)w; (void)x; }
+
+/* LDS atomics, 32- and 64-bit, without and with the old value returned:
+   memory = op(memory, DATA0) (rsub: DATA0 - memory; mskor: (memory & ~DATA0) | DATA1;
+   wrap: memory >= DATA0 ? memory - DATA0 : memory + DATA1; cmpstore: DATA1 == memory ? DATA0) */
+#define DS_ATOMIC(name, op, wide) \
+    OP(ds_##name) { r3_ds_atomic(w, x, op, 0, wide); }
+#define DS_ATOMIC_RTN(name, op, wide) \
+    OP(ds_##name) { r3_ds_atomic(w, x, op, 1, wide); }
+#define DS_ATOMIC_PAIR(base, suffix, op, wide) \
+    DS_ATOMIC(base##_##suffix, op, wide) DS_ATOMIC_RTN(base##_rtn_##suffix, op, wide)
+#define DS_ATOMIC_INT(W, U, I, B, wide)                                                              \
+    DS_ATOMIC_PAIR(add, U, A_ADD, wide) DS_ATOMIC_PAIR(sub, U, A_SUB, wide)                           \
+    DS_ATOMIC_PAIR(rsub, U, A_RSUB, wide) DS_ATOMIC_PAIR(inc, U, A_INC, wide)                         \
+    DS_ATOMIC_PAIR(dec, U, A_DEC, wide) DS_ATOMIC_PAIR(min, I, A_SMIN, wide)                          \
+    DS_ATOMIC_PAIR(max, I, A_SMAX, wide) DS_ATOMIC_PAIR(min, U, A_UMIN, wide)                         \
+    DS_ATOMIC_PAIR(max, U, A_UMAX, wide) DS_ATOMIC_PAIR(and, B, A_AND, wide)                          \
+    DS_ATOMIC_PAIR(or, B, A_OR, wide) DS_ATOMIC_PAIR(xor, B, A_XOR, wide)                             \
+    DS_ATOMIC_PAIR(mskor, B, A_MSKOR, wide) DS_ATOMIC_PAIR(cmpstore, B, A_CMPSWAP, wide)              \
+    DS_ATOMIC_RTN(storexchg_rtn_##B, A_SWAP, wide)
+DS_ATOMIC_INT(32, u32, i32, b32, 0)
+DS_ATOMIC_INT(64, u64, i64, b64, 1)
+/* float atomics with the seed 004 NaN, zero and denormal rules */
+DS_ATOMIC_PAIR(add, f32, A_FADD, 0)
+DS_ATOMIC_PAIR(min, f32, A_FMIN, 0)
+DS_ATOMIC_PAIR(max, f32, A_FMAX, 0)
+DS_ATOMIC_PAIR(cmpstore, f32, A_FCMPSWAP, 0)
+DS_ATOMIC_PAIR(min, f64, A_FMIN, 1)
+DS_ATOMIC_PAIR(max, f64, A_FMAX, 1)
+DS_ATOMIC_PAIR(cmpstore, f64, A_FCMPSWAP, 1)
+DS_ATOMIC_RTN(wrap_rtn_b32, A_WRAP, 0)
+
+const r3_handler r3_ds_handlers[] = {
+#define H(name) {#name, name}
+#define H_PAIR(base, suffix) H(ds_##base##_##suffix), H(ds_##base##_rtn_##suffix)
+#define H_INT(U, I, B)                                                                                       \
+    H_PAIR(add, U), H_PAIR(sub, U), H_PAIR(rsub, U), H_PAIR(inc, U), H_PAIR(dec, U), H_PAIR(min, I),           \
+        H_PAIR(max, I), H_PAIR(min, U), H_PAIR(max, U), H_PAIR(and, B), H_PAIR(or, B), H_PAIR(xor, B),         \
+        H_PAIR(mskor, B), H_PAIR(cmpstore, B), H(ds_storexchg_rtn_##B)
+    H_INT(u32, i32, b32), H_INT(u64, i64, b64),
+    H_PAIR(add, f32), H_PAIR(min, f32), H_PAIR(max, f32), H_PAIR(cmpstore, f32), H_PAIR(min, f64),
+    H_PAIR(max, f64), H_PAIR(cmpstore, f64), H(ds_wrap_rtn_b32),
+    H(ds_load_b32), H(ds_load_b64), H(ds_load_b96), H(ds_load_b128), H(ds_load_u8), H(ds_load_i8), H(ds_load_u16),
+    H(ds_load_i16), H(ds_load_u8_d16), H(ds_load_u8_d16_hi), H(ds_load_i8_d16), H(ds_load_i8_d16_hi),
+    H(ds_load_u16_d16), H(ds_load_u16_d16_hi), H(ds_store_b32), H(ds_store_b64), H(ds_store_b96),
+    H(ds_store_b128), H(ds_store_b8), H(ds_store_b16), H(ds_store_b8_d16_hi), H(ds_store_b16_d16_hi),
+    H(ds_store_addtid_b32), H(ds_load_addtid_b32), H(ds_load_2addr_b32), H(ds_load_2addr_b64),
+    H(ds_load_2addr_stride64_b32), H(ds_load_2addr_stride64_b64), H(ds_store_2addr_b32), H(ds_store_2addr_b64),
+    H(ds_store_2addr_stride64_b32), H(ds_store_2addr_stride64_b64), H(ds_storexchg_2addr_rtn_b32),
+    H(ds_storexchg_2addr_stride64_rtn_b32), H(ds_storexchg_2addr_rtn_b64), H(ds_storexchg_2addr_stride64_rtn_b64),
+    H(ds_swizzle_b32), H(ds_permute_b32), H(ds_bpermute_b32), H(ds_append), H(ds_consume),
+    H(ds_condxchg32_rtn_b64), H(ds_nop), H(ds_gws_init), H(ds_gws_barrier), H(ds_gws_sema_v), H(ds_gws_sema_br),
+    H(ds_gws_sema_p), H(ds_gws_sema_release_all), H(ds_ordered_count),
+#undef H_INT
+#undef H_PAIR
+#undef H
+};
+const size_t r3_ds_nhandlers = sizeof r3_ds_handlers / sizeof r3_ds_handlers[0];

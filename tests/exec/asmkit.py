@@ -1,0 +1,65 @@
+# Hand-written gfx11 assembly kernels for the executor tests: wraps kernel bodies into one code
+# object (descriptors and code object v5 metadata), assembles it with wavesim, and runs kernels.
+import os
+import subprocess
+
+
+class Kernel:
+    def __init__(self, name, body, nargs=4, vgprs=16, sgprs=32, lds=0, wave64=False):
+        self.name, self.body, self.nargs = name, body, nargs
+        self.vgprs, self.sgprs, self.lds, self.wave64 = vgprs, sgprs, lds, wave64
+
+
+def _descriptor(k):
+    return '\n'.join(['    .p2align 6', '    .amdhsa_kernel %s' % k.name,
+                      '        .amdhsa_next_free_vgpr %d' % k.vgprs, '        .amdhsa_next_free_sgpr %d' % k.sgprs,
+                      '        .amdhsa_user_sgpr_kernarg_segment_ptr 1', '        .amdhsa_kernarg_size %d' % (8 * k.nargs),
+                      '        .amdhsa_group_segment_fixed_size %d' % k.lds,
+                      '        .amdhsa_system_sgpr_workgroup_id_x 1',
+                      '        .amdhsa_wavefront_size32 %d' % (0 if k.wave64 else 1),
+                      '    .end_amdhsa_kernel', ''])
+
+
+def _metadata(ks):
+    out = ['    .amdgpu_metadata', '---', 'amdhsa.kernels:']
+    for k in ks:
+        out.append('  - .args:')
+        for a in range(k.nargs):
+            out += ['      - .address_space:  global', '        .offset:         %d' % (8 * a),
+                    '        .size:           8', '        .value_kind:     global_buffer']
+        out += ['    .group_segment_fixed_size: %d' % k.lds, '    .kernarg_segment_size: %d' % (8 * k.nargs),
+                '    .name:           %s' % k.name, '    .symbol:         %s.kd' % k.name,
+                '    .wavefront_size: %d' % (64 if k.wave64 else 32)]
+    out += ['amdhsa.target:   amdgcn-amd-amdhsa--gfx1100', 'amdhsa.version:', '  - 1', '  - 2', '...',
+            '    .end_amdgpu_metadata', '']
+    return '\n'.join(out)
+
+
+def source(ks):
+    """Assembly text of a code object holding kernels ks (kernarg pointer in s[0:1], group id in s2)."""
+    src = ['    .text', '    .amdgcn_target "amdgcn-amd-amdhsa--gfx1100"', '    .amdhsa_code_object_version 5']
+    for k in ks:
+        src += ['    .globl %s' % k.name, '    .p2align 8', '%s:' % k.name] + ['    ' + b for b in k.body] + ['']
+    src += ['    .rodata'] + [_descriptor(k) for k in ks]
+    src.append(_metadata(ks))
+    return '\n'.join(src)
+
+
+def build(tool, ks, tmp, name='kernels'):
+    """Assembles kernels ks into tmp/name.hsaco with wavesim; returns the path."""
+    s, o = os.path.join(tmp, name + '.s'), os.path.join(tmp, name + '.hsaco')
+    with open(s, 'w') as f:
+        f.write(source(ks))
+    subprocess.run([tool, 'as', s, '-o', o], check=True)
+    return o
+
+
+def run(tool, hsaco, kernel, global_size, local_size, args, dumps, threads=2, extra=()):
+    """Runs one kernel: args are --arg specs, dumps {index: path}. Returns the CompletedProcess."""
+    cmd = [tool, 'run', hsaco, '--kernel', kernel, '--global', str(global_size), '--local', str(local_size),
+           '--threads', str(threads)] + list(extra)
+    for a in args:
+        cmd += ['--arg', a]
+    for i, p in dumps.items():
+        cmd += ['--dump', '%d:%s' % (i, p)]
+    return subprocess.run(cmd, capture_output=True, text=True)
