@@ -204,8 +204,9 @@ static void r3_buf_atomic(r3_wave *w, const r3_xop *x, r3_atomic op, int wide)
 /* Format loads and stores: one element of the data format (the V#'s, or the instruction's for
    MTBUF) is range-checked as a whole and aligned to min(element size, 4) bytes (MEMVIOL otherwise);
    `count` components move, converted, through the V#'s DST_SEL (MUBUF) or in order (MTBUF: X000,
-   XY00, ...). D16 packs two 16-bit components per VGPR; halves not written keep their value. */
-static void r3_buf_format(r3_wave *w, const r3_xop *x, int count, int d16, int store, int typed)
+   XY00, ...). D16 packs two 16-bit components per VGPR (from the high half on with `hi`); halves
+   not written keep their value. */
+static void r3_buf_format(r3_wave *w, const r3_xop *x, int count, int d16, int store, int typed, int hi)
 {
     r3_vsharp v;
     if (!r3_buf_resource(w, x, &v))
@@ -237,16 +238,17 @@ static void r3_buf_format(r3_wave *w, const r3_xop *x, int count, int d16, int s
         }
         uint32_t data[4] = {0, 0, 0, 0};
         for (int k = 0; k < count; k++) {
-            uint32_t *r = store ? NULL : &r3_vrow_w(w, vd + (unsigned)(d16 ? k / 2 : k))[l];
+            int h = k + hi; /* D16: the half this component occupies */
+            uint32_t *r = store ? NULL : &r3_vrow_w(w, vd + (unsigned)(d16 ? h / 2 : k))[l];
             if (store) {
-                uint32_t word = r3_vrow(w, vd + (unsigned)(d16 ? k / 2 : k))[l];
-                data[k] = d16 ? (k & 1 ? word >> 16 : word & 0xffffu) : word;
+                uint32_t word = r3_vrow(w, vd + (unsigned)(d16 ? h / 2 : k))[l];
+                data[k] = d16 ? (h & 1 ? word >> 16 : word & 0xffffu) : word;
                 continue;
             }
             unsigned s = sel[k];
             uint32_t val = s == 1 ? one : (s >= 4 && p && (int)s - 4 < f.ncomp) ? r3_buffmt_load(&f, p, (int)s - 4, d16) : 0;
             if (d16)
-                *r = k & 1 ? (*r & 0xffffu) | val << 16 : (*r & 0xffff0000u) | (val & 0xffffu);
+                *r = h & 1 ? (*r & 0xffffu) | val << 16 : (*r & 0xffff0000u) | (val & 0xffffu);
             else
                 *r = val;
         }
@@ -261,39 +263,42 @@ static void r3_buf_format(r3_wave *w, const r3_xop *x, int count, int d16, int s
 }
 
 /* buffer_{load,store}_format_*: converted through the V#'s FORMAT and DST_SEL */
-OP(buffer_load_format_x) { r3_buf_format(w, x, 1, 0, 0, 0); }
-OP(buffer_load_format_xy) { r3_buf_format(w, x, 2, 0, 0, 0); }
-OP(buffer_load_format_xyz) { r3_buf_format(w, x, 3, 0, 0, 0); }
-OP(buffer_load_format_xyzw) { r3_buf_format(w, x, 4, 0, 0, 0); }
-OP(buffer_store_format_x) { r3_buf_format(w, x, 1, 0, 1, 0); }
-OP(buffer_store_format_xy) { r3_buf_format(w, x, 2, 0, 1, 0); }
-OP(buffer_store_format_xyz) { r3_buf_format(w, x, 3, 0, 1, 0); }
-OP(buffer_store_format_xyzw) { r3_buf_format(w, x, 4, 0, 1, 0); }
-OP(buffer_load_d16_format_x) { r3_buf_format(w, x, 1, 1, 0, 0); }
-OP(buffer_load_d16_format_xy) { r3_buf_format(w, x, 2, 1, 0, 0); }
-OP(buffer_load_d16_format_xyz) { r3_buf_format(w, x, 3, 1, 0, 0); }
-OP(buffer_load_d16_format_xyzw) { r3_buf_format(w, x, 4, 1, 0, 0); }
-OP(buffer_store_d16_format_x) { r3_buf_format(w, x, 1, 1, 1, 0); }
-OP(buffer_store_d16_format_xy) { r3_buf_format(w, x, 2, 1, 1, 0); }
-OP(buffer_store_d16_format_xyz) { r3_buf_format(w, x, 3, 1, 1, 0); }
-OP(buffer_store_d16_format_xyzw) { r3_buf_format(w, x, 4, 1, 1, 0); }
+OP(buffer_load_format_x) { r3_buf_format(w, x, 1, 0, 0, 0, 0); }
+OP(buffer_load_format_xy) { r3_buf_format(w, x, 2, 0, 0, 0, 0); }
+OP(buffer_load_format_xyz) { r3_buf_format(w, x, 3, 0, 0, 0, 0); }
+OP(buffer_load_format_xyzw) { r3_buf_format(w, x, 4, 0, 0, 0, 0); }
+OP(buffer_store_format_x) { r3_buf_format(w, x, 1, 0, 1, 0, 0); }
+OP(buffer_store_format_xy) { r3_buf_format(w, x, 2, 0, 1, 0, 0); }
+OP(buffer_store_format_xyz) { r3_buf_format(w, x, 3, 0, 1, 0, 0); }
+OP(buffer_store_format_xyzw) { r3_buf_format(w, x, 4, 0, 1, 0, 0); }
+OP(buffer_load_d16_format_x) { r3_buf_format(w, x, 1, 1, 0, 0, 0); }
+OP(buffer_load_d16_format_xy) { r3_buf_format(w, x, 2, 1, 0, 0, 0); }
+OP(buffer_load_d16_format_xyz) { r3_buf_format(w, x, 3, 1, 0, 0, 0); }
+OP(buffer_load_d16_format_xyzw) { r3_buf_format(w, x, 4, 1, 0, 0, 0); }
+OP(buffer_store_d16_format_x) { r3_buf_format(w, x, 1, 1, 1, 0, 0); }
+OP(buffer_store_d16_format_xy) { r3_buf_format(w, x, 2, 1, 1, 0, 0); }
+OP(buffer_store_d16_format_xyz) { r3_buf_format(w, x, 3, 1, 1, 0, 0); }
+OP(buffer_store_d16_format_xyzw) { r3_buf_format(w, x, 4, 1, 1, 0, 0); }
+/* buffer_{load,store}_d16_hi_format_x: X in the high half of VDATA */
+OP(buffer_load_d16_hi_format_x) { r3_buf_format(w, x, 1, 1, 0, 0, 1); }
+OP(buffer_store_d16_hi_format_x) { r3_buf_format(w, x, 1, 1, 1, 0, 1); }
 /* tbuffer_{load,store}_format_*: converted through the instruction's FORMAT */
-OP(tbuffer_load_format_x) { r3_buf_format(w, x, 1, 0, 0, 1); }
-OP(tbuffer_load_format_xy) { r3_buf_format(w, x, 2, 0, 0, 1); }
-OP(tbuffer_load_format_xyz) { r3_buf_format(w, x, 3, 0, 0, 1); }
-OP(tbuffer_load_format_xyzw) { r3_buf_format(w, x, 4, 0, 0, 1); }
-OP(tbuffer_store_format_x) { r3_buf_format(w, x, 1, 0, 1, 1); }
-OP(tbuffer_store_format_xy) { r3_buf_format(w, x, 2, 0, 1, 1); }
-OP(tbuffer_store_format_xyz) { r3_buf_format(w, x, 3, 0, 1, 1); }
-OP(tbuffer_store_format_xyzw) { r3_buf_format(w, x, 4, 0, 1, 1); }
-OP(tbuffer_load_d16_format_x) { r3_buf_format(w, x, 1, 1, 0, 1); }
-OP(tbuffer_load_d16_format_xy) { r3_buf_format(w, x, 2, 1, 0, 1); }
-OP(tbuffer_load_d16_format_xyz) { r3_buf_format(w, x, 3, 1, 0, 1); }
-OP(tbuffer_load_d16_format_xyzw) { r3_buf_format(w, x, 4, 1, 0, 1); }
-OP(tbuffer_store_d16_format_x) { r3_buf_format(w, x, 1, 1, 1, 1); }
-OP(tbuffer_store_d16_format_xy) { r3_buf_format(w, x, 2, 1, 1, 1); }
-OP(tbuffer_store_d16_format_xyz) { r3_buf_format(w, x, 3, 1, 1, 1); }
-OP(tbuffer_store_d16_format_xyzw) { r3_buf_format(w, x, 4, 1, 1, 1); }
+OP(tbuffer_load_format_x) { r3_buf_format(w, x, 1, 0, 0, 1, 0); }
+OP(tbuffer_load_format_xy) { r3_buf_format(w, x, 2, 0, 0, 1, 0); }
+OP(tbuffer_load_format_xyz) { r3_buf_format(w, x, 3, 0, 0, 1, 0); }
+OP(tbuffer_load_format_xyzw) { r3_buf_format(w, x, 4, 0, 0, 1, 0); }
+OP(tbuffer_store_format_x) { r3_buf_format(w, x, 1, 0, 1, 1, 0); }
+OP(tbuffer_store_format_xy) { r3_buf_format(w, x, 2, 0, 1, 1, 0); }
+OP(tbuffer_store_format_xyz) { r3_buf_format(w, x, 3, 0, 1, 1, 0); }
+OP(tbuffer_store_format_xyzw) { r3_buf_format(w, x, 4, 0, 1, 1, 0); }
+OP(tbuffer_load_d16_format_x) { r3_buf_format(w, x, 1, 1, 0, 1, 0); }
+OP(tbuffer_load_d16_format_xy) { r3_buf_format(w, x, 2, 1, 0, 1, 0); }
+OP(tbuffer_load_d16_format_xyz) { r3_buf_format(w, x, 3, 1, 0, 1, 0); }
+OP(tbuffer_load_d16_format_xyzw) { r3_buf_format(w, x, 4, 1, 0, 1, 0); }
+OP(tbuffer_store_d16_format_x) { r3_buf_format(w, x, 1, 1, 1, 1, 0); }
+OP(tbuffer_store_d16_format_xy) { r3_buf_format(w, x, 2, 1, 1, 1, 0); }
+OP(tbuffer_store_d16_format_xyz) { r3_buf_format(w, x, 3, 1, 1, 1, 0); }
+OP(tbuffer_store_d16_format_xyzw) { r3_buf_format(w, x, 4, 1, 1, 1, 0); }
 
 /* buffer_load_*: VDATA = buffer[address] */
 OP(buffer_load_b32) { r3_buf_load(w, x, 4, 0, 0, 0); }
@@ -388,7 +393,8 @@ const r3_handler r3_buffer_handlers[] = {
     H(P##_load_##D##format_x), H(P##_load_##D##format_xy), H(P##_load_##D##format_xyz),                        \
         H(P##_load_##D##format_xyzw), H(P##_store_##D##format_x), H(P##_store_##D##format_xy),                 \
         H(P##_store_##D##format_xyz), H(P##_store_##D##format_xyzw)
-    H_FMT(buffer, ), H_FMT(buffer, d16_), H_FMT(tbuffer, ), H_FMT(tbuffer, d16_),
+    H_FMT(buffer, ), H_FMT(buffer, d16_), H_FMT(tbuffer, ), H_FMT(tbuffer, d16_), H(buffer_load_d16_hi_format_x),
+    H(buffer_store_d16_hi_format_x),
 #undef H_FMT
     H(buffer_load_b32), H(buffer_load_b64), H(buffer_load_b96), H(buffer_load_b128), H(buffer_load_u8),
     H(buffer_load_i8), H(buffer_load_u16), H(buffer_load_i16), H(buffer_load_d16_b16), H(buffer_load_d16_hi_b16),
