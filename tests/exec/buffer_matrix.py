@@ -7,14 +7,16 @@ import argparse
 import os
 import random
 import struct
-import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import asmkit  # noqa: E402
 
 GROUPS, LANES, REGION = 64, 32, 8192
 
 
-def kernel_source(name, kind, idxen, offen, dwords, ioff):
+def kernel(name, kind, idxen, offen, dwords, ioff):
     vaddr = 'v[2:3]' if idxen and offen else 'v2' if idxen else 'v3' if offen else 'off'
     mods = ''.join([' idxen' if idxen else '', ' offen' if offen else '', ' offset:%d' % ioff if ioff else ''])
     size = {1: 'b32', 2: 'b64', 3: 'b96', 4: 'b128'}[dwords]
@@ -31,45 +33,24 @@ def kernel_source(name, kind, idxen, offen, dwords, ioff):
         'sload': ['s_buffer_load_b128 s[28:31], s[24:27], s20 offset:0x%x' % (ioff + 2), 's_waitcnt lgkmcnt(0)',
                   'v_mov_b32 v6, s28', 'v_mov_b32 v7, s29', 'v_mov_b32 v8, s30', 'v_mov_b32 v9, s31'],
     }[kind]
-    return '\n'.join([
-        '    .globl %s' % name, '    .p2align 8', '%s:' % name,
-        '    s_load_b256 s[4:11], s[0:1], 0x0',    # data, cfg, lanes, out
-        '    s_waitcnt lgkmcnt(0)',
-        '    s_lshl_b32 s12, s2, 5',
-        '    s_load_b256 s[16:23], s[6:7], s12',   # base offset, word1 bits, word2, word3, soffset
-        '    s_lshl_b32 s13, s2, 9',
-        '    v_lshlrev_b32 v1, 4, v0',
-        '    v_add_nc_u32 v1, s13, v1',
-        '    global_load_b128 v[2:5], v1, s[8:9]',  # index, offset, value, -
-        '    v_mov_b32 v6, 0xcafe0000', '    v_mov_b32 v7, 0xcafe0001', '    v_mov_b32 v8, 0xcafe0002',
-        '    v_mov_b32 v9, 0xcafe0003',
-        '    s_waitcnt lgkmcnt(0)',
-        '    s_add_u32 s24, s4, s16', '    s_addc_u32 s25, s5, 0', '    s_or_b32 s25, s25, s17',
-        '    s_mov_b32 s26, s18', '    s_mov_b32 s27, s19',
-        '    s_waitcnt vmcnt(0)'] + ['    ' + b for b in body] + [
-        '    s_waitcnt vmcnt(0)',
-        '    global_store_b128 v1, v[6:9], s[10:11]',
-        '    s_endpgm', ''])
-
-
-def kernel_descriptor(name):
-    return '\n'.join(['    .p2align 6', '    .amdhsa_kernel %s' % name, '        .amdhsa_next_free_vgpr 12',
-                      '        .amdhsa_next_free_sgpr 32', '        .amdhsa_user_sgpr_kernarg_segment_ptr 1',
-                      '        .amdhsa_kernarg_size 32', '    .end_amdhsa_kernel', ''])
-
-
-def metadata(names):
-    out = ['    .amdgpu_metadata', '---', 'amdhsa.kernels:']
-    for n in names:
-        out.append('  - .args:')
-        for k in range(4):
-            out += ['      - .address_space:  global', '        .offset:         %d' % (8 * k),
-                    '        .size:           8', '        .value_kind:     global_buffer']
-        out += ['    .kernarg_segment_size: 32', '    .name:           %s' % n, '    .symbol:         %s.kd' % n,
-                '    .wavefront_size: 32']
-    out += ['amdhsa.target:   amdgcn-amd-amdhsa--gfx1100', 'amdhsa.version:', '  - 1', '  - 2', '...',
-            '    .end_amdgpu_metadata', '']
-    return '\n'.join(out)
+    return asmkit.Kernel(name, [
+        's_load_b256 s[4:11], s[0:1], 0x0',    # data, cfg, lanes, out
+        's_waitcnt lgkmcnt(0)',
+        's_lshl_b32 s12, s2, 5',
+        's_load_b256 s[16:23], s[6:7], s12',   # base offset, word1 bits, word2, word3, soffset
+        's_lshl_b32 s13, s2, 9',
+        'v_lshlrev_b32 v1, 4, v0',
+        'v_add_nc_u32 v1, s13, v1',
+        'global_load_b128 v[2:5], v1, s[8:9]',  # index, offset, value, -
+        'v_mov_b32 v6, 0xcafe0000', 'v_mov_b32 v7, 0xcafe0001', 'v_mov_b32 v8, 0xcafe0002',
+        'v_mov_b32 v9, 0xcafe0003',
+        's_waitcnt lgkmcnt(0)',
+        's_add_u32 s24, s4, s16', 's_addc_u32 s25, s5, 0', 's_or_b32 s25, s25, s17',
+        's_mov_b32 s26, s18', 's_mov_b32 s27, s19',
+        's_waitcnt vmcnt(0)'] + body + [
+        's_waitcnt vmcnt(0)',
+        'global_store_b128 v1, v[6:9], s[10:11]',
+        's_endpgm'], nargs=4, vgprs=12)
 
 
 def kernels():
@@ -212,14 +193,10 @@ def main():
     args = ap.parse_args()
     rng = random.Random(args.seed)
     ks = kernels()
-    src = ['    .text', '    .amdgcn_target "amdgcn-amd-amdhsa--gfx1100"', '    .amdhsa_code_object_version 5']
-    src += [kernel_source(*k) for k in ks] + ['    .rodata'] + [kernel_descriptor(k[0]) for k in ks]
-    src.append(metadata([k[0] for k in ks]))
     bad = checked = 0
     with tempfile.TemporaryDirectory() as tmp:
         path = lambda n: os.path.join(tmp, n)
-        open(path('buf.s'), 'w').write('\n'.join(src))
-        subprocess.run([args.tool, 'as', path('buf.s'), '-o', path('buf.hsaco')], check=True)
+        hsaco = asmkit.build(args.tool, [kernel(*k) for k in ks], tmp, 'buf')
         for kind, idxen, offen, dwords, ioff in [k[1:] for k in ks]:
             name = '%s_i%d_o%d_f%d_d%d' % (kind, idxen, offen, ioff, dwords)
             cfg, lanes = configs(rng, dwords, kind in ('fload', 'fstore'))
@@ -227,10 +204,9 @@ def main():
             open(path('mem'), 'wb').write(mem)
             open(path('cfg'), 'wb').write(b''.join(struct.pack('<8I', *c, 0, 0, 0) for c in cfg))
             open(path('lanes'), 'wb').write(b''.join(struct.pack('<4I', *r) for r in lanes))
-            cmd = [args.tool, 'run', path('buf.hsaco'), '--kernel', name, '--global', str(GROUPS * LANES),
-                   '--local', str(LANES), '--threads', '2', '--arg', 'buf:' + path('mem'), '--arg', 'buf:' + path('cfg'),
-                   '--arg', 'buf:' + path('lanes'), '--arg', 'zeros:%d' % (GROUPS * LANES * 16), '--dump', '0:' + path('mem.out'), '--dump', '3:' + path('out')]
-            p = subprocess.run(cmd, capture_output=True, text=True)
+            p = asmkit.run(args.tool, hsaco, name, GROUPS * LANES, LANES,
+                           ['buf:' + path('mem'), 'buf:' + path('cfg'), 'buf:' + path('lanes'),
+                            'zeros:%d' % (GROUPS * LANES * 16)], {0: path('mem.out'), 3: path('out')})
             if p.returncode:
                 print('FAIL %s: %s' % (name, p.stderr.strip()))
                 bad += 1

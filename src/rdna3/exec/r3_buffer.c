@@ -109,16 +109,18 @@ static int r3_buf_resource(const r3_wave *w, const r3_xop *x, r3_vsharp *v)
     return v->type == 0;
 }
 
-/* Loads `bytes` per lane into VDATA, each dword range-checked on its own; `sext` sign-extends
-   sub-dword data, `d16` writes the low (or with `hi` the high) half of VDATA. With TFE the
-   dword after the data is written with 0 (no texture fault in a buffer). */
-static void r3_buf_load(r3_wave *w, const r3_xop *x, unsigned bytes, int sext, int d16, int hi)
+/* Plain loads and stores of `bytes` per lane, each dword range-checked on its own (out-of-range
+   dwords read 0 or are dropped). Loads: `sext` sign-extends sub-dword data, `d16` writes the low
+   (or with `hi` the high) half of VDATA, and TFE writes 0 to the dword after the data (no texture
+   fault in a buffer). Stores take the high half of VDATA with `hi`. */
+static void r3_buf_plain(r3_wave *w, const r3_xop *x, unsigned bytes, int store, int sext, int d16, int hi)
 {
     r3_vsharp v;
     if (!r3_buf_resource(w, x, &v))
         return;
     const r3_inst *in = x->in;
     unsigned vd = r3_field_value(in, R3F_VDATA), words = d16 ? 1 : (bytes + 3) / 4;
+    int tfe = !store && r3_field_value(in, R3F_TFE);
     uint64_t mask = r3_exec_mask(w);
     for (int l = 0; l < w->lanes; l++) {
         if (!(mask >> l & 1))
@@ -126,44 +128,32 @@ static void r3_buf_load(r3_wave *w, const r3_xop *x, unsigned bytes, int sext, i
         r3_buf_lane b;
         r3_buf_lane_of(w, x, &v, l, &b);
         uint32_t val[4] = {0, 0, 0, 0};
+        if (store)
+            r3_lane_store_data(w, vd, l, bytes, hi, val);
         for (unsigned at = 0; at < bytes; at += 4) {
             uint32_t n = bytes - at < 4 ? bytes - at : 4;
             uint8_t *p = r3_buf_component(w, &v, &b, at, n, l);
             if (w->fault)
                 return;
             if (p)
-                memcpy(&val[at / 4], p, n);
+                memcpy(store ? p : (uint8_t *)&val[at / 4], store ? (uint8_t *)&val[at / 4] : p, n);
         }
-        r3_lane_load_result(w, vd, l, val, bytes, sext, d16, hi);
-        if (r3_field_value(in, R3F_TFE))
+        if (!store)
+            r3_lane_load_result(w, vd, l, val, bytes, sext, d16, hi);
+        if (tfe)
             r3_vrow_w(w, vd + words)[l] = 0;
     }
 }
 
-/* Stores `bytes` per lane from VDATA (its high half with `hi`); out-of-range dwords are dropped. */
-static void r3_buf_store(r3_wave *w, const r3_xop *x, unsigned bytes, int hi)
+/* Whether the lane's buffer access is misaligned to `align` bytes: then the dispatch stops with
+   MEMVIOL. */
+static int r3_buf_misaligned(r3_wave *w, const r3_buf_lane *b, uint32_t align, int lane)
 {
-    r3_vsharp v;
-    if (!r3_buf_resource(w, x, &v))
-        return;
-    unsigned vs = r3_field_value(x->in, R3F_VDATA);
-    uint64_t mask = r3_exec_mask(w);
-    for (int l = 0; l < w->lanes; l++) {
-        if (!(mask >> l & 1))
-            continue;
-        r3_buf_lane b;
-        r3_buf_lane_of(w, x, &v, l, &b);
-        uint32_t val[4];
-        r3_lane_store_data(w, vs, l, bytes, hi, val);
-        for (unsigned at = 0; at < bytes; at += 4) {
-            uint32_t n = bytes - at < 4 ? bytes - at : 4;
-            uint8_t *p = r3_buf_component(w, &v, &b, at, n, l);
-            if (w->fault)
-                return;
-            if (p)
-                memcpy(p, &val[at / 4], n);
-        }
-    }
+    if (b->addr % align == 0)
+        return 0;
+    r3_fault(w, "lane %d: MEMVIOL: buffer access at 0x%llx is not %u-byte aligned", lane, (unsigned long long)b->addr,
+             align);
+    return 1;
 }
 
 /* Buffer atomics: all-or-nothing range check, aligned to the data size (MEMVIOL otherwise);
@@ -190,10 +180,8 @@ static void r3_buf_atomic(r3_wave *w, const r3_xop *x, r3_atomic op, int wide)
             }
             continue;
         }
-        if (b.addr % n) {
-            r3_fault(w, "lane %d: MEMVIOL: misaligned buffer atomic at 0x%llx", l, (unsigned long long)b.addr);
+        if (r3_buf_misaligned(w, &b, n, l))
             return;
-        }
         uint8_t *p = r3_buf_bytes(w, b.addr, n, l);
         if (!p)
             return;
@@ -212,13 +200,12 @@ static void r3_buf_format(r3_wave *w, const r3_xop *x, int count, int d16, int s
     if (!r3_buf_resource(w, x, &v))
         return;
     const r3_inst *in = x->in;
-    r3_buffmt f;
-    int valid = r3_buffmt_of(typed ? r3_field_value(in, R3F_FMT) : v.format, &f) == 0;
+    const r3_buffmt *f = r3_buffmt_of(typed ? r3_field_value(in, R3F_FMT) : v.format);
     uint8_t sel[4];
     for (int c = 0; c < 4; c++)
-        sel[c] = typed ? (uint8_t)(valid && c < f.ncomp ? 4 + c : 0) : v.dst_sel[c];
+        sel[c] = typed ? (uint8_t)(f && c < f->ncomp ? 4 + c : 0) : v.dst_sel[c];
     unsigned vd = r3_field_value(in, R3F_VDATA), regs = d16 ? (unsigned)(count + 1) / 2 : (unsigned)count;
-    uint32_t one = valid ? r3_buffmt_one(&f, d16) : 0;
+    uint32_t one = f ? r3_buffmt_one(f, d16) : 0;
     uint64_t mask = r3_exec_mask(w);
     for (int l = 0; l < w->lanes; l++) {
         if (!(mask >> l & 1))
@@ -226,14 +213,10 @@ static void r3_buf_format(r3_wave *w, const r3_xop *x, int count, int d16, int s
         r3_buf_lane b;
         r3_buf_lane_of(w, x, &v, l, &b);
         uint8_t *p = NULL;
-        if (valid) {
-            uint32_t align = f.size < 4 ? f.size : 4;
-            if (b.addr % align) {
-                r3_fault(w, "lane %d: MEMVIOL: format access at 0x%llx is not %u-byte aligned", l,
-                         (unsigned long long)b.addr, align);
+        if (f) {
+            if (r3_buf_misaligned(w, &b, f->size < 4 ? f->size : 4, l))
                 return;
-            }
-            if (!r3_buf_out_of_range(&v, &b, 0, f.size) && !(p = r3_buf_bytes(w, b.addr, f.size, l)))
+            if (!r3_buf_out_of_range(&v, &b, 0, f->size) && !(p = r3_buf_bytes(w, b.addr, f->size, l)))
                 return;
         }
         uint32_t data[4] = {0, 0, 0, 0};
@@ -246,16 +229,16 @@ static void r3_buf_format(r3_wave *w, const r3_xop *x, int count, int d16, int s
                 continue;
             }
             unsigned s = sel[k];
-            uint32_t val = s == 1 ? one : (s >= 4 && p && (int)s - 4 < f.ncomp) ? r3_buffmt_load(&f, p, (int)s - 4, d16) : 0;
+            uint32_t val = s == 1 ? one : (s >= 4 && p && (int)s - 4 < f->ncomp) ? r3_buffmt_load(f, p, (int)s - 4, d16) : 0;
             if (d16)
                 *r = h & 1 ? (*r & 0xffffu) | val << 16 : (*r & 0xffff0000u) | (val & 0xffffu);
             else
                 *r = val;
         }
         if (store && p)
-            for (int m = 0; m < f.ncomp; m++) { /* every memory component is written, from DST_SEL */
+            for (int m = 0; m < f->ncomp; m++) { /* every memory component is written, from DST_SEL */
                 unsigned s = sel[m];
-                r3_buffmt_store(&f, p, m, s == 1 ? one : (s >= 4 && (int)s - 4 < count) ? data[s - 4] : 0, d16);
+                r3_buffmt_store(f, p, m, s == 1 ? one : (s >= 4 && (int)s - 4 < count) ? data[s - 4] : 0, d16);
             }
         if (!store && r3_field_value(in, R3F_TFE))
             r3_vrow_w(w, vd + regs)[l] = 0;
@@ -301,29 +284,29 @@ OP(tbuffer_store_d16_format_xyz) { r3_buf_format(w, x, 3, 1, 1, 1, 0); }
 OP(tbuffer_store_d16_format_xyzw) { r3_buf_format(w, x, 4, 1, 1, 1, 0); }
 
 /* buffer_load_*: VDATA = buffer[address] */
-OP(buffer_load_b32) { r3_buf_load(w, x, 4, 0, 0, 0); }
-OP(buffer_load_b64) { r3_buf_load(w, x, 8, 0, 0, 0); }
-OP(buffer_load_b96) { r3_buf_load(w, x, 12, 0, 0, 0); }
-OP(buffer_load_b128) { r3_buf_load(w, x, 16, 0, 0, 0); }
-OP(buffer_load_u8) { r3_buf_load(w, x, 1, 0, 0, 0); }
-OP(buffer_load_i8) { r3_buf_load(w, x, 1, 1, 0, 0); }
-OP(buffer_load_u16) { r3_buf_load(w, x, 2, 0, 0, 0); }
-OP(buffer_load_i16) { r3_buf_load(w, x, 2, 1, 0, 0); }
-OP(buffer_load_d16_b16) { r3_buf_load(w, x, 2, 0, 1, 0); }
-OP(buffer_load_d16_hi_b16) { r3_buf_load(w, x, 2, 0, 1, 1); }
-OP(buffer_load_d16_u8) { r3_buf_load(w, x, 1, 0, 1, 0); }
-OP(buffer_load_d16_i8) { r3_buf_load(w, x, 1, 1, 1, 0); }
-OP(buffer_load_d16_hi_u8) { r3_buf_load(w, x, 1, 0, 1, 1); }
-OP(buffer_load_d16_hi_i8) { r3_buf_load(w, x, 1, 1, 1, 1); }
+OP(buffer_load_b32) { r3_buf_plain(w, x, 4, 0, 0, 0, 0); }
+OP(buffer_load_b64) { r3_buf_plain(w, x, 8, 0, 0, 0, 0); }
+OP(buffer_load_b96) { r3_buf_plain(w, x, 12, 0, 0, 0, 0); }
+OP(buffer_load_b128) { r3_buf_plain(w, x, 16, 0, 0, 0, 0); }
+OP(buffer_load_u8) { r3_buf_plain(w, x, 1, 0, 0, 0, 0); }
+OP(buffer_load_i8) { r3_buf_plain(w, x, 1, 0, 1, 0, 0); }
+OP(buffer_load_u16) { r3_buf_plain(w, x, 2, 0, 0, 0, 0); }
+OP(buffer_load_i16) { r3_buf_plain(w, x, 2, 0, 1, 0, 0); }
+OP(buffer_load_d16_b16) { r3_buf_plain(w, x, 2, 0, 0, 1, 0); }
+OP(buffer_load_d16_hi_b16) { r3_buf_plain(w, x, 2, 0, 0, 1, 1); }
+OP(buffer_load_d16_u8) { r3_buf_plain(w, x, 1, 0, 0, 1, 0); }
+OP(buffer_load_d16_i8) { r3_buf_plain(w, x, 1, 0, 1, 1, 0); }
+OP(buffer_load_d16_hi_u8) { r3_buf_plain(w, x, 1, 0, 0, 1, 1); }
+OP(buffer_load_d16_hi_i8) { r3_buf_plain(w, x, 1, 0, 1, 1, 1); }
 /* buffer_store_*: buffer[address] = VDATA */
-OP(buffer_store_b32) { r3_buf_store(w, x, 4, 0); }
-OP(buffer_store_b64) { r3_buf_store(w, x, 8, 0); }
-OP(buffer_store_b96) { r3_buf_store(w, x, 12, 0); }
-OP(buffer_store_b128) { r3_buf_store(w, x, 16, 0); }
-OP(buffer_store_b8) { r3_buf_store(w, x, 1, 0); }
-OP(buffer_store_b16) { r3_buf_store(w, x, 2, 0); }
-OP(buffer_store_d16_hi_b8) { r3_buf_store(w, x, 1, 1); }
-OP(buffer_store_d16_hi_b16) { r3_buf_store(w, x, 2, 1); }
+OP(buffer_store_b32) { r3_buf_plain(w, x, 4, 1, 0, 0, 0); }
+OP(buffer_store_b64) { r3_buf_plain(w, x, 8, 1, 0, 0, 0); }
+OP(buffer_store_b96) { r3_buf_plain(w, x, 12, 1, 0, 0, 0); }
+OP(buffer_store_b128) { r3_buf_plain(w, x, 16, 1, 0, 0, 0); }
+OP(buffer_store_b8) { r3_buf_plain(w, x, 1, 1, 0, 0, 0); }
+OP(buffer_store_b16) { r3_buf_plain(w, x, 2, 1, 0, 0, 0); }
+OP(buffer_store_d16_hi_b8) { r3_buf_plain(w, x, 1, 1, 0, 0, 1); }
+OP(buffer_store_d16_hi_b16) { r3_buf_plain(w, x, 2, 1, 0, 0, 1); }
 /* buffer_atomic_*: buffer[address] = op(buffer[address], VDATA) */
 OP(buffer_atomic_add_u32) { r3_buf_atomic(w, x, A_ADD, 0); }
 OP(buffer_atomic_sub_u32) { r3_buf_atomic(w, x, A_SUB, 0); }

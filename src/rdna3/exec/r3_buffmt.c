@@ -13,7 +13,13 @@
 /* The unsigned 11- and 10-bit floats of 10_11_11 and 11_11_10: 5-bit exponent, no sign. */
 static const fp_format r3_uf11 = {7, -14, 15, 5}, r3_uf10 = {6, -14, 15, 5};
 
-int r3_buffmt_of(unsigned v, r3_buffmt *f)
+#define R3_BUFFMT_VALUES 128 /* the FORMAT field is 7 bits in MTBUF, 6 in the V# */
+
+static r3_buffmt r3_buffmts[R3_BUFFMT_VALUES];
+static uint8_t r3_buffmt_valid[R3_BUFFMT_VALUES];
+
+/* The layout of format value v from its name; 0, or -1 for no format. */
+static int r3_buffmt_parse(unsigned v, r3_buffmt *f)
 {
     const char *name = r3_buffer_format_name(v);
     static const char *const kinds[] = {"UNORM", "SNORM", "USCALED", "SSCALED", "UINT", "SINT", "FLOAT"};
@@ -168,6 +174,17 @@ void r3_buffmt_store(const r3_buffmt *f, uint8_t *p, int c, uint32_t v, int d16)
         }
     }
     r3_bf_put(f, p, c, raw);
+}
+
+void r3_buffmt_init(void)
+{
+    for (unsigned v = 0; v < R3_BUFFMT_VALUES; v++)
+        r3_buffmt_valid[v] = r3_buffmt_parse(v, &r3_buffmts[v]) == 0;
+}
+
+const r3_buffmt *r3_buffmt_of(unsigned v)
+{
+    return v < R3_BUFFMT_VALUES && r3_buffmt_valid[v] ? &r3_buffmts[v] : NULL;
 }
 
 uint32_t r3_buffmt_one(const r3_buffmt *f, int d16)

@@ -15,8 +15,11 @@ typedef struct {
     uint32_t size;             /* bytes of one element */
 } r3_buffmt;
 
-/* The layout of format value v; -1 for BUF_FMT_INVALID and unknown values. */
-int r3_buffmt_of(unsigned v, r3_buffmt *f);
+/* Reads every format's layout from its name, once (r3_exec_init calls it). */
+void r3_buffmt_init(void);
+
+/* The layout of format value v; NULL for BUF_FMT_INVALID and unknown values. */
+const r3_buffmt *r3_buffmt_of(unsigned v);
 
 /* Component c of an element (its bytes at p) as the VGPR value a load returns: f32 or a 32-bit
    integer, or with d16 an f16 or 16-bit integer. */

@@ -198,7 +198,7 @@ static void r3_slot_start(r3_dispatch_ctx *c, r3_thread *t, r3_slot *sl, uint64_
         r3_init_wave(c, w, g, i, size);
         w->order = item * (uint64_t)c->waves_per_group + (uint64_t)i;
     }
-    for (int i = sl->nwaves; i < c->waves_per_group; i++) { /* waves a partial group lacks never come */
+    for (int i = sl->nwaves; c->sync.ended && i < c->waves_per_group; i++) { /* waves a partial group lacks never come */
         pthread_mutex_lock(&c->sync.lock);
         r3_sync_wave_finished(&c->sync, item * (uint64_t)c->waves_per_group + (uint64_t)i);
         pthread_mutex_unlock(&c->sync.lock);
@@ -304,17 +304,6 @@ static int r3_run_coresident(void *vctx, uint64_t index, int thread)
     return 0;
 }
 
-/* Whether the kernel's code uses device-wide waits, which need its workgroups co-resident. */
-static int r3_needs_coresidency(const r3_xprog *xp)
-{
-    for (size_t i = 0; i < xp->n; i++) {
-        const r3_inst *in = xp->ops[i].in;
-        if (in && in->op && (strncmp(in->op->mnemonic, "ds_gws_", 7) == 0 || strcmp(in->op->mnemonic, "ds_ordered_count") == 0))
-            return 1;
-    }
-    return 0;
-}
-
 int r3_dispatch(const r3_codeobj *co, const r3_xprog *xp, const r3_kernel *kern, core_mem *mem, const uint8_t *kernarg,
                 const r3_launch *l, r3_stats *stats, char *err, size_t errsize)
 {
@@ -374,14 +363,14 @@ int r3_dispatch(const r3_codeobj *co, const r3_xprog *xp, const r3_kernel *kern,
         nthreads = (int)total;
     c.total = total;
     c.waves_per_group = (int)((wg + (unsigned)c.lanes - 1) / (unsigned)c.lanes);
-    int coresident = r3_needs_coresidency(xp);
+    int coresident = xp->device_waits;
     uint64_t resident = core_device_resident_groups(l->device);
     if (resident > total)
         resident = total;
     int nslots = coresident ? (int)((resident + (uint64_t)nthreads - 1) / (uint64_t)nthreads) : 1;
     c.threads = calloc((size_t)nthreads, sizeof *c.threads);
     int rc = -1, sync_ready = 0;
-    if (!c.threads || r3_sync_init(&c.sync, total * (uint64_t)c.waves_per_group, nthreads)) {
+    if (!c.threads || r3_sync_init(&c.sync, coresident ? total * (uint64_t)c.waves_per_group : 0, nthreads)) {
         snprintf(err, errsize, "out of memory");
         goto out;
     }

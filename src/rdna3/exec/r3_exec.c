@@ -1,5 +1,6 @@
 /* RDNA3 executor core: the row -> function table, the fetch/execute loop over predecoded
    instructions, VOPD pairing, and cooperative scheduling of a workgroup's waves at barriers. */
+#include "r3_buffmt.h"
 #include "r3_exec.h"
 #include "r3_sync.h"
 #include "r3_trace.h"
@@ -33,6 +34,7 @@ int r3_exec_init(void)
 {
     if (r3_fns)
         return 0;
+    r3_buffmt_init();
     size_t n = r3_isa_count();
     r3_fns = calloc(n ? n : 1, sizeof *r3_fns);
     if (!r3_fns)
@@ -148,7 +150,7 @@ int r3_run_group(r3_group *g, r3_wave *waves, int nwaves, r3_stats *st, char *er
                 continue;
             if (!w->at_barrier && r3_run_wave(g, w, st, err, errsize))
                 return -1;
-            if (w->done && g->sync) { /* an ended wave gives up its ordered-count turn */
+            if (w->done && g->sync->ended) { /* an ended wave gives up its ordered-count turn */
                 pthread_mutex_lock(&g->sync->lock);
                 r3_sync_wave_finished(g->sync, w->order);
                 pthread_mutex_unlock(&g->sync->lock);

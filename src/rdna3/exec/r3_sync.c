@@ -8,8 +8,8 @@
 int r3_sync_init(r3_sync *s, uint64_t nwaves, int threads)
 {
     memset(s, 0, sizeof *s);
-    s->ended = calloc(nwaves ? nwaves : 1, 1);
-    if (!s->ended)
+    s->ended = nwaves ? calloc(nwaves, 1) : NULL;
+    if (nwaves && !s->ended)
         return -1;
     s->nwaves = nwaves;
     s->threads_running = threads;
@@ -35,7 +35,7 @@ void r3_sync_changed(r3_sync *s)
 
 void r3_sync_wave_finished(r3_sync *s, uint64_t order)
 {
-    if (order >= s->nwaves || s->ended[order])
+    if (!s->ended || order >= s->nwaves || s->ended[order])
         return;
     s->ended[order] = 1;
     while (s->ordered_next < s->nwaves && s->ended[s->ordered_next])

@@ -24,7 +24,8 @@ typedef struct r3_sync {
     r3_gws gws[R3_GWS_RESOURCES];
     uint32_t ordered[R3_ORDERED_COUNTERS];
     uint64_t ordered_next;    /* creation index of the wave the ordered-count unit serves next */
-    uint8_t *ended;           /* per wave, by creation index: 1 once it is done with ordered counts */
+    uint8_t *ended;           /* per wave, by creation index: 1 once it is done with ordered counts
+                                 (NULL unless the dispatch runs co-resident: no ordered count then) */
     uint64_t nwaves;
     int threads_running, threads_waiting;
     int stop;                 /* a fault or a deadlock: every thread leaves */
@@ -32,12 +33,14 @@ typedef struct r3_sync {
     uint8_t gds[R3_GDS_BYTES];
 } r3_sync;
 
-/* Prepares the unit for a dispatch of `nwaves` waves run by `threads` host threads; 0 or -1. */
+/* Prepares the unit for a dispatch run by `threads` host threads, tracking the ordered-count turns
+of `nwaves` waves (0: the kernel has no ordered count); 0 or -1. */
 int r3_sync_init(r3_sync *s, uint64_t nwaves, int threads);
 void r3_sync_free(r3_sync *s);
 
 /* Records that wave `order` will issue no more ordered counts (it ended or said wave_done), moving
-   the ordered-count unit past it and every ended wave after it. Call with the lock held. */
+   the ordered-count unit past it and every ended wave after it. Call with the lock held; nothing
+   to do when the unit tracks no waves. */
 void r3_sync_wave_finished(r3_sync *s, uint64_t order);
 
 /* Marks a change a waiting wave may be waiting for. Call with the lock held. */

@@ -127,6 +127,8 @@ int r3_xprog_build(r3_xprog *p, const r3_codeobj *co, int wave64)
             x->next_pc = insts[i].pc + 4;
             continue;
         }
+        if (strncmp(in->op->mnemonic, "ds_gws_", 7) == 0 || strcmp(in->op->mnemonic, "ds_ordered_count") == 0)
+            p->device_waits = 1;
         r3_inst xin = *in;
         r3_xop_fill(x, in, insts[i].pc);
         if (!in->opy)

@@ -50,6 +50,7 @@ typedef struct {
     r3_xop *halves;           /* VOPD Y halves */
     r3_inst *half_insts;      /* the Y halves as decoded instructions of their own */
     size_t n, nhalves;
+    int device_waits;         /* the code has GWS or ordered-count instructions: run co-resident */
 } r3_xprog;
 
 /* Builds the execution form of every instruction for one wave size; returns 0, or -1 when out of
