@@ -25,6 +25,7 @@ static const char usage[] =
     "  dis ... --hex \"WORD WORD ...\"                         disassemble raw little-endian dwords (\"-\": stdin)\n"
     "  run CODE_OBJECT --kernel NAME --global X[,Y[,Z]] --local X[,Y[,Z]] [--arg SPEC]... [--dump N:FILE]...\n"
     "      [--offset X[,Y[,Z]]] [--threads N] [--max-instructions N] [--stats] [--trace[=FILE]]\n"
+    "      [--alignment-mode unaligned|dword|dword-strict|strict]   SH_MEM_CONFIG alignment (default unaligned)\n"
     "      [--compute-units N] [--groups-per-cu N] [--lds-bytes N]   the simulated device (gfx1100: 96, 16, 65536)\n"
     "                                                         run a kernel of an HSA code object\n"
     "      SPEC: i32:V u32:V i64:V u64:V f32:V f64:V  a value;  buf:PATH  a buffer holding a file;\n"
@@ -421,6 +422,15 @@ static int cmd_run(int argc, char **argv)
             else
                 opt.lds_bytes = (uint32_t)n;
             a++;
+        } else if (strcmp(o, "--alignment-mode") == 0 && v) {
+            static const char *const modes[] = {"unaligned", "dword", "dword-strict", "strict"};
+            opt.alignment_mode = -1;
+            for (int m = 0; m < 4; m++)
+                if (strcmp(v, modes[m]) == 0)
+                    opt.alignment_mode = m;
+            if (opt.alignment_mode < 0)
+                return fprintf(stderr, "wavesim run: bad --alignment-mode '%s' (unaligned, dword, dword-strict, strict)\n", v), 2;
+            a++;
         } else if (strcmp(o, "--max-instructions") == 0 && v) {
             opt.max_instructions = strtoull(v, NULL, 0);
             a++;
@@ -512,6 +522,10 @@ static int cmd_run(int argc, char **argv)
             goto out;
         }
     }
+    for (int k = 0; k < WS_WARN_COUNT; k++)
+        if (st.warnings[k])
+            fprintf(stderr, "wavesim run: warning: %llu x %s, first: %s\n", (unsigned long long)st.warnings[k],
+                    ws_warning_name(k), st.first_warning[k]);
     if (stats_flag) {
         double s = st.seconds > 0 ? st.seconds : 1e-9;
         printf("instructions: %llu wave, %llu lane in %.3f s (%.1f M lane-instructions/s, %.2f M wave-instructions/s)\n",
@@ -524,6 +538,9 @@ static int cmd_run(int argc, char **argv)
                (unsigned long long)st.salu, (unsigned long long)st.smem, (unsigned long long)st.valu,
                (unsigned long long)st.vopd, (unsigned long long)st.vmem, (unsigned long long)st.lds,
                (unsigned long long)st.branch);
+        printf("  warnings: %llu MEMVIOL, %llu WMMA hazard, %llu permlane hazard\n",
+               (unsigned long long)st.warnings[WS_WARN_MEMVIOL], (unsigned long long)st.warnings[WS_WARN_WMMA_HAZARD],
+               (unsigned long long)st.warnings[WS_WARN_PERMLANE_HAZARD]);
     }
     rc = 0;
 out:

@@ -76,6 +76,11 @@ if command -v clang-19 >/dev/null; then
     run kernels-asan-ubsan python3 tests/exec/run_kernels.py --tool build/san/wavesim
 fi
 
+# Every VALU row the C reference model (tests/exec/valu_ref.c) knows, wave32 and wave64, over edge
+# cases and random vectors in several MODE settings; prints the VALU coverage report.
+run valu-vectors python3 tests/exec/valu_vectors.py --tool build/rel/wavesim --seed 1 --report build/test-logs/valu-coverage.txt
+run valu-vectors-asan-ubsan python3 tests/exec/valu_vectors.py --tool build/san/wavesim --seed 2 --modes 2
+
 # Buffer instructions: V# addressing and range checks against the model in buffer_matrix.py.
 run buffer-matrix python3 tests/exec/buffer_matrix.py --tool build/rel/wavesim --seed 5
 run buffer-matrix-asan-ubsan python3 tests/exec/buffer_matrix.py --tool build/san/wavesim --seed 6
@@ -88,6 +93,9 @@ run atomics-threads2-asan-ubsan python3 tests/exec/atomic_repeat.py --tool build
 # Float atomics (seed 004 NaN/zero/denormal rules) for DS, buffer and global forms, all MODE settings.
 run float-atomics python3 tests/exec/float_atomics.py --tool build/rel/wavesim --seed 9
 run float-atomics-asan-ubsan python3 tests/exec/float_atomics.py --tool build/san/wavesim --seed 10
+# buffer_load_lds_*, global addtid, FLAT aperture routing, SH_MEM_CONFIG alignment modes.
+run vmem-extras python3 tests/exec/vmem_extras.py --tool build/rel/wavesim --seed 5
+run vmem-extras-asan-ubsan python3 tests/exec/vmem_extras.py --tool build/san/wavesim --seed 6
 # GWS barriers and semaphores across workgroups, ordered count in wave-creation order, deadlock report.
 run gws-ordered python3 tests/exec/gws_sync.py --tool build/rel/wavesim --threads 2 --repeat 20
 run gws-ordered-asan-ubsan python3 tests/exec/gws_sync.py --tool build/san/wavesim --threads 2 --repeat 2

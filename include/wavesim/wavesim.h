@@ -30,7 +30,16 @@ typedef struct {
        each, 65536 bytes of LDS per workgroup). */
     int compute_units, groups_per_cu;
     uint32_t lds_bytes;
+    /* SH_MEM_CONFIG.alignment_mode for non-format vector memory accesses (WS_ALIGN_*). */
+    int alignment_mode;
 } ws_options;
+
+enum {
+    WS_ALIGN_UNALIGNED = 0,   /* any alignment (default: what amdgpu programs on gfx11) */
+    WS_ALIGN_DWORD = 1,       /* the low address bits below min(size, 4) are ignored */
+    WS_ALIGN_DWORD_STRICT = 2,/* misaligned to min(size, 4): MEMVIOL, load reads 0, store dropped */
+    WS_ALIGN_STRICT = 3       /* misaligned to the access size: MEMVIOL, load reads 0, store dropped */
+};
 
 ws_device *ws_device_create(const ws_options *options);
 void ws_device_destroy(ws_device *dev);
@@ -74,12 +83,21 @@ typedef struct {
     int dims;                      /* 1, 2 or 3 */
 } ws_dims;
 
+/* Warning kinds: MEMVIOL under a strict alignment mode; the hazards seed 000 leaves to software
+   (a WMMA reading the result of the WMMA just before it; V_PERMLANE right after V_CMPX). */
+enum { WS_WARN_MEMVIOL, WS_WARN_WMMA_HAZARD, WS_WARN_PERMLANE_HAZARD, WS_WARN_COUNT };
+const char *ws_warning_name(int kind);
+
 typedef struct {
     uint64_t wave_instructions, lane_instructions;  /* lane: summed over the lanes EXEC enabled */
     uint64_t salu, smem, valu, vmem, lds, branch, other, vopd;
     uint64_t workgroups, waves;
     int wave_size;                                  /* 32 or 64: utilisation is lane / (wave x size) */
     double seconds;                                 /* wall time of the dispatch */
+    /* Warnings (the program ran, but relies on something it should not): counts and the first
+       occurrence of each kind, "wave W of workgroup (X,Y,Z), pc 0x...: INSTRUCTION: reason". */
+    uint64_t warnings[WS_WARN_COUNT];
+    char first_warning[WS_WARN_COUNT][320];
 } ws_stats;
 
 /* Runs a kernel to completion. A guest fault (bad address, illegal instruction, runaway) is an

@@ -191,6 +191,13 @@ int ws_kernel_arg(const ws_program *prog, const char *kernel, int index, ws_arg_
     return 0;
 }
 
+_Static_assert((int)WS_WARN_COUNT == (int)R3W_COUNT, "public warning kinds mirror the executor's");
+
+const char *ws_warning_name(int kind)
+{
+    return r3_warning_name((r3_warning)kind);
+}
+
 static const char *ws_kind_name(ws_arg_kind k)
 {
     return k == WS_ARG_BUFFER ? "a buffer" : k == WS_ARG_LOCAL ? "dynamic LDS (__local)" : "a value";
@@ -260,6 +267,9 @@ int ws_launch(ws_device *dev, ws_program *prog, const char *kernel, const ws_dim
     l.max_instructions = dev->opt.max_instructions;
     l.trace = dev->opt.trace;
     l.trace_ctx = dev->opt.trace_ctx;
+    static const uint8_t align[] = {R3_ALIGN_UNALIGNED, R3_ALIGN_DWORD, R3_ALIGN_DWORD_STRICT, R3_ALIGN_STRICT};
+    l.align_mode = dev->opt.alignment_mode >= 0 && dev->opt.alignment_mode <= 3 ? align[dev->opt.alignment_mode]
+                                                                                 : R3_ALIGN_UNALIGNED;
     r3_stats st;
     memset(&st, 0, sizeof st);
     struct timespec t0, t1;
@@ -281,6 +291,10 @@ int ws_launch(ws_device *dev, ws_program *prog, const char *kernel, const ws_dim
         stats->workgroups = st.workgroups;
         stats->waves = st.waves;
         stats->wave_size = k->wave64 ? 64 : 32;
+        for (int w = 0; w < WS_WARN_COUNT; w++) { /* the WS_WARN_* order is R3W_*'s */
+            stats->warnings[w] = st.warn.count[w];
+            memcpy(stats->first_warning[w], st.warn.first[w], sizeof stats->first_warning[w]);
+        }
         stats->seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
     }
     return rc;

@@ -5,9 +5,10 @@ import subprocess
 
 
 class Kernel:
-    def __init__(self, name, body, nargs=4, vgprs=16, sgprs=32, lds=0, wave64=False):
+    def __init__(self, name, body, nargs=4, vgprs=16, sgprs=32, lds=0, wave64=False, scratch=0):
         self.name, self.body, self.nargs = name, body, nargs
         self.vgprs, self.sgprs, self.lds, self.wave64 = vgprs, sgprs, lds, wave64
+        self.scratch = scratch  # private bytes per lane (architected flat scratch)
 
 
 def _descriptor(k):
@@ -16,6 +17,8 @@ def _descriptor(k):
                       '        .amdhsa_user_sgpr_kernarg_segment_ptr 1', '        .amdhsa_kernarg_size %d' % (8 * k.nargs),
                       '        .amdhsa_group_segment_fixed_size %d' % k.lds,
                       '        .amdhsa_system_sgpr_workgroup_id_x 1',
+                      '        .amdhsa_private_segment_fixed_size %d' % k.scratch,
+                      '        .amdhsa_enable_private_segment %d' % (1 if k.scratch else 0),
                       '        .amdhsa_wavefront_size32 %d' % (0 if k.wave64 else 1),
                       '    .end_amdhsa_kernel', ''])
 
@@ -28,6 +31,7 @@ def _metadata(ks):
             out += ['      - .address_space:  global', '        .offset:         %d' % (8 * a),
                     '        .size:           8', '        .value_kind:     global_buffer']
         out += ['    .group_segment_fixed_size: %d' % k.lds, '    .kernarg_segment_size: %d' % (8 * k.nargs),
+                '    .private_segment_fixed_size: %d' % k.scratch,
                 '    .name:           %s' % k.name, '    .symbol:         %s.kd' % k.name,
                 '    .wavefront_size: %d' % (64 if k.wave64 else 32)]
     out += ['amdhsa.target:   amdgcn-amd-amdhsa--gfx1100', 'amdhsa.version:', '  - 1', '  - 2', '...',
@@ -45,12 +49,13 @@ def source(ks):
     return '\n'.join(src)
 
 
-def build(tool, ks, tmp, name='kernels'):
-    """Assembles kernels ks into tmp/name.hsaco with wavesim; returns the path."""
+def build(tool, ks, tmp, name='kernels', wave64=False):
+    """Assembles kernels ks into tmp/name.hsaco with wavesim (wave64: the text is parsed for wave64,
+    so `vcc` and mask pairs are accepted); returns the path."""
     s, o = os.path.join(tmp, name + '.s'), os.path.join(tmp, name + '.hsaco')
     with open(s, 'w') as f:
         f.write(source(ks))
-    subprocess.run([tool, 'as', s, '-o', o], check=True)
+    subprocess.run([tool, 'as'] + (['--wave64'] if wave64 else []) + [s, '-o', o], check=True)
     return o
 
 

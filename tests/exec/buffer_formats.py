@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-# Every buffer data format converted both ways: tbuffer loads and stores (plain and D16) run by
-# wavesim, against the C reference model in buffer_format_ref.c. Loads read random element bits
+# Every buffer data format converted both ways: tbuffer loads and stores (plain and D16) and
+# buffer_*_d16_hi_format_x run by wavesim, against the C reference model in buffer_format_ref.c. Loads read random element bits
 # (NaNs, denormals, extremes included); stores write special, random and tie-breaking values.
 import argparse
 import os
@@ -56,17 +56,27 @@ def store_value(rng, d16):
                                           rng.uniform(-1.5, 1.5)))[0]
 
 
-def kernel(fmt, store, d16, size):
-    name = 'f%d_%s%s' % (fmt, 's' if store else 'l', '_d16' if d16 else '')
+HI_KEEP = 0x1234  # the low half of VDATA that a d16_hi load must keep
+
+
+def kernel(fmt, store, d16, size, hi=0):
+    """tbuffer_*_format_xyzw (instruction format), or with hi buffer_*_d16_hi_format_x (the V#'s
+    format, identity DST_SEL)."""
+    name = 'f%d_%s%s%s' % (fmt, 's' if store else 'l', '_d16' if d16 else '', '_hi' if hi else '')
     regs = 'v[2:3]' if d16 else 'v[2:5]'
-    op = 'tbuffer_%s_%sformat_xyzw %s, v1, s[12:15], 0 idxen format:%d' % (
-        'store' if store else 'load', 'd16_' if d16 else '', regs, fmt)
+    if hi:
+        op = 'buffer_%s_d16_hi_format_x v2, v1, s[12:15], 0 idxen' % ('store' if store else 'load')
+        word3 = 0x10000000 | fmt << 12 | 4 | 5 << 3 | 6 << 6 | 7 << 9
+    else:
+        op = 'tbuffer_%s_%sformat_xyzw %s, v1, s[12:15], 0 idxen format:%d' % (
+            'store' if store else 'load', 'd16_' if d16 else '', regs, fmt)
+        word3 = 0x10000000
     base = 's6' if store else 's4'
     body = ['s_load_b128 s[4:7], s[0:1], 0x0', 's_waitcnt lgkmcnt(0)', 's_lshl_b32 s8, s2, 6',
             'v_add_nc_u32 v1, s8, v0', 'v_lshlrev_b32 v6, 4, v1',
             's_mov_b32 s12, %s' % base, 's_and_b32 s13, s%d, 0xffff' % (int(base[1:]) + 1),
-            's_or_b32 s13, s13, 0x%x' % (size << 16), 's_mov_b32 s14, -1', 's_mov_b32 s15, 0x10000000',
-            'v_mov_b32 v2, 0', 'v_mov_b32 v3, 0', 'v_mov_b32 v4, 0', 'v_mov_b32 v5, 0']
+            's_or_b32 s13, s13, 0x%x' % (size << 16), 's_mov_b32 s14, -1', 's_mov_b32 s15, 0x%x' % word3,
+            'v_mov_b32 v2, 0x%x' % (HI_KEEP if hi else 0), 'v_mov_b32 v3, 0', 'v_mov_b32 v4, 0', 'v_mov_b32 v5, 0']
     if store:
         body += ['global_load_b128 v[2:5], v6, s[4:5]', 's_waitcnt vmcnt(0)', op, 's_waitcnt vmcnt(0)']
     else:
@@ -97,11 +107,12 @@ def main():
             if not valid:
                 continue
             formats += 1
-            combos += [(fmt, store, d16, size) for store in (0, 1) for d16 in (0, 1)]
+            combos += [(fmt, store, d16, size, 0) for store in (0, 1) for d16 in (0, 1)]
+            combos += [(fmt, store, 1, size, 1) for store in (0, 1)]
         ks = [kernel(*c) for c in combos]
         hsaco = asmkit.build(args.tool, ks, tmp, 'formats')
         inp, out = os.path.join(tmp, 'in'), os.path.join(tmp, 'out')
-        for (fmt, store, d16, size), k in zip(combos, ks):
+        for (fmt, store, d16, size, hi), k in zip(combos, ks):
             if store:
                 data = b''.join(struct.pack('<4I', *[store_value(rng, d16) for _ in range(4)]) for _ in range(N))
                 outsize = N * size
@@ -110,8 +121,15 @@ def main():
                 outsize = N * 16
             with open(inp, 'wb') as f:
                 f.write(data)
-            want = subprocess.run([ref, 'store' if store else 'load', str(fmt), str(d16), str(N)], input=data,
+            ref_in = data
+            if hi and store:  # only X moves, from the high half of the first dword; Y, Z, W store 0
+                ref_in = b''.join(struct.pack('<4I', struct.unpack_from('<I', data, 16 * i)[0] >> 16, 0, 0, 0)
+                                  for i in range(N))
+            want = subprocess.run([ref, 'store' if store else 'load', str(fmt), str(d16), str(N)], input=ref_in,
                                   capture_output=True, check=True).stdout
+            if hi and not store:  # X lands in the high half, the low half keeps its value
+                want = b''.join(struct.pack('<4I', (struct.unpack_from('<I', want, 16 * i)[0] & 0xffff) << 16 |
+                                            HI_KEEP, 0, 0, 0) for i in range(N))
             p = asmkit.run(args.tool, hsaco, k.name, N, LOCAL, ['buf:' + inp, 'zeros:%d' % outsize], {1: out})
             if p.returncode:
                 print('FAIL %s: %s' % (k.name, p.stderr.strip()))

@@ -1272,15 +1272,6 @@ static int r3_parse_modifiers(r3_asm_state *st, const r3_opinfo *op, const char 
     }
 }
 
-
-static int r3_has_operand(const r3_opinfo *op, r3_field f)
-{
-    for (int i = 0; i < op->noperands; i++)
-        if (op->operand[i].field == f)
-            return 1;
-    return 0;
-}
-
 /* Top-level operands before the modifiers: commas outside brackets and parentheses, plus one. */
 static int r3_count_operands(const char *p)
 {
@@ -1408,7 +1399,7 @@ static int r3_try_row(r3_asm_state *st, const r3_opinfo *op, const char *p)
     st->dpp8_lanes = st->dpp_src0 = st->dpp_word = 0;
     for (int f = 1; f < R3F_COUNT; f++) { /* fields not written keep the value LLVM gives them */
         unsigned d = r3_field_default((r3_format)op->format, (r3_field)f);
-        if (fd->field[f].width && d && (f != R3F_SOFFSET || r3_has_operand(op, R3F_SOFFSET)))
+        if (fd->field[f].width && d && (f != R3F_SOFFSET || r3_op_has_operand(op, R3F_SOFFSET)))
             r3_set(st->w, fd->field[f], d);
     }
     if (op->format == R3_VOP3 && op->opcode >= 0x80 && op->opcode < 0x100)
@@ -1530,7 +1521,7 @@ static r3_vopd_half r3_vopd_regs(const r3_opinfo *op, const uint32_t *w, unsigne
     const r3_format_desc *fd = &r3_formats[op->format];
     h.dst = dst;
     h.src0 = r3_get(w, fd->field[R3F_SRC0]);
-    h.vsrc1 = r3_has_operand(op, R3F_VSRC1) ? 256 + r3_get(w, fd->field[R3F_VSRC1]) : 0;
+    h.vsrc1 = r3_op_has_operand(op, R3F_VSRC1) ? 256 + r3_get(w, fd->field[R3F_VSRC1]) : 0;
     h.src2_is = strstr(op->mnemonic, "fmamk") ? 2 : (strstr(op->mnemonic, "fmac") || strstr(op->mnemonic, "dot2acc")) ? 1 : 0;
     return h;
 }

@@ -165,6 +165,14 @@ const r3_rule r3_rules[] = {
 };
 #define R3_NRULES (sizeof r3_rules / sizeof r3_rules[0])
 
+int r3_op_has_operand(const r3_opinfo *op, r3_field f)
+{
+    for (int i = 0; i < op->noperands; i++)
+        if (op->operand[i].field == f)
+            return 1;
+    return 0;
+}
+
 char r3_rule_char(const r3_operand *o, unsigned v)
 {
     const r3_rule *r = &r3_rules[o->rule];

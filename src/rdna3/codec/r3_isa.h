@@ -110,6 +110,9 @@ typedef struct {
 
 extern const r3_format_desc r3_formats[R3_FORMAT_COUNT];
 
+/* Whether one of op's operands is written in field f. */
+int r3_op_has_operand(const r3_opinfo *op, r3_field f);
+
 /* The value a field holds when an instruction does not use it (null SGPR, all-ones op_sel_hi...). */
 unsigned r3_field_default(r3_format fmt, r3_field f);
 

@@ -12,6 +12,16 @@
 
 #define OP(name) static void name(r3_wave *w, const r3_xop *x)
 
+/* How a buffer load or store moves its data. */
+enum {
+    BUF_STORE = 1,  /* memory = VDATA (else VDATA = memory) */
+    BUF_SEXT = 2,   /* sub-dword loads sign-extend */
+    BUF_D16 = 4,    /* 16-bit halves of VDATA */
+    BUF_HI = 8,     /* D16 starting at the high half */
+    BUF_TYPED = 16, /* MTBUF: the instruction's format, DST_SEL identity */
+    BUF_LDS = 32    /* loads into LDS at M0[15:0] + OFFSET + 4 * lane instead of VDATA */
+};
+
 /* A buffer resource (V#), four SGPRs. */
 typedef struct {
     uint64_t base;
@@ -109,12 +119,22 @@ static int r3_buf_resource(const r3_wave *w, const r3_xop *x, r3_vsharp *v)
     return v->type == 0;
 }
 
+/* LDS-destination loads: lane l's dword goes to LDS at M0[15:0] + OFFSET + 4 * l (the instruction
+   offset applies to both addresses); beyond the workgroup's LDS it is dropped. */
+static void r3_buf_to_lds(r3_wave *w, const r3_xop *x, int l, uint32_t v)
+{
+    uint8_t *p = r3_lds_bytes(w, (w->sgpr[125] & 0xffffu) + r3_field_value(x->in, R3F_OFFSET) + 4u * (unsigned)l, 4);
+    if (p)
+        memcpy(p, &v, 4);
+}
+
 /* Plain loads and stores of `bytes` per lane, each dword range-checked on its own (out-of-range
    dwords read 0 or are dropped). Loads: `sext` sign-extends sub-dword data, `d16` writes the low
    (or with `hi` the high) half of VDATA, and TFE writes 0 to the dword after the data (no texture
    fault in a buffer). Stores take the high half of VDATA with `hi`. */
-static void r3_buf_plain(r3_wave *w, const r3_xop *x, unsigned bytes, int store, int sext, int d16, int hi)
+static void r3_buf_plain(r3_wave *w, const r3_xop *x, unsigned bytes, unsigned how)
 {
+    int store = how & BUF_STORE, sext = how & BUF_SEXT ? 1 : 0, d16 = how & BUF_D16 ? 1 : 0, hi = how & BUF_HI ? 1 : 0;
     r3_vsharp v;
     if (!r3_buf_resource(w, x, &v))
         return;
@@ -130,7 +150,8 @@ static void r3_buf_plain(r3_wave *w, const r3_xop *x, unsigned bytes, int store,
         uint32_t val[4] = {0, 0, 0, 0};
         if (store)
             r3_lane_store_data(w, vd, l, bytes, hi, val);
-        for (unsigned at = 0; at < bytes; at += 4) {
+        int skip = r3_misaligned(w, &b.addr, bytes, l); /* the load reads 0, the store is dropped */
+        for (unsigned at = 0; !skip && at < bytes; at += 4) {
             uint32_t n = bytes - at < 4 ? bytes - at : 4;
             uint8_t *p = r3_buf_component(w, &v, &b, at, n, l);
             if (w->fault)
@@ -138,7 +159,9 @@ static void r3_buf_plain(r3_wave *w, const r3_xop *x, unsigned bytes, int store,
             if (p)
                 memcpy(store ? p : (uint8_t *)&val[at / 4], store ? (uint8_t *)&val[at / 4] : p, n);
         }
-        if (!store)
+        if (how & BUF_LDS)
+            r3_buf_to_lds(w, x, l, r3_load_extend(val[0], bytes, sext));
+        else if (!store)
             r3_lane_load_result(w, vd, l, val, bytes, sext, d16, hi);
         if (tfe)
             r3_vrow_w(w, vd + words)[l] = 0;
@@ -194,8 +217,9 @@ static void r3_buf_atomic(r3_wave *w, const r3_xop *x, r3_atomic op, int wide)
    `count` components move, converted, through the V#'s DST_SEL (MUBUF) or in order (MTBUF: X000,
    XY00, ...). D16 packs two 16-bit components per VGPR (from the high half on with `hi`); halves
    not written keep their value. */
-static void r3_buf_format(r3_wave *w, const r3_xop *x, int count, int d16, int store, int typed, int hi)
+static void r3_buf_format(r3_wave *w, const r3_xop *x, int count, unsigned how)
 {
+    int store = how & BUF_STORE, d16 = how & BUF_D16 ? 1 : 0, typed = how & BUF_TYPED, hi = how & BUF_HI ? 1 : 0;
     r3_vsharp v;
     if (!r3_buf_resource(w, x, &v))
         return;
@@ -219,10 +243,10 @@ static void r3_buf_format(r3_wave *w, const r3_xop *x, int count, int d16, int s
             if (!r3_buf_out_of_range(&v, &b, 0, f->size) && !(p = r3_buf_bytes(w, b.addr, f->size, l)))
                 return;
         }
-        uint32_t data[4] = {0, 0, 0, 0};
+        uint32_t data[4] = {0, 0, 0, 0}, lds_word = 0;
         for (int k = 0; k < count; k++) {
             int h = k + hi; /* D16: the half this component occupies */
-            uint32_t *r = store ? NULL : &r3_vrow_w(w, vd + (unsigned)(d16 ? h / 2 : k))[l];
+            uint32_t *r = store ? NULL : how & BUF_LDS ? &lds_word : &r3_vrow_w(w, vd + (unsigned)(d16 ? h / 2 : k))[l];
             if (store) {
                 uint32_t word = r3_vrow(w, vd + (unsigned)(d16 ? h / 2 : k))[l];
                 data[k] = d16 ? (h & 1 ? word >> 16 : word & 0xffffu) : word;
@@ -240,73 +264,82 @@ static void r3_buf_format(r3_wave *w, const r3_xop *x, int count, int d16, int s
                 unsigned s = sel[m];
                 r3_buffmt_store(f, p, m, s == 1 ? one : (s >= 4 && (int)s - 4 < count) ? data[s - 4] : 0, d16);
             }
-        if (!store && r3_field_value(in, R3F_TFE))
+        if (how & BUF_LDS)
+            r3_buf_to_lds(w, x, l, lds_word);
+        else if (!store && r3_field_value(in, R3F_TFE))
             r3_vrow_w(w, vd + regs)[l] = 0;
     }
 }
 
 /* buffer_{load,store}_format_*: converted through the V#'s FORMAT and DST_SEL */
-OP(buffer_load_format_x) { r3_buf_format(w, x, 1, 0, 0, 0, 0); }
-OP(buffer_load_format_xy) { r3_buf_format(w, x, 2, 0, 0, 0, 0); }
-OP(buffer_load_format_xyz) { r3_buf_format(w, x, 3, 0, 0, 0, 0); }
-OP(buffer_load_format_xyzw) { r3_buf_format(w, x, 4, 0, 0, 0, 0); }
-OP(buffer_store_format_x) { r3_buf_format(w, x, 1, 0, 1, 0, 0); }
-OP(buffer_store_format_xy) { r3_buf_format(w, x, 2, 0, 1, 0, 0); }
-OP(buffer_store_format_xyz) { r3_buf_format(w, x, 3, 0, 1, 0, 0); }
-OP(buffer_store_format_xyzw) { r3_buf_format(w, x, 4, 0, 1, 0, 0); }
-OP(buffer_load_d16_format_x) { r3_buf_format(w, x, 1, 1, 0, 0, 0); }
-OP(buffer_load_d16_format_xy) { r3_buf_format(w, x, 2, 1, 0, 0, 0); }
-OP(buffer_load_d16_format_xyz) { r3_buf_format(w, x, 3, 1, 0, 0, 0); }
-OP(buffer_load_d16_format_xyzw) { r3_buf_format(w, x, 4, 1, 0, 0, 0); }
-OP(buffer_store_d16_format_x) { r3_buf_format(w, x, 1, 1, 1, 0, 0); }
-OP(buffer_store_d16_format_xy) { r3_buf_format(w, x, 2, 1, 1, 0, 0); }
-OP(buffer_store_d16_format_xyz) { r3_buf_format(w, x, 3, 1, 1, 0, 0); }
-OP(buffer_store_d16_format_xyzw) { r3_buf_format(w, x, 4, 1, 1, 0, 0); }
+OP(buffer_load_format_x) { r3_buf_format(w, x, 1, 0); }
+OP(buffer_load_format_xy) { r3_buf_format(w, x, 2, 0); }
+OP(buffer_load_format_xyz) { r3_buf_format(w, x, 3, 0); }
+OP(buffer_load_format_xyzw) { r3_buf_format(w, x, 4, 0); }
+OP(buffer_store_format_x) { r3_buf_format(w, x, 1, BUF_STORE); }
+OP(buffer_store_format_xy) { r3_buf_format(w, x, 2, BUF_STORE); }
+OP(buffer_store_format_xyz) { r3_buf_format(w, x, 3, BUF_STORE); }
+OP(buffer_store_format_xyzw) { r3_buf_format(w, x, 4, BUF_STORE); }
+OP(buffer_load_d16_format_x) { r3_buf_format(w, x, 1, BUF_D16); }
+OP(buffer_load_d16_format_xy) { r3_buf_format(w, x, 2, BUF_D16); }
+OP(buffer_load_d16_format_xyz) { r3_buf_format(w, x, 3, BUF_D16); }
+OP(buffer_load_d16_format_xyzw) { r3_buf_format(w, x, 4, BUF_D16); }
+OP(buffer_store_d16_format_x) { r3_buf_format(w, x, 1, BUF_STORE | BUF_D16); }
+OP(buffer_store_d16_format_xy) { r3_buf_format(w, x, 2, BUF_STORE | BUF_D16); }
+OP(buffer_store_d16_format_xyz) { r3_buf_format(w, x, 3, BUF_STORE | BUF_D16); }
+OP(buffer_store_d16_format_xyzw) { r3_buf_format(w, x, 4, BUF_STORE | BUF_D16); }
 /* buffer_{load,store}_d16_hi_format_x: X in the high half of VDATA */
-OP(buffer_load_d16_hi_format_x) { r3_buf_format(w, x, 1, 1, 0, 0, 1); }
-OP(buffer_store_d16_hi_format_x) { r3_buf_format(w, x, 1, 1, 1, 0, 1); }
+OP(buffer_load_d16_hi_format_x) { r3_buf_format(w, x, 1, BUF_D16 | BUF_HI); }
+OP(buffer_store_d16_hi_format_x) { r3_buf_format(w, x, 1, BUF_STORE | BUF_D16 | BUF_HI); }
 /* tbuffer_{load,store}_format_*: converted through the instruction's FORMAT */
-OP(tbuffer_load_format_x) { r3_buf_format(w, x, 1, 0, 0, 1, 0); }
-OP(tbuffer_load_format_xy) { r3_buf_format(w, x, 2, 0, 0, 1, 0); }
-OP(tbuffer_load_format_xyz) { r3_buf_format(w, x, 3, 0, 0, 1, 0); }
-OP(tbuffer_load_format_xyzw) { r3_buf_format(w, x, 4, 0, 0, 1, 0); }
-OP(tbuffer_store_format_x) { r3_buf_format(w, x, 1, 0, 1, 1, 0); }
-OP(tbuffer_store_format_xy) { r3_buf_format(w, x, 2, 0, 1, 1, 0); }
-OP(tbuffer_store_format_xyz) { r3_buf_format(w, x, 3, 0, 1, 1, 0); }
-OP(tbuffer_store_format_xyzw) { r3_buf_format(w, x, 4, 0, 1, 1, 0); }
-OP(tbuffer_load_d16_format_x) { r3_buf_format(w, x, 1, 1, 0, 1, 0); }
-OP(tbuffer_load_d16_format_xy) { r3_buf_format(w, x, 2, 1, 0, 1, 0); }
-OP(tbuffer_load_d16_format_xyz) { r3_buf_format(w, x, 3, 1, 0, 1, 0); }
-OP(tbuffer_load_d16_format_xyzw) { r3_buf_format(w, x, 4, 1, 0, 1, 0); }
-OP(tbuffer_store_d16_format_x) { r3_buf_format(w, x, 1, 1, 1, 1, 0); }
-OP(tbuffer_store_d16_format_xy) { r3_buf_format(w, x, 2, 1, 1, 1, 0); }
-OP(tbuffer_store_d16_format_xyz) { r3_buf_format(w, x, 3, 1, 1, 1, 0); }
-OP(tbuffer_store_d16_format_xyzw) { r3_buf_format(w, x, 4, 1, 1, 1, 0); }
+OP(tbuffer_load_format_x) { r3_buf_format(w, x, 1, BUF_TYPED); }
+OP(tbuffer_load_format_xy) { r3_buf_format(w, x, 2, BUF_TYPED); }
+OP(tbuffer_load_format_xyz) { r3_buf_format(w, x, 3, BUF_TYPED); }
+OP(tbuffer_load_format_xyzw) { r3_buf_format(w, x, 4, BUF_TYPED); }
+OP(tbuffer_store_format_x) { r3_buf_format(w, x, 1, BUF_STORE | BUF_TYPED); }
+OP(tbuffer_store_format_xy) { r3_buf_format(w, x, 2, BUF_STORE | BUF_TYPED); }
+OP(tbuffer_store_format_xyz) { r3_buf_format(w, x, 3, BUF_STORE | BUF_TYPED); }
+OP(tbuffer_store_format_xyzw) { r3_buf_format(w, x, 4, BUF_STORE | BUF_TYPED); }
+OP(tbuffer_load_d16_format_x) { r3_buf_format(w, x, 1, BUF_D16 | BUF_TYPED); }
+OP(tbuffer_load_d16_format_xy) { r3_buf_format(w, x, 2, BUF_D16 | BUF_TYPED); }
+OP(tbuffer_load_d16_format_xyz) { r3_buf_format(w, x, 3, BUF_D16 | BUF_TYPED); }
+OP(tbuffer_load_d16_format_xyzw) { r3_buf_format(w, x, 4, BUF_D16 | BUF_TYPED); }
+OP(tbuffer_store_d16_format_x) { r3_buf_format(w, x, 1, BUF_STORE | BUF_D16 | BUF_TYPED); }
+OP(tbuffer_store_d16_format_xy) { r3_buf_format(w, x, 2, BUF_STORE | BUF_D16 | BUF_TYPED); }
+OP(tbuffer_store_d16_format_xyz) { r3_buf_format(w, x, 3, BUF_STORE | BUF_D16 | BUF_TYPED); }
+OP(tbuffer_store_d16_format_xyzw) { r3_buf_format(w, x, 4, BUF_STORE | BUF_D16 | BUF_TYPED); }
 
 /* buffer_load_*: VDATA = buffer[address] */
-OP(buffer_load_b32) { r3_buf_plain(w, x, 4, 0, 0, 0, 0); }
-OP(buffer_load_b64) { r3_buf_plain(w, x, 8, 0, 0, 0, 0); }
-OP(buffer_load_b96) { r3_buf_plain(w, x, 12, 0, 0, 0, 0); }
-OP(buffer_load_b128) { r3_buf_plain(w, x, 16, 0, 0, 0, 0); }
-OP(buffer_load_u8) { r3_buf_plain(w, x, 1, 0, 0, 0, 0); }
-OP(buffer_load_i8) { r3_buf_plain(w, x, 1, 0, 1, 0, 0); }
-OP(buffer_load_u16) { r3_buf_plain(w, x, 2, 0, 0, 0, 0); }
-OP(buffer_load_i16) { r3_buf_plain(w, x, 2, 0, 1, 0, 0); }
-OP(buffer_load_d16_b16) { r3_buf_plain(w, x, 2, 0, 0, 1, 0); }
-OP(buffer_load_d16_hi_b16) { r3_buf_plain(w, x, 2, 0, 0, 1, 1); }
-OP(buffer_load_d16_u8) { r3_buf_plain(w, x, 1, 0, 0, 1, 0); }
-OP(buffer_load_d16_i8) { r3_buf_plain(w, x, 1, 0, 1, 1, 0); }
-OP(buffer_load_d16_hi_u8) { r3_buf_plain(w, x, 1, 0, 0, 1, 1); }
-OP(buffer_load_d16_hi_i8) { r3_buf_plain(w, x, 1, 0, 1, 1, 1); }
+OP(buffer_load_b32) { r3_buf_plain(w, x, 4, 0); }
+OP(buffer_load_b64) { r3_buf_plain(w, x, 8, 0); }
+OP(buffer_load_b96) { r3_buf_plain(w, x, 12, 0); }
+OP(buffer_load_b128) { r3_buf_plain(w, x, 16, 0); }
+OP(buffer_load_u8) { r3_buf_plain(w, x, 1, 0); }
+OP(buffer_load_i8) { r3_buf_plain(w, x, 1, BUF_SEXT); }
+OP(buffer_load_u16) { r3_buf_plain(w, x, 2, 0); }
+OP(buffer_load_i16) { r3_buf_plain(w, x, 2, BUF_SEXT); }
+OP(buffer_load_d16_b16) { r3_buf_plain(w, x, 2, BUF_D16); }
+OP(buffer_load_d16_hi_b16) { r3_buf_plain(w, x, 2, BUF_D16 | BUF_HI); }
+OP(buffer_load_d16_u8) { r3_buf_plain(w, x, 1, BUF_D16); }
+OP(buffer_load_d16_i8) { r3_buf_plain(w, x, 1, BUF_SEXT | BUF_D16); }
+OP(buffer_load_d16_hi_u8) { r3_buf_plain(w, x, 1, BUF_D16 | BUF_HI); }
+OP(buffer_load_d16_hi_i8) { r3_buf_plain(w, x, 1, BUF_SEXT | BUF_D16 | BUF_HI); }
+/* buffer_load_lds_*: LDS[M0 + OFFSET + 4 * lane] = buffer[address], widened to a dword */
+OP(buffer_load_lds_u8) { r3_buf_plain(w, x, 1, BUF_LDS); }
+OP(buffer_load_lds_i8) { r3_buf_plain(w, x, 1, BUF_LDS | BUF_SEXT); }
+OP(buffer_load_lds_u16) { r3_buf_plain(w, x, 2, BUF_LDS); }
+OP(buffer_load_lds_i16) { r3_buf_plain(w, x, 2, BUF_LDS | BUF_SEXT); }
+OP(buffer_load_lds_b32) { r3_buf_plain(w, x, 4, BUF_LDS); }
+OP(buffer_load_lds_format_x) { r3_buf_format(w, x, 1, BUF_LDS); }
 /* buffer_store_*: buffer[address] = VDATA */
-OP(buffer_store_b32) { r3_buf_plain(w, x, 4, 1, 0, 0, 0); }
-OP(buffer_store_b64) { r3_buf_plain(w, x, 8, 1, 0, 0, 0); }
-OP(buffer_store_b96) { r3_buf_plain(w, x, 12, 1, 0, 0, 0); }
-OP(buffer_store_b128) { r3_buf_plain(w, x, 16, 1, 0, 0, 0); }
-OP(buffer_store_b8) { r3_buf_plain(w, x, 1, 1, 0, 0, 0); }
-OP(buffer_store_b16) { r3_buf_plain(w, x, 2, 1, 0, 0, 0); }
-OP(buffer_store_d16_hi_b8) { r3_buf_plain(w, x, 1, 1, 0, 0, 1); }
-OP(buffer_store_d16_hi_b16) { r3_buf_plain(w, x, 2, 1, 0, 0, 1); }
+OP(buffer_store_b32) { r3_buf_plain(w, x, 4, BUF_STORE); }
+OP(buffer_store_b64) { r3_buf_plain(w, x, 8, BUF_STORE); }
+OP(buffer_store_b96) { r3_buf_plain(w, x, 12, BUF_STORE); }
+OP(buffer_store_b128) { r3_buf_plain(w, x, 16, BUF_STORE); }
+OP(buffer_store_b8) { r3_buf_plain(w, x, 1, BUF_STORE); }
+OP(buffer_store_b16) { r3_buf_plain(w, x, 2, BUF_STORE); }
+OP(buffer_store_d16_hi_b8) { r3_buf_plain(w, x, 1, BUF_STORE | BUF_HI); }
+OP(buffer_store_d16_hi_b16) { r3_buf_plain(w, x, 2, BUF_STORE | BUF_HI); }
 /* buffer_atomic_*: buffer[address] = op(buffer[address], VDATA) */
 OP(buffer_atomic_add_u32) { r3_buf_atomic(w, x, A_ADD, 0); }
 OP(buffer_atomic_sub_u32) { r3_buf_atomic(w, x, A_SUB, 0); }
@@ -382,6 +415,8 @@ const r3_handler r3_buffer_handlers[] = {
     H(buffer_load_b32), H(buffer_load_b64), H(buffer_load_b96), H(buffer_load_b128), H(buffer_load_u8),
     H(buffer_load_i8), H(buffer_load_u16), H(buffer_load_i16), H(buffer_load_d16_b16), H(buffer_load_d16_hi_b16),
     H(buffer_load_d16_u8), H(buffer_load_d16_i8), H(buffer_load_d16_hi_u8), H(buffer_load_d16_hi_i8),
+    H(buffer_load_lds_u8), H(buffer_load_lds_i8), H(buffer_load_lds_u16), H(buffer_load_lds_i16),
+    H(buffer_load_lds_b32), H(buffer_load_lds_format_x),
     H(buffer_store_b32), H(buffer_store_b64), H(buffer_store_b96), H(buffer_store_b128), H(buffer_store_b8),
     H(buffer_store_b16), H(buffer_store_d16_hi_b8), H(buffer_store_d16_hi_b16),
     H(buffer_atomic_add_u32), H(buffer_atomic_sub_u32), H(buffer_atomic_csub_u32), H(buffer_atomic_min_i32),

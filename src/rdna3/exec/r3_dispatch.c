@@ -184,6 +184,7 @@ static void r3_slot_start(r3_dispatch_ctx *c, r3_thread *t, r3_slot *sl, uint64_
     g->trace = l->trace;
     g->trace_ctx = l->trace_ctx;
     g->snap = t->snap;
+    g->align_mode = l->align_mode;
     uint32_t size[3];
     for (int d = 0; d < 3; d++) { /* the last group along a dimension may be partial */
         uint32_t start = g->id[d] * l->local[d];
@@ -408,6 +409,11 @@ out:
             stats->lane_instructions += th->stats.lane_instructions;
             for (int k = 0; k < R3C_COUNT; k++)
                 stats->by_class[k] += th->stats.by_class[k];
+            for (int k = 0; k < R3W_COUNT; k++) {
+                if (!stats->warn.count[k])
+                    memcpy(stats->warn.first[k], th->stats.warn.first[k], sizeof stats->warn.first[k]);
+                stats->warn.count[k] += th->stats.warn.count[k];
+            }
         }
         for (int k = 0; th->slots && k < th->nslots; k++)
             r3_slot_free(&th->slots[k]);

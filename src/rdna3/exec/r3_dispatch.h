@@ -21,6 +21,7 @@ typedef struct {
     uint64_t max_instructions;      /* per workgroup; 0 = the default */
     r3_trace_fn trace;              /* when set: one line per instruction, workgroups in order */
     void *trace_ctx;
+    uint8_t align_mode;             /* r3_align_mode */
 } r3_launch;
 
 /* Runs a kernel whose execution form (for its wave size) is `xp`. `kernarg` holds the explicit arguments laid out at their metadata offsets

@@ -65,14 +65,25 @@ size_t r3_exec_count(void)
     return r3_nfns_bound;
 }
 
-static void r3_fault_text(const r3_wave *w, const r3_inst *in, char *err, size_t errsize)
+int r3_where(const r3_wave *w, char *buf, size_t size)
 {
-    char text[256] = "<undecodable word>";
-    if (in && in->op)
-        r3_print(in, w->wave64, text, sizeof text);
     const r3_group *g = w->group;
-    snprintf(err, errsize, "wave %d of workgroup (%u,%u,%u), pc 0x%llx: %s: %s", w->id, g->id[0], g->id[1], g->id[2],
-             (unsigned long long)(g->co->code_addr + w->inst_pc), text, w->fault_msg);
+    const r3_codeobj *co = g->co;
+    char text[256] = "<undecodable word>";
+    if (w->inst_pc < co->code_size && !(w->inst_pc & 3) && co->index[w->inst_pc / 4] >= 0) {
+        const r3_inst *in = g->xp->ops[co->index[w->inst_pc / 4]].in;
+        if (in->op)
+            r3_print(in, w->wave64, text, sizeof text);
+    }
+    int n = snprintf(buf, size, "wave %d of workgroup (%u,%u,%u), pc 0x%llx: %s: ", w->id, g->id[0], g->id[1],
+                     g->id[2], (unsigned long long)(co->code_addr + w->inst_pc), text);
+    return n < 0 ? 0 : (size_t)n < size ? n : (int)size - 1;
+}
+
+static void r3_fault_text(const r3_wave *w, char *err, size_t errsize)
+{
+    int n = r3_where(w, err, errsize);
+    snprintf(err + n, errsize - (size_t)n, "%s", w->fault_msg);
 }
 
 /* Runs a wave until it ends, reaches a barrier, waits on GWS or faults. */
@@ -89,19 +100,19 @@ static int r3_run_wave(r3_group *g, r3_wave *w, r3_stats *st, char *err, size_t 
         if (pc >= co->code_size || (pc & 3) || co->index[pc / 4] < 0) {
             w->inst_pc = pc;
             r3_fault(w, "the program counter left the code or points inside an instruction");
-            r3_fault_text(w, NULL, err, errsize);
+            r3_fault_text(w, err, errsize);
             return -1;
         }
         const r3_xop *x = &ops[co->index[pc / 4]];
         w->inst_pc = pc;
         if (!x->fn) {
             r3_fault(w, x->in->op ? "instruction not implemented by wavesim yet" : "illegal instruction");
-            r3_fault_text(w, x->in->op ? x->in : NULL, err, errsize);
+            r3_fault_text(w, err, errsize);
             return -1;
         }
         if (g->budget-- == 0) {
             r3_fault(w, "instruction budget exhausted (a kernel that never ends? see --max-instructions)");
-            r3_fault_text(w, x->in, err, errsize);
+            r3_fault_text(w, err, errsize);
             return -1;
         }
         w->pc = x->next_pc;
@@ -129,10 +140,19 @@ static int r3_run_wave(r3_group *g, r3_wave *w, r3_stats *st, char *err, size_t 
         st->lane_instructions += (uint64_t)__builtin_popcountll(exec);
         st->by_class[x->cls]++;
         w->icount++;
-        if (g->trace)
+        if (g->trace) {
             r3_trace_after(w, x->in, g->snap, g->trace, g->trace_ctx);
+            if (w->warn_line[0]) {
+                size_t n = strlen(w->warn_line);
+                if (w->warn_more)
+                    snprintf(w->warn_line + n, sizeof w->warn_line - n, " (+%u more)", w->warn_more);
+                g->trace(g->trace_ctx, w->warn_line);
+                w->warn_line[0] = 0;
+                w->warn_more = 0;
+            }
+        }
         if (w->fault) {
-            r3_fault_text(w, x->in, err, errsize);
+            r3_fault_text(w, err, errsize);
             return -1;
         }
     }
@@ -141,6 +161,7 @@ static int r3_run_wave(r3_group *g, r3_wave *w, r3_stats *st, char *err, size_t 
 
 int r3_run_group(r3_group *g, r3_wave *waves, int nwaves, r3_stats *st, char *err, size_t errsize)
 {
+    g->warn = &st->warn;
     for (;;) {
         int running = 0, waiting = 0, parked = 0;
         uint64_t before = st->instructions;

@@ -29,6 +29,7 @@ typedef struct {
     uint64_t instructions, lane_instructions;
     uint64_t by_class[R3C_COUNT];   /* r3_xclass */
     uint64_t workgroups, waves;
+    r3_warnings warn;
 } r3_stats;
 
 /* Runs the waves of one workgroup as far as they can go: returns 0 when all ended, 1 when every

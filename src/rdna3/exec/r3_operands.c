@@ -22,6 +22,34 @@ void r3_fault(r3_wave *w, const char *fmt, ...)
     w->fault = 1;
 }
 
+const char *r3_warning_name(r3_warning kind)
+{
+    static const char *const names[R3W_COUNT] = {"MEMVIOL", "WMMA hazard", "permlane hazard"};
+    return (unsigned)kind < R3W_COUNT ? names[kind] : "?";
+}
+
+void r3_warn(r3_wave *w, r3_warning kind, const char *fmt, ...)
+{
+    r3_warnings *wn = w->group->warn;
+    if (!wn)
+        return;
+    char msg[300];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (wn->count[kind]++ == 0) {
+        int n = r3_where(w, wn->first[kind], sizeof wn->first[kind]);
+        snprintf(wn->first[kind] + n, sizeof wn->first[kind] - (size_t)n, "%s", msg);
+    }
+    if (w->group->trace) { /* the instruction's first warning, and how many followed it */
+        if (w->warn_line[0])
+            w->warn_more++;
+        else
+            snprintf(w->warn_line, sizeof w->warn_line, "warning: %s: %s", r3_warning_name(kind), msg);
+    }
+}
+
 /* Inline float constants 0.5, -0.5, 1, -1, 2, -2, 4, -4, 1/(2 pi) (codes 240..248) per width. */
 static const uint32_t r3_f32_inline[9] = {0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000, 0x40000000,
                                          0xc0000000, 0x40800000, 0xc0800000, 0x3e22f983};

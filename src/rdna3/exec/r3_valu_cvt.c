@@ -140,8 +140,13 @@ CVT_FROM64(v_cvt_u32_f64, to_u32(fp_f64(a[l])), r3_dst_b32)
         }                                                                                  \
         r3_dst_b32(w, x, r);                                                               \
     }
+/* An f16 result with MODE's f16 output denormal rule, as every float result gets. */
+static uint32_t out16(const r3_wave *w, uint32_t h)
+{
+    return (w->mode & R3_MODE_DENORM_OUT64) ? h : fp_flush16(h);
+}
 /* D = {(f16)S1, (f16)S0}, rounded toward zero */
-CVT_PK(v_cvt_pk_rtz_f16_f32, r3_src_f32, fp_f64_to_f16(fp_f32(v), FP_RTZ))
+CVT_PK(v_cvt_pk_rtz_f16_f32, r3_src_f32, out16(w, fp_f64_to_f16(fp_f32(v), FP_RTZ)))
 /* D = {snorm16(S1), snorm16(S0)} */
 CVT_PK(v_cvt_pk_norm_i16_f32, r3_src_f32, snorm16(fp_f32(v)))
 /* D = {unorm16(S1), unorm16(S0)} */

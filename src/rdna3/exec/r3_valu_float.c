@@ -36,6 +36,9 @@ static void fmac32(r3_wave *w, const r3_xop *x, int dx9)
     r3_src_f32(w, x, 0, a);
     r3_src_f32(w, x, 1, b);
     memcpy(c, r3_dst_row(w, x), (size_t)LANES * 4);
+    if (!(w->mode & R3_MODE_DENORM_IN32)) /* the accumulator is an input like any source */
+        for (int l = 0; l < LANES; l++)
+            c[l] = fp_flush32(c[l]);
     int rt = r3_round_enter(w, 0);
     for (int l = 0; l < LANES; l++) {
         float fx = fp_f32(a[l]), fy = fp_f32(b[l]), fz = fp_f32(c[l]);
@@ -299,8 +302,13 @@ OP(v_ldexp_f16)
     uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], r[R3_MAX_LANES];
     r3_src_f16(w, x, 0, a);
     r3_src_b16(w, x, 1, b);
-    for (int l = 0; l < LANES; l++)
-        r[l] = r3_nan16(r3_to_f16(w, ldexp(r3_h(a[l]), (int16_t)b[l])), a[l], a[l], a[l]);
+    for (int l = 0; l < LANES; l++) {
+        /* beyond +-64 every f16 over- or underflows anyway; clamping keeps the double finite and
+           nonzero, so the f16 rounding still sees the direction (RUP of a tiny positive is 2^-24) */
+        int k = (int16_t)b[l];
+        k = k > 64 ? 64 : k < -64 ? -64 : k;
+        r[l] = r3_nan16(r3_to_f16(w, ldexp(r3_h(a[l]), k)), a[l], a[l], a[l]);
+    }
     r3_dst_f16(w, x, r);
 }
 /* D = trunc(S0) (f16) */
@@ -383,8 +391,11 @@ OP(v_fmac_f16)
     int hi = x->enc == R3X_E32 ? x->vdst >> 7 & 1 : x->opsel >> 3 & 1;
     if (x->enc == R3X_E32)
         d = r3_vrow(w, x->vdst & 127u);
-    for (int l = 0; l < LANES; l++)
-        r[l] = r3_fma16(w, a[l], b[l], hi ? d[l] >> 16 : d[l] & 0xffffu);
+    int flush = !(w->mode & R3_MODE_DENORM_IN64); /* the accumulator is an input like any source */
+    for (int l = 0; l < LANES; l++) {
+        uint32_t acc = hi ? d[l] >> 16 : d[l] & 0xffffu;
+        r[l] = r3_fma16(w, a[l], b[l], flush ? fp_flush16(acc) : acc);
+    }
     r3_dst_f16(w, x, r);
 }
 

@@ -6,8 +6,9 @@
 /* The low and high 16-bit operands of source k for the two halves of a packed result. */
 static void pk_halves(const r3_xop *x, int k, uint32_t v, int is_float, uint32_t *lo, uint32_t *hi)
 {
-    *lo = (x->opsel >> k & 1) ? v >> 16 : v & 0xffffu;
-    *hi = (x->opsel_hi >> k & 1) ? v >> 16 : v & 0xffffu;
+    int e32 = x->enc == R3X_E32; /* v_pk_fmac_f16 (VOP2): no operand selection, halves in place */
+    *lo = !e32 && (x->opsel >> k & 1) ? v >> 16 : v & 0xffffu;
+    *hi = e32 || (x->opsel_hi >> k & 1) ? v >> 16 : v & 0xffffu;
     if (is_float) {
         *lo ^= (uint32_t)(x->neg >> k & 1) << 15;
         *hi ^= (uint32_t)(x->neg_hi >> k & 1) << 15;
@@ -19,17 +20,27 @@ typedef enum { PK_F16, PK_U16, PK_I16 } pk_type;
 /* One packed operation: op(a, b, c) applied to the low and the high halves. */
 typedef uint32_t (*pk_fn)(const r3_wave *w, uint32_t a, uint32_t b, uint32_t c, int clamp);
 
-static void pk_run(r3_wave *w, const r3_xop *x, int nsrc, pk_type t, pk_fn fn)
+/* nsrc sources; with `acc` the last one is the destination's old value (halves in place). */
+static void pk_run_acc(r3_wave *w, const r3_xop *x, int nsrc, pk_type t, pk_fn fn, int acc)
 {
     uint32_t s[3][R3_MAX_LANES], r[R3_MAX_LANES];
     int flush = t == PK_F16 && !(w->mode & R3_MODE_DENORM_IN64);
-    for (int k = 0; k < nsrc; k++)
-        r3_src_raw(w, x, k, R3_CONST_PK16, s[k]);
+    for (int k = 0; k < nsrc; k++) {
+        if (acc && k == nsrc - 1)
+            memcpy(s[k], r3_dst_row(w, x), sizeof s[k]);
+        else
+            r3_src_raw(w, x, k, R3_CONST_PK16, s[k]);
+    }
     int rt = t == PK_F16 ? r3_round_enter(w, 1) : -1;
     for (int l = 0; l < LANES; l++) {
         uint32_t lo[3] = {0, 0, 0}, hi[3] = {0, 0, 0};
         for (int k = 0; k < nsrc; k++) {
-            pk_halves(x, k, s[k][l], t == PK_F16, &lo[k], &hi[k]);
+            if (acc && k == nsrc - 1) {
+                lo[k] = s[k][l] & 0xffffu;
+                hi[k] = s[k][l] >> 16;
+            } else {
+                pk_halves(x, k, s[k][l], t == PK_F16, &lo[k], &hi[k]);
+            }
             if (flush) {
                 lo[k] = fp_flush16(lo[k]);
                 hi[k] = fp_flush16(hi[k]);
@@ -44,6 +55,11 @@ static void pk_run(r3_wave *w, const r3_xop *x, int nsrc, pk_type t, pk_fn fn)
     }
     r3_round_leave(rt);
     r3_dst_b32(w, x, r);
+}
+
+static void pk_run(r3_wave *w, const r3_xop *x, int nsrc, pk_type t, pk_fn fn)
+{
+    pk_run_acc(w, x, nsrc, t, fn, 0);
 }
 
 /* Float CLAMP to [0, 1] of an f16 result (NaN to 0 with DX10_CLAMP). */
@@ -154,17 +170,7 @@ OP(v_pk_min_u16) { pk_run(w, x, 2, PK_U16, u16_min); }
 OP(v_pk_max_u16) { pk_run(w, x, 2, PK_U16, u16_max); }
 
 /* D = per half S0 * S1 + D, one rounding (f16; VOP2, no operand selection) */
-OP(v_pk_fmac_f16)
-{
-    uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], r[R3_MAX_LANES];
-    r3_src_raw(w, x, 0, R3_CONST_PK16, a);
-    r3_src_raw(w, x, 1, R3_CONST_PK16, b);
-    const uint32_t *d = r3_dst_row(w, x);
-    for (int l = 0; l < LANES; l++)
-        r[l] = (r3_fma16(w, a[l] & 0xffffu, b[l] & 0xffffu, d[l] & 0xffffu) & 0xffffu) |
-               r3_fma16(w, a[l] >> 16, b[l] >> 16, d[l] >> 16) << 16;
-    r3_dst_b32(w, x, r);
-}
+OP(v_pk_fmac_f16) { pk_run_acc(w, x, 3, PK_F16, f16_fma, 1); }
 
 /* ---- fma_mix: each source is f32, or an f16 half when its OP_SEL_HI bit is set; NEG negates and
    NEG_HI takes the absolute value ---- */

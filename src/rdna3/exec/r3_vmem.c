@@ -18,14 +18,32 @@
 
 typedef enum { R3_SPACE_GLOBAL, R3_SPACE_LDS, R3_SPACE_PRIVATE } r3_space;
 
-/* The host bytes behind an access of n bytes, or NULL (a fault for global memory, a dropped access
-   for LDS and private memory out of range, as the hardware does). */
+int r3_misaligned(r3_wave *w, uint64_t *addr, unsigned bytes, int lane)
+{
+    unsigned mode = w->group->align_mode, need = bytes < 4 ? bytes : 4;
+    if (mode == R3_ALIGN_UNALIGNED)
+        return 0;
+    if (mode == R3_ALIGN_DWORD) {
+        *addr &= ~(uint64_t)(need - 1);
+        return 0;
+    }
+    if (mode == R3_ALIGN_STRICT)
+        need = bytes & (bytes - 1) ? 4 : bytes; /* 12 bytes (b96): a dword */
+    if (*addr % need == 0)
+        return 0;
+    r3_warn(w, R3W_MEMVIOL, "lane %d: %u-byte access at 0x%llx is not %u-byte aligned (alignment mode %s)", lane,
+            bytes, (unsigned long long)*addr, need, mode == R3_ALIGN_STRICT ? "STRICT" : "DWORD_STRICT");
+    return 1;
+}
+
 uint8_t *r3_lds_bytes(r3_wave *w, uint64_t addr, uint32_t n)
 {
     r3_group *g = w->group;
     return addr + n <= g->lds_size ? g->lds + addr : NULL;
 }
 
+/* The host bytes behind an access of n bytes, or NULL (a fault for global memory, a dropped access
+   for LDS and private memory out of range, as the hardware does). */
 static uint8_t *r3_locate(r3_wave *w, r3_space space, uint64_t addr, uint32_t n, int lane)
 {
     r3_group *g = w->group;
@@ -74,8 +92,9 @@ static r3_space r3_vmem_address(const r3_wave *w, const r3_xop *x, int lane, uin
     case R3_GLOBAL:
         if (saddr == 124)
             *addr = ((uint64_t)r3_vrow(w, vaddr)[lane] | (uint64_t)r3_vrow(w, vaddr + 1)[lane] << 32) + (uint64_t)(int64_t)off;
-        else
-            *addr = ((uint64_t)w->sgpr[saddr] | (uint64_t)w->sgpr[saddr + 1] << 32) + r3_vrow(w, vaddr)[lane] +
+        else /* the forms without VADDR (addtid) take the lane's dword slot instead */
+            *addr = ((uint64_t)w->sgpr[saddr] | (uint64_t)w->sgpr[saddr + 1] << 32) +
+                    (r3_op_has_operand(in->op, R3F_ADDR) ? r3_vrow(w, vaddr)[lane] : 4u * (uint32_t)lane) +
                     (uint64_t)(int64_t)off;
         return R3_SPACE_GLOBAL;
     default: /* FLAT: 12-bit unsigned offset */
@@ -93,7 +112,7 @@ static uint8_t *r3_lane_mem(r3_wave *w, const r3_xop *x, int l, unsigned bytes)
 {
     uint64_t addr;
     r3_space sp = r3_vmem_address(w, x, l, &addr);
-    return r3_locate(w, sp, addr, bytes, l);
+    return r3_misaligned(w, &addr, bytes, l) ? NULL : r3_locate(w, sp, addr, bytes, l);
 }
 
 /* Loads `bytes` per lane into VDST; `sext` sign-extends sub-dword loads, `d16` writes a half. */
@@ -115,12 +134,18 @@ static void r3_vload(r3_wave *w, const r3_xop *x, unsigned bytes, int sext, int 
     }
 }
 
-void r3_lane_load_result(r3_wave *w, unsigned vd, int l, uint32_t v[4], unsigned bytes, int sext, int d16, int hi)
+uint32_t r3_load_extend(uint32_t v, unsigned bytes, int sext)
 {
     if (bytes == 1)
-        v[0] = sext ? (uint32_t)(int32_t)(int8_t)v[0] : v[0] & 0xff;
-    else if (bytes == 2)
-        v[0] = sext ? (uint32_t)(int32_t)(int16_t)v[0] : v[0] & 0xffff;
+        return sext ? (uint32_t)(int32_t)(int8_t)v : v & 0xff;
+    if (bytes == 2)
+        return sext ? (uint32_t)(int32_t)(int16_t)v : v & 0xffff;
+    return v;
+}
+
+void r3_lane_load_result(r3_wave *w, unsigned vd, int l, uint32_t v[4], unsigned bytes, int sext, int d16, int hi)
+{
+    v[0] = r3_load_extend(v[0], bytes, sext);
     if (d16) { /* the other half of the register keeps its value */
         uint32_t *d = &r3_vrow_w(w, vd)[l];
         *d = hi ? (*d & 0xffffu) | (v[0] << 16) : (*d & 0xffff0000u) | (v[0] & 0xffffu);
@@ -184,6 +209,9 @@ static void r3_vstore(r3_wave *w, const r3_xop *x, unsigned bytes, int hi)
 LOADS(global)
 LOADS(flat)
 LOADS(scratch)
+/* global_{load,store}_addtid_b32: the dword at SADDR + OFFSET + 4 * lane */
+OP(global_load_addtid_b32) { r3_vload(w, x, 4, 0, 0, 0); }
+OP(global_store_addtid_b32) { r3_vstore(w, x, 4, 0); }
 
 /* ---- atomics (32-bit and 64-bit), old value returned with GLC ---- */
 
@@ -428,7 +456,7 @@ const r3_handler r3_vmem_handlers[] = {
     H(P##_load_d16_u8), H(P##_load_d16_i8), H(P##_load_d16_hi_u8), H(P##_load_d16_hi_i8), H(P##_store_b32),   \
     H(P##_store_b64), H(P##_store_b96), H(P##_store_b128), H(P##_store_b8), H(P##_store_b16),                \
     H(P##_store_d16_hi_b8), H(P##_store_d16_hi_b16)
-    LOAD_NAMES(global), LOAD_NAMES(flat), LOAD_NAMES(scratch),
+    LOAD_NAMES(global), LOAD_NAMES(flat), LOAD_NAMES(scratch), H(global_load_addtid_b32), H(global_store_addtid_b32),
 #define ATOMIC_NAMES(P) H(P##_atomic_add_u32), H(P##_atomic_sub_u32), H(P##_atomic_csub_u32),              \
     H(P##_atomic_min_i32), H(P##_atomic_min_u32), H(P##_atomic_max_i32), H(P##_atomic_max_u32),            \
     H(P##_atomic_and_b32), H(P##_atomic_or_b32), H(P##_atomic_xor_b32), H(P##_atomic_swap_b32),             \

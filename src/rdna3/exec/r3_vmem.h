@@ -24,11 +24,17 @@ unsigned r3_fp_rules(const r3_wave *w, int lds, int wide);
 uint32_t r3_atomic32(uint32_t *p, r3_atomic op, uint32_t v, uint32_t cmp, unsigned fp);
 uint64_t r3_atomic64(uint64_t *p, r3_atomic op, uint64_t v, uint64_t cmp, unsigned fp);
 
+/* SH_MEM_CONFIG.alignment_mode for a non-format access of `bytes` at *addr: DWORD mode clears the
+   address bits below min(bytes, 4); DWORD_STRICT (min(bytes, 4)) and STRICT (bytes) report a
+   misaligned access as a MEMVIOL warning and return 1: the load reads 0, the store is dropped. */
+int r3_misaligned(r3_wave *w, uint64_t *addr, unsigned bytes, int lane);
+
 /* The LDS bytes [addr, addr + n) of the wave's workgroup, or NULL when out of range. */
 uint8_t *r3_lds_bytes(r3_wave *w, uint64_t addr, uint32_t n);
 
-/* Lane l's atomic on the word at p: the operand (and the compare value after it) from the VGPRs
-   at `data`; the old value goes to VGPR `ret_reg` unless it is negative. */
+/* A loaded value of `bytes` (1, 2 or 4) widened to a dword, zero- or (sext) sign-extended. */
+uint32_t r3_load_extend(uint32_t v, unsigned bytes, int sext);
+
 /* Writes lane l's loaded bytes (v) to the VGPRs at vd: sub-dword data zero- or (sext) sign-extended;
    d16 writes only the low (or with hi the high) half of vd. */
 void r3_lane_load_result(r3_wave *w, unsigned vd, int l, uint32_t v[4], unsigned bytes, int sext, int d16, int hi);
@@ -36,6 +42,8 @@ void r3_lane_load_result(r3_wave *w, unsigned vd, int l, uint32_t v[4], unsigned
 /* Gathers lane l's store data from the VGPRs at vs (the high half of vs with hi). */
 void r3_lane_store_data(const r3_wave *w, unsigned vs, int l, unsigned bytes, int hi, uint32_t v[4]);
 
+/* Lane l's atomic on the word at p: the operand (and the compare value after it) from the VGPRs
+   at `data`; the old value goes to VGPR `ret_reg` unless it is negative. */
 void r3_lane_atomic(r3_wave *w, uint8_t *p, r3_atomic op, int wide, unsigned data, int ret_reg, int l, unsigned fp);
 
 #endif

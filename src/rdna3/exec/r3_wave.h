@@ -55,9 +55,22 @@ typedef struct r3_wave {
     /* a fault stops the dispatch: why, and where */
     int fault;
     char fault_msg[160];
+    char warn_line[400];         /* tracing: the first warning of this instruction, printed after its line */
+    unsigned warn_more;          /* ... and how many more it raised */
 } r3_wave;
 
 typedef void (*r3_trace_fn)(void *ctx, const char *line);
+
+/* Warnings: what a program should not rely on but the hardware lets run (hazards the ISA leaves to
+   software, accesses the alignment mode rejects). Counted per kind; the first of each is kept. */
+typedef enum { R3W_MEMVIOL, R3W_WMMA_HAZARD, R3W_PERMLANE_HAZARD, R3W_COUNT } r3_warning;
+typedef struct {
+    uint64_t count[R3W_COUNT];
+    char first[R3W_COUNT][320];
+} r3_warnings;
+
+/* SH_MEM_CONFIG.alignment_mode for non-format memory accesses (seed 001). */
+typedef enum { R3_ALIGN_DWORD, R3_ALIGN_DWORD_STRICT, R3_ALIGN_STRICT, R3_ALIGN_UNALIGNED } r3_align_mode;
 
 /* Register contents before the traced instruction, to report what it changed. */
 typedef struct {
@@ -82,6 +95,8 @@ typedef struct r3_group {
     r3_trace_snap *snap;
     struct r3_sync *sync;        /* GDS, GWS and ordered count, shared by the dispatch */
     uint64_t quantum;            /* co-resident: instructions a wave runs before the next one's turn */
+    r3_warnings *warn;           /* the running thread's warning counts */
+    uint8_t align_mode;          /* r3_align_mode */
 } r3_group;
 
 static inline uint64_t r3_exec_mask(const r3_wave *w)
@@ -113,6 +128,12 @@ static inline uint32_t *r3_vrow_w(r3_wave *w, unsigned r)
 }
 
 void r3_fault(r3_wave *w, const char *fmt, ...);
+/* Counts a warning of the running instruction; the first of its kind keeps the text (wave, PC,
+   instruction, reason) and a trace gets a "warning:" line. */
+void r3_warn(r3_wave *w, r3_warning kind, const char *fmt, ...);
+const char *r3_warning_name(r3_warning kind);
+/* "wave W of workgroup (X,Y,Z), pc 0x...: TEXT: " for messages about the running instruction. */
+int r3_where(const r3_wave *w, char *buf, size_t size);
 
 /* Scalar sources: SGPRs and specials, inline constants, the literal. 64-bit reads of inline float
    constants give the f64 value; `f64` says the operand is a double (a literal is its high half). */

@@ -1,0 +1,987 @@
+/* Reference model of RDNA3 VALU operations for tests/exec/valu_vectors.py, written from the ISA
+   guide's operation descriptions and docs/isa-notes-rdna3.md, sharing no code with the executor.
+   f32/f64 arithmetic runs on the host FPU under fesetround; every rounding to f16 (and every
+   narrowing conversion) goes through round_exact(), an exact integer rounder.
+   Usage: valu_ref --types OP    prints the operand types of OP ("-" when unknown)
+          valu_ref OP            reads "MODE A B C CARRY LANE DINIT" lines (hex), prints "D MASK"
+                                 (D 64-bit hex, MASK the lane's bit of the written SGPR mask). */
+#include <fenv.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* -frounding-math (see valu_vectors.py) stands in for FENV_ACCESS, which gcc ignores */
+
+typedef unsigned __int128 u128;
+
+typedef struct {
+    uint32_t mode;
+    uint64_t s[3];
+    int carry, lane;
+    uint64_t dinit;
+    uint64_t d;  /* result register contents */
+    int mask;    /* SGPR mask bit (compare result, carry out) */
+} ctx;
+
+/* ---------- bit views ---------- */
+static float f32(uint32_t b) { float f; memcpy(&f, &b, 4); return f; }
+static uint32_t b32(float f) { uint32_t b; memcpy(&b, &f, 4); return b; }
+static double f64(uint64_t b) { double f; memcpy(&f, &b, 8); return f; }
+static uint64_t b64(double f) { uint64_t b; memcpy(&b, &f, 8); return b; }
+
+/* format parameters: mantissa bits, exponent bits */
+typedef struct { int man, exp; } fmt;
+static const fmt F16 = {10, 5}, F32 = {23, 8}, F64 = {52, 11};
+
+static uint64_t fmt_expmask(fmt f) { return ((1ull << f.exp) - 1) << f.man; }
+static uint64_t fmt_sign(fmt f) { return 1ull << (f.man + f.exp); }
+static int is_nan(uint64_t b, fmt f) { return (b & fmt_expmask(f)) == fmt_expmask(f) && (b & ((1ull << f.man) - 1)); }
+static int is_snan(uint64_t b, fmt f) { return is_nan(b, f) && !(b >> (f.man - 1) & 1); }
+static int is_inf(uint64_t b, fmt f) { return (b & ~fmt_sign(f)) == fmt_expmask(f); }
+static int is_denorm(uint64_t b, fmt f) { return !(b & fmt_expmask(f)) && (b & ((1ull << f.man) - 1)); }
+static int is_zero(uint64_t b, fmt f) { return !(b & ~fmt_sign(f)); }
+static uint64_t quiet(uint64_t b, fmt f) { return b | 1ull << (f.man - 1); }
+static uint64_t default_nan(fmt f) { return fmt_expmask(f) | 1ull << (f.man - 1); }
+
+/* MODE: [1:0] f32 round, [3:2] f16/f64 round, bit 4/5 f32 denormal in/out kept, 6/7 f16/f64, 8 DX10, 9 IEEE */
+static int rnd32(const ctx *c) { return c->mode & 3; }
+static int rnd64(const ctx *c) { return c->mode >> 2 & 3; }
+
+static uint64_t flush(uint64_t b, fmt f, int keep) { return !keep && is_denorm(b, f) ? b & fmt_sign(f) : b; }
+static uint64_t in32(const ctx *c, uint64_t b) { return flush(b, F32, c->mode & 0x10); }
+static uint64_t out32(const ctx *c, uint64_t b) { return flush(b, F32, c->mode & 0x20); }
+static uint64_t in16(const ctx *c, uint64_t b) { return flush(b, F16, c->mode & 0x40); }
+static uint64_t out16(const ctx *c, uint64_t b) { return flush(b, F16, c->mode & 0x80); }
+static uint64_t in64(const ctx *c, uint64_t b) { return flush(b, F64, c->mode & 0x40); }
+static uint64_t out64(const ctx *c, uint64_t b) { return flush(b, F64, c->mode & 0x80); }
+
+static void host_round(int r)
+{
+    static const int m[4] = {FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO};
+    fesetround(m[r]);
+}
+
+/* Rounds (-1)^neg * mag * 2^e to format f in rounding mode r (0 RNE, 1 +inf, 2 -inf, 3 zero), exactly. */
+static uint64_t round_exact(int neg, u128 mag, int e, fmt f, int r)
+{
+    uint64_t sign = neg ? fmt_sign(f) : 0;
+    if (mag == 0)
+        return sign;
+    int top = 127;
+    while (!(mag >> top & 1))
+        top--;
+    int bias = (1 << (f.exp - 1)) - 1, emin = 1 - bias;
+    int exp = top + e;                     /* value in [2^exp, 2^(exp+1)) */
+    int lsb = (exp < emin ? emin : exp) - f.man; /* weight of the result's last mantissa bit */
+    int sh = lsb - e;                      /* bits of mag below the last kept bit */
+    u128 q, rem = 0, half = 0;
+    int sticky_half = 0;
+    if (sh <= 0) {
+        q = mag << -sh;
+    } else if (sh >= 128) {
+        q = 0;
+        rem = mag;
+        sticky_half = -1; /* below half */
+    } else {
+        q = mag >> sh;
+        rem = mag & (((u128)1 << sh) - 1);
+        half = (u128)1 << (sh - 1);
+    }
+    int up;
+    int below = sticky_half == -1 ? 1 : rem < half, exact = rem == 0, tie = sticky_half == 0 && sh > 0 && rem == half;
+    switch (r) {
+    case 0: up = !exact && !below && (!tie || (q & 1)); break;
+    case 1: up = !exact && !neg; break;
+    case 2: up = !exact && neg; break;
+    default: up = 0;
+    }
+    q += up;
+    /* q is the significand in units of 2^lsb */
+    int biased;
+    if (q >> (f.man + 1)) { /* carried into a new binade */
+        q >>= 1;
+        lsb++;
+    }
+    if (q >> f.man) {
+        biased = lsb + f.man + bias;
+    } else {
+        biased = 0; /* denormal (or zero) */
+    }
+    if (biased >= (1 << f.exp) - 1) { /* overflow: infinity, or the largest finite toward zero */
+        int to_inf = r == 0 || (r == 1 && !neg) || (r == 2 && neg);
+        return to_inf ? sign | fmt_expmask(f) : sign | (fmt_expmask(f) - (1ull << f.man)) | ((1ull << f.man) - 1);
+    }
+    return sign | (uint64_t)biased << f.man | (uint64_t)(q & ((1ull << f.man) - 1));
+}
+
+
+/* Exact value of a finite float: (-1)^neg * mag * 2^e. */
+static void decompose(uint64_t b, fmt f, int *neg, u128 *mag, int *e)
+{
+    int bias = (1 << (f.exp - 1)) - 1;
+    *neg = (int)(b >> (f.man + f.exp) & 1);
+    uint64_t ex = (b & fmt_expmask(f)) >> f.man, m = b & ((1ull << f.man) - 1);
+    if (ex) {
+        *mag = m | 1ull << f.man;
+        *e = (int)ex - bias - f.man;
+    } else {
+        *mag = m;
+        *e = 1 - bias - f.man;
+    }
+}
+
+/* Converts finite-or-special bits between formats with rounding r; NaN keeps the top payload bits, quieted. */
+static uint64_t convert(uint64_t b, fmt from, fmt to, int r)
+{
+    int neg = (int)(b >> (from.man + from.exp) & 1);
+    if (is_nan(b, from)) {
+        uint64_t pay = b & ((1ull << from.man) - 1);
+        pay = to.man >= from.man ? pay << (to.man - from.man) : pay >> (from.man - to.man);
+        return (neg ? fmt_sign(to) : 0) | fmt_expmask(to) | pay | 1ull << (to.man - 1);
+    }
+    if (is_inf(b, from))
+        return (neg ? fmt_sign(to) : 0) | fmt_expmask(to);
+    u128 mag;
+    int e;
+    decompose(b, from, &neg, &mag, &e);
+    return round_exact(neg, mag, e, to, r);
+}
+
+/* The first NaN source, quieted, or the default NaN. */
+static uint64_t nan_of(fmt f, int n, const uint64_t *v)
+{
+    for (int i = 0; i < n; i++)
+        if (is_nan(v[i], f))
+            return quiet(v[i], f);
+    return default_nan(f);
+}
+
+/* ---------- f32 / f64 arithmetic on the host ---------- */
+typedef enum { ADD, SUB, MUL, FMA, DIVIDE } arith;
+
+static uint64_t arith32(const ctx *c, arith op, uint64_t a, uint64_t b, uint64_t d)
+{
+    a = in32(c, a), b = in32(c, b), d = in32(c, d);
+    host_round(rnd32(c));
+    float r = op == ADD ? f32((uint32_t)a) + f32((uint32_t)b)
+            : op == SUB ? f32((uint32_t)a) - f32((uint32_t)b)
+            : op == MUL ? f32((uint32_t)a) * f32((uint32_t)b)
+            : fmaf(f32((uint32_t)a), f32((uint32_t)b), f32((uint32_t)d));
+    host_round(0);
+    uint32_t rb = b32(r);
+    if (is_nan(rb, F32)) {
+        uint64_t v[3] = {a, b, d};
+        return nan_of(F32, op == FMA ? 3 : 2, v);
+    }
+    return out32(c, rb);
+}
+
+static uint64_t arith64(const ctx *c, arith op, uint64_t a, uint64_t b, uint64_t d)
+{
+    a = in64(c, a), b = in64(c, b), d = in64(c, d);
+    host_round(rnd64(c));
+    double r = op == ADD ? f64(a) + f64(b) : op == SUB ? f64(a) - f64(b) : op == MUL ? f64(a) * f64(b)
+             : fma(f64(a), f64(b), f64(d));
+    host_round(0);
+    uint64_t rb = b64(r);
+    if (is_nan(rb, F64)) {
+        uint64_t v[3] = {a, b, d};
+        return nan_of(F64, op == FMA ? 3 : 2, v);
+    }
+    return out64(c, rb);
+}
+
+/* f16 arithmetic: exact integer sums of the scaled operands, one rounding. */
+static uint64_t arith16(const ctx *c, arith op, uint64_t a, uint64_t b, uint64_t d)
+{
+    a = in16(c, a & 0xffff), b = in16(c, b & 0xffff), d = in16(c, d & 0xffff);
+    uint64_t v[3] = {a, b, d};
+    int n = op == FMA ? 3 : 2;
+    for (int i = 0; i < n; i++)
+        if (is_nan(v[i], F16))
+            return nan_of(F16, n, v);
+    if (op == SUB)
+        b ^= 0x8000, op = ADD;
+    /* infinities */
+    int ia = is_inf(a, F16), ib = is_inf(b, F16), id = op == FMA && is_inf(d, F16);
+    int sa = (int)(a >> 15), sb = (int)(b >> 15), sd = (int)(d >> 15);
+    if (op == ADD) {
+        if (ia && ib && sa != sb)
+            return default_nan(F16);
+        if (ia || ib)
+            return ia ? a : b;
+    } else {
+        int pinf = ia || ib;
+        if (pinf && (is_zero(a, F16) || is_zero(b, F16)))
+            return default_nan(F16);
+        if (op == MUL && pinf)
+            return (uint64_t)((sa ^ sb) << 15) | 0x7c00;
+        if (op == FMA) {
+            if (pinf && id && (sa ^ sb) != sd)
+                return default_nan(F16);
+            if (pinf)
+                return (uint64_t)((sa ^ sb) << 15) | 0x7c00;
+            if (id)
+                return d;
+        }
+    }
+    /* exact: every f16 is k * 2^-24; products k * 2^-48 */
+    int na, nb, nd, ea, eb, ed;
+    u128 ma, mb, md;
+    decompose(a, F16, &na, &ma, &ea);
+    decompose(b, F16, &nb, &mb, &eb);
+    decompose(d, F16, &nd, &md, &ed);
+    __int128 x, y;
+    int e;
+    if (op == ADD) {
+        x = (__int128)(ma << (ea + 24)) * (na ? -1 : 1);
+        y = (__int128)(mb << (eb + 24)) * (nb ? -1 : 1);
+        e = -24;
+    } else {
+        x = (__int128)((ma * mb) << (ea + eb + 48)) * ((na ^ nb) ? -1 : 1);
+        y = op == FMA ? (__int128)(md << (ed + 48)) * (nd ? -1 : 1) : 0;
+        e = -48;
+    }
+    __int128 s = x + y;
+    int neg;
+    if (s == 0) { /* exact zero: IEEE sign rules (two zero addends keep a common sign; else +0, -0 rounding down) */
+        int sx = op == ADD ? na : (na ^ nb), sy = op == ADD ? nb : nd;
+        if (op == MUL)
+            return (uint64_t)sx << 15;
+        if (x == 0 && y == 0)
+            neg = rnd64(c) == 2 ? (sx || sy) : (sx && sy);
+        else
+            neg = rnd64(c) == 2;
+        return (uint64_t)neg << 15;
+    }
+    neg = s < 0;
+    u128 mag = (u128)(neg ? -s : s);
+    return out16(c, round_exact(neg, mag, e, F16, rnd64(c)));
+}
+
+/* ---------- compares ---------- */
+typedef struct { const char *name; int lt, eq, gt, un; } pred;
+static const pred preds[] = {
+    {"f", 0, 0, 0, 0}, {"lt", 1, 0, 0, 0}, {"eq", 0, 1, 0, 0}, {"le", 1, 1, 0, 0}, {"gt", 0, 0, 1, 0},
+    {"lg", 1, 0, 1, 0}, {"ge", 0, 1, 1, 0}, {"o", 1, 1, 1, 0}, {"u", 0, 0, 0, 1}, {"nge", 1, 0, 0, 1},
+    {"nlg", 0, 1, 0, 1}, {"ngt", 1, 1, 0, 1}, {"nle", 0, 0, 1, 1}, {"neq", 1, 0, 1, 1}, {"nlt", 0, 1, 1, 1},
+    {"t", 1, 1, 1, 1}, {"ne", 1, 0, 1, 0},
+};
+
+static int fcmp(const pred *p, const ctx *c, fmt f, uint64_t a, uint64_t b)
+{
+    if (!strcmp(p->name, "f"))
+        return 0;
+    if (!strcmp(p->name, "t"))
+        return 1;
+    if (f.man == 23)
+        a = in32(c, a), b = in32(c, b);
+    else if (f.man == 10)
+        a = in16(c, a), b = in16(c, b);
+    else
+        a = in64(c, a), b = in64(c, b);
+    if (is_nan(a, f) || is_nan(b, f))
+        return p->un;
+    double x, y;
+    if (f.man == 52)
+        x = f64(a), y = f64(b);
+    else if (f.man == 23)
+        x = f32((uint32_t)a), y = f32((uint32_t)b);
+    else
+        x = f64(convert(a, F16, F64, 0)), y = f64(convert(b, F16, F64, 0));
+    return x < y ? p->lt : x > y ? p->gt : p->eq;
+}
+
+static int icmp(const pred *p, __int128 x, __int128 y)
+{
+    if (!strcmp(p->name, "f"))
+        return 0;
+    if (!strcmp(p->name, "t"))
+        return 1;
+    return x < y ? p->lt : x > y ? p->gt : p->eq;
+}
+
+static int fclass(uint64_t v, fmt f, uint32_t m)
+{
+    int neg = (int)(v >> (f.man + f.exp) & 1), bit;
+    if (is_snan(v, f)) bit = 0;
+    else if (is_nan(v, f)) bit = 1;
+    else if (is_inf(v, f)) bit = neg ? 2 : 9;
+    else if (is_zero(v, f)) bit = neg ? 5 : 6;
+    else if (is_denorm(v, f)) bit = neg ? 4 : 7;
+    else bit = neg ? 3 : 8;
+    return (int)(m >> bit & 1);
+}
+
+/* ---------- the operation table ---------- */
+#define S0 (c->s[0])
+#define S1 (c->s[1])
+#define S2 (c->s[2])
+#define U32(x) ((uint32_t)(x))
+#define I32(x) ((int32_t)(uint32_t)(x))
+#define U16(x) ((uint16_t)(x))
+#define I16(x) ((int16_t)(uint16_t)(x))
+#define D32(v) (c->d = (c->dinit & 0xffffffff00000000ull) | (uint32_t)(v))
+#define D16(v) (c->d = (c->dinit & 0xffffffffffff0000ull) | (uint16_t)(v))
+#define D64(v) (c->d = (uint64_t)(v))
+#define OPFN(n) static void op_##n(ctx *c)
+
+static uint32_t bfe_u(uint32_t v, uint32_t off, uint32_t w) { off &= 31, w &= 31; return w == 0 ? 0 : (uint32_t)(((uint64_t)v >> off) & ((1ull << w) - 1)); }
+
+OPFN(add_nc_u32) { D32(U32(S0) + U32(S1)); }
+OPFN(sub_nc_u32) { D32(U32(S0) - U32(S1)); }
+OPFN(subrev_nc_u32) { D32(U32(S1) - U32(S0)); }
+OPFN(add_nc_i32) { D32(U32(S0) + U32(S1)); }
+OPFN(sub_nc_i32) { D32(U32(S0) - U32(S1)); }
+OPFN(mul_i32_i24) { D32((uint32_t)((int64_t)((int32_t)(U32(S0) << 8) >> 8) * ((int32_t)(U32(S1) << 8) >> 8))); }
+OPFN(mul_hi_i32_i24) { D32((uint32_t)((uint64_t)((int64_t)((int32_t)(U32(S0) << 8) >> 8) * ((int32_t)(U32(S1) << 8) >> 8)) >> 32)); }
+OPFN(mul_u32_u24) { D32((uint32_t)((uint64_t)(U32(S0) & 0xffffff) * (U32(S1) & 0xffffff))); }
+OPFN(mul_hi_u32_u24) { D32((uint32_t)(((uint64_t)(U32(S0) & 0xffffff) * (U32(S1) & 0xffffff)) >> 32)); }
+OPFN(min_i32) { D32(I32(S0) < I32(S1) ? S0 : S1); }
+OPFN(max_i32) { D32(I32(S0) > I32(S1) ? S0 : S1); }
+OPFN(min_u32) { D32(U32(S0) < U32(S1) ? S0 : S1); }
+OPFN(max_u32) { D32(U32(S0) > U32(S1) ? S0 : S1); }
+OPFN(lshlrev_b32) { D32(U32(S1) << (S0 & 31)); }
+OPFN(lshrrev_b32) { D32(U32(S1) >> (S0 & 31)); }
+OPFN(ashrrev_i32) { D32((uint32_t)(I32(S1) >> (S0 & 31))); }
+OPFN(and_b32) { D32(S0 & S1); }
+OPFN(or_b32) { D32(S0 | S1); }
+OPFN(xor_b32) { D32(S0 ^ S1); }
+OPFN(xnor_b32) { D32(~(S0 ^ S1)); }
+OPFN(not_b32) { D32(~S0); }
+OPFN(mov_b32) { D32(S0); }
+OPFN(bfrev_b32) { uint32_t v = U32(S0), r = 0; for (int i = 0; i < 32; i++) r |= (v >> i & 1) << (31 - i); D32(r); }
+OPFN(clz_i32_u32) { uint32_t v = U32(S0); int n = -1; for (int i = 31; i >= 0; i--) if (v >> i & 1) { n = 31 - i; break; } D32((uint32_t)n); }
+OPFN(ctz_i32_b32) { uint32_t v = U32(S0); int n = -1; for (int i = 0; i < 32; i++) if (v >> i & 1) { n = i; break; } D32((uint32_t)n); }
+OPFN(cls_i32) { uint32_t v = U32(S0); int n = -1; for (int i = 30; i >= 0; i--) if ((v >> i & 1) != (v >> 31)) { n = 30 - i + 1; break; } D32((uint32_t)n); }
+OPFN(cvt_i32_i16) { D32((uint32_t)(int32_t)I16(S0)); }
+OPFN(cvt_u32_u16) { D32(U16(S0)); }
+OPFN(not_b16) { D16(~S0); }
+OPFN(bfe_u32) { D32(bfe_u(U32(S0), U32(S1), U32(S2))); }
+/* the guide shifts S0 as a signed value: bits above bit 31 read as its sign */
+OPFN(bfe_i32) { uint32_t w = U32(S2) & 31, v = w ? (uint32_t)(I32(S0) >> (S1 & 31)) & (uint32_t)((1ull << w) - 1) : 0; D32(w && (v >> (w - 1) & 1) ? v | ~(uint32_t)((1ull << w) - 1) : v); }
+OPFN(bfi_b32) { D32((S0 & S1) | (~S0 & S2)); }
+OPFN(bfm_b32) { D32((uint32_t)(((1ull << (S0 & 31)) - 1) << (S1 & 31))); }
+OPFN(bcnt_u32_b32) { D32((uint32_t)__builtin_popcount(U32(S0)) + U32(S1)); }
+OPFN(alignbit_b32) { D32((uint32_t)((((uint64_t)U32(S0) << 32) | U32(S1)) >> (S2 & 31))); }
+OPFN(alignbyte_b32) { D32((uint32_t)((((uint64_t)U32(S0) << 32) | U32(S1)) >> (8 * (S2 & 3)))); }
+OPFN(xor3_b32) { D32(S0 ^ S1 ^ S2); }
+OPFN(or3_b32) { D32(S0 | S1 | S2); }
+OPFN(and_or_b32) { D32((S0 & S1) | S2); }
+OPFN(lshl_or_b32) { D32((U32(S0) << (S1 & 31)) | U32(S2)); }
+OPFN(lshl_add_u32) { D32((U32(S0) << (S1 & 31)) + U32(S2)); }
+OPFN(add_lshl_u32) { D32((U32(S0) + U32(S1)) << (S2 & 31)); }
+OPFN(add3_u32) { D32(U32(S0) + U32(S1) + U32(S2)); }
+OPFN(xad_u32) { D32((U32(S0) ^ U32(S1)) + U32(S2)); }
+OPFN(mad_u32_u24) { D32((uint32_t)((uint64_t)(U32(S0) & 0xffffff) * (U32(S1) & 0xffffff)) + U32(S2)); }
+OPFN(mad_i32_i24) { D32((uint32_t)((int64_t)((int32_t)(U32(S0) << 8) >> 8) * ((int32_t)(U32(S1) << 8) >> 8)) + U32(S2)); }
+OPFN(mad_u32_u16) { D32((uint32_t)U16(S0) * U16(S1) + U32(S2)); }
+OPFN(mad_i32_i16) { D32((uint32_t)((int32_t)I16(S0) * I16(S1)) + U32(S2)); }
+OPFN(mul_lo_u32) { D32(U32(S0) * U32(S1)); }
+OPFN(mul_hi_u32) { D32((uint32_t)(((uint64_t)U32(S0) * U32(S1)) >> 32)); }
+OPFN(mul_hi_i32) { D32((uint32_t)((uint64_t)((int64_t)I32(S0) * I32(S1)) >> 32)); }
+OPFN(min3_i32) { int32_t a = I32(S0), b = I32(S1), d = I32(S2), m = a < b ? a : b; D32((uint32_t)(m < d ? m : d)); }
+OPFN(max3_i32) { int32_t a = I32(S0), b = I32(S1), d = I32(S2), m = a > b ? a : b; D32((uint32_t)(m > d ? m : d)); }
+OPFN(min3_u32) { uint32_t a = U32(S0), b = U32(S1), d = U32(S2), m = a < b ? a : b; D32(m < d ? m : d); }
+OPFN(max3_u32) { uint32_t a = U32(S0), b = U32(S1), d = U32(S2), m = a > b ? a : b; D32(m > d ? m : d); }
+static int64_t med3(int64_t a, int64_t b, int64_t d) { int64_t lo = a < b ? a : b, hi = a < b ? b : a; return d < lo ? lo : d > hi ? hi : d; }
+OPFN(med3_i32) { D32((uint32_t)med3(I32(S0), I32(S1), I32(S2))); }
+OPFN(med3_u32) { D32((uint32_t)med3(U32(S0), U32(S1), U32(S2))); }
+OPFN(maxmin_u32) { uint32_t m = U32(S0) < U32(S1) ? U32(S0) : U32(S1); D32(m > U32(S2) ? m : U32(S2)); }
+OPFN(minmax_u32) { uint32_t m = U32(S0) > U32(S1) ? U32(S0) : U32(S1); D32(m < U32(S2) ? m : U32(S2)); }
+OPFN(maxmin_i32) { int32_t m = I32(S0) < I32(S1) ? I32(S0) : I32(S1); D32((uint32_t)(m > I32(S2) ? m : I32(S2))); }
+OPFN(minmax_i32) { int32_t m = I32(S0) > I32(S1) ? I32(S0) : I32(S1); D32((uint32_t)(m < I32(S2) ? m : I32(S2))); }
+OPFN(sad_u8) { uint32_t s = U32(S2); for (int i = 0; i < 4; i++) s += (uint32_t)abs((int)(S0 >> 8 * i & 255) - (int)(S1 >> 8 * i & 255)); D32(s); }
+OPFN(sad_hi_u8) { uint32_t s = 0; for (int i = 0; i < 4; i++) s += (uint32_t)abs((int)(S0 >> 8 * i & 255) - (int)(S1 >> 8 * i & 255)); D32((s << 16) + U32(S2)); }
+OPFN(sad_u16) { uint32_t s = U32(S2); for (int i = 0; i < 2; i++) s += (uint32_t)abs((int)(S0 >> 16 * i & 0xffff) - (int)(S1 >> 16 * i & 0xffff)); D32(s); }
+OPFN(sad_u32) { D32((U32(S0) > U32(S1) ? U32(S0) - U32(S1) : U32(S1) - U32(S0)) + U32(S2)); }
+OPFN(msad_u8) { uint32_t s = U32(S2); for (int i = 0; i < 4; i++) if (S1 >> 8 * i & 255) s += (uint32_t)abs((int)(S0 >> 8 * i & 255) - (int)(S1 >> 8 * i & 255)); D32(s); }
+OPFN(lerp_u8) { uint32_t r = 0; for (int i = 0; i < 4; i++) { uint32_t a = S0 >> 8 * i & 255, b = S1 >> 8 * i & 255, rd = S2 >> 8 * i & 1; r |= ((a + b + rd) >> 1 & 255) << 8 * i; } D32(r); }
+OPFN(perm_b32)
+{
+    uint64_t bytes = ((uint64_t)U32(S0) << 32) | U32(S1);
+    uint32_t r = 0;
+    for (int i = 0; i < 4; i++) {
+        unsigned sel = S2 >> 8 * i & 255, b;
+        if (sel <= 7) b = bytes >> 8 * sel & 255;
+        else if (sel == 8) b = (bytes >> 15 & 1) * 255;
+        else if (sel == 9) b = (bytes >> 31 & 1) * 255;
+        else if (sel == 10) b = (bytes >> 47 & 1) * 255;
+        else if (sel == 11) b = (bytes >> 63 & 1) * 255;
+        else if (sel == 12) b = 0;
+        else b = 255;
+        r |= b << 8 * i;
+    }
+    D32(r);
+}
+OPFN(mad_u64_u32) { D64((uint64_t)U32(S0) * U32(S1) + S2); c->mask = (u128)U32(S0) * U32(S1) + S2 > UINT64_MAX; }
+OPFN(mad_i64_i32)
+{
+    __int128 r = (__int128)((int64_t)I32(S0) * I32(S1)) + (int64_t)S2;
+    D64((uint64_t)r);
+    c->mask = r > INT64_MAX || r < INT64_MIN;
+}
+OPFN(lshlrev_b64) { D64(S1 << (S0 & 63)); }
+OPFN(lshrrev_b64) { D64(S1 >> (S0 & 63)); }
+OPFN(ashrrev_i64) { D64((uint64_t)((int64_t)S1 >> (S0 & 63))); }
+OPFN(add_co_u32) { D32(U32(S0) + U32(S1)); c->mask = (uint64_t)U32(S0) + U32(S1) > 0xffffffffu; }
+OPFN(sub_co_u32) { D32(U32(S0) - U32(S1)); c->mask = U32(S1) > U32(S0); }
+OPFN(subrev_co_u32) { D32(U32(S1) - U32(S0)); c->mask = U32(S0) > U32(S1); }
+OPFN(add_co_ci_u32) { uint64_t r = (uint64_t)U32(S0) + U32(S1) + (unsigned)c->carry; D32(r); c->mask = r >> 32 != 0; }
+OPFN(sub_co_ci_u32) { D32(U32(S0) - U32(S1) - (unsigned)c->carry); c->mask = (uint64_t)U32(S1) + (unsigned)c->carry > U32(S0); }
+OPFN(subrev_co_ci_u32) { D32(U32(S1) - U32(S0) - (unsigned)c->carry); c->mask = (uint64_t)U32(S0) + (unsigned)c->carry > U32(S1); }
+OPFN(cndmask_b32) { D32(c->carry ? S1 : S0); }
+OPFN(cndmask_b16) { D16(c->carry ? S1 : S0); }
+/* 16-bit integer */
+OPFN(add_nc_u16) { D16(U16(S0) + U16(S1)); }
+OPFN(sub_nc_u16) { D16(U16(S0) - U16(S1)); }
+OPFN(add_nc_i16) { D16(U16(S0) + U16(S1)); }
+OPFN(sub_nc_i16) { D16(U16(S0) - U16(S1)); }
+OPFN(mul_lo_u16) { D16(U16(S0) * U16(S1)); }
+OPFN(max_u16) { D16(U16(S0) > U16(S1) ? S0 : S1); }
+OPFN(min_u16) { D16(U16(S0) < U16(S1) ? S0 : S1); }
+OPFN(max_i16) { D16(I16(S0) > I16(S1) ? S0 : S1); }
+OPFN(min_i16) { D16(I16(S0) < I16(S1) ? S0 : S1); }
+OPFN(lshlrev_b16) { D16(U16(S1) << (S0 & 15)); }
+OPFN(lshrrev_b16) { D16(U16(S1) >> (S0 & 15)); }
+OPFN(ashrrev_i16) { D16(I16(S1) >> (S0 & 15)); }
+OPFN(and_b16) { D16(S0 & S1); }
+OPFN(or_b16) { D16(S0 | S1); }
+OPFN(xor_b16) { D16(S0 ^ S1); }
+OPFN(mad_u16) { D16(U16(S0) * U16(S1) + U16(S2)); }
+OPFN(mad_i16) { D16(I16(S0) * I16(S1) + I16(S2)); }
+OPFN(min3_i16) { int a = I16(S0), b = I16(S1), d = I16(S2), m = a < b ? a : b; D16(m < d ? m : d); }
+OPFN(max3_i16) { int a = I16(S0), b = I16(S1), d = I16(S2), m = a > b ? a : b; D16(m > d ? m : d); }
+OPFN(min3_u16) { int a = U16(S0), b = U16(S1), d = U16(S2), m = a < b ? a : b; D16(m < d ? m : d); }
+OPFN(max3_u16) { int a = U16(S0), b = U16(S1), d = U16(S2), m = a > b ? a : b; D16(m > d ? m : d); }
+OPFN(med3_i16) { D16(med3(I16(S0), I16(S1), I16(S2))); }
+OPFN(med3_u16) { D16(med3(U16(S0), U16(S1), U16(S2))); }
+OPFN(pack_b32_f16) { D32(U16(S0) | (uint32_t)U16(S1) << 16); }
+OPFN(cvt_pk_u16_u32) { D32((U32(S0) > 0xffff ? 0xffff : U32(S0)) | (U32(S1) > 0xffff ? 0xffff : U32(S1)) << 16); }
+static uint32_t sat16(int32_t v) { return (uint16_t)(v > 32767 ? 32767 : v < -32768 ? -32768 : v); }
+OPFN(cvt_pk_i16_i32) { D32(sat16(I32(S0)) | sat16(I32(S1)) << 16); }
+OPFN(sat_pk_u8_i16) { uint32_t r = 0; for (int i = 0; i < 2; i++) { int v = (int16_t)(S0 >> 16 * i); r |= (uint32_t)(v < 0 ? 0 : v > 255 ? 255 : v) << 8 * i; } D16(r); }
+/* f32 arithmetic */
+OPFN(add_f32) { D32(arith32(c, ADD, S0, S1, 0)); }
+OPFN(sub_f32) { D32(arith32(c, SUB, S0, S1, 0)); }
+/* reversed operands, but a NaN result still prefers the instruction's S0 */
+static uint64_t nan_first(fmt f, uint64_t r, uint64_t a, uint64_t b) { uint64_t v[2] = {a, b}; return is_nan(r, f) && (is_nan(a, f) || is_nan(b, f)) ? nan_of(f, 2, v) : r; }
+OPFN(subrev_f32) { D32(nan_first(F32, arith32(c, SUB, S1, S0, 0), in32(c, S0), in32(c, S1))); }
+OPFN(mul_f32) { D32(arith32(c, MUL, S0, S1, 0)); }
+OPFN(fma_f32) { D32(arith32(c, FMA, S0, S1, S2)); }
+OPFN(fmac_f32) { D32(arith32(c, FMA, S0, S1, c->dinit)); }
+OPFN(add_f64) { D64(arith64(c, ADD, S0, S1, 0)); }
+OPFN(mul_f64) { D64(arith64(c, MUL, S0, S1, 0)); }
+OPFN(fma_f64) { D64(arith64(c, FMA, S0, S1, S2)); }
+OPFN(add_f16) { D16(arith16(c, ADD, S0, S1, 0)); }
+OPFN(sub_f16) { D16(arith16(c, SUB, S0, S1, 0)); }
+OPFN(subrev_f16) { D16(nan_first(F16, arith16(c, SUB, S1, S0, 0), in16(c, S0 & 0xffff), in16(c, S1 & 0xffff))); }
+OPFN(mul_f16) { D16(arith16(c, MUL, S0, S1, 0)); }
+OPFN(fma_f16) { D16(arith16(c, FMA, S0, S1, S2)); }
+OPFN(fmac_f16) { D16(arith16(c, FMA, S0, S1, c->dinit)); }
+
+/* min/max (guide): IEEE mode returns a signalling NaN source quieted; otherwise a NaN loses; -0 < +0 */
+static uint64_t fminmax(const ctx *c, fmt f, uint64_t a, uint64_t b, int max)
+{
+    if (f.man == 23) a = in32(c, a), b = in32(c, b);
+    else if (f.man == 10) a = in16(c, a), b = in16(c, b);
+    else a = in64(c, a), b = in64(c, b);
+    int ieee = c->mode >> 9 & 1;
+    if (ieee && is_snan(a, f)) return quiet(a, f);
+    if (ieee && is_snan(b, f)) return quiet(b, f);
+    if (is_nan(a, f)) return b;
+    if (is_nan(b, f)) return a;
+    double x = f.man == 52 ? f64(a) : f.man == 23 ? f32((uint32_t)a) : f64(convert(a, F16, F64, 0));
+    double y = f.man == 52 ? f64(b) : f.man == 23 ? f32((uint32_t)b) : f64(convert(b, F16, F64, 0));
+    int a_less = x < y || (x == y && (a >> (f.man + f.exp) & 1) && !(b >> (f.man + f.exp) & 1));
+    return max ? (a_less ? b : a) : (a_less ? a : b);
+}
+OPFN(min_f32) { D32(fminmax(c, F32, S0, S1, 0)); }
+OPFN(max_f32) { D32(fminmax(c, F32, S0, S1, 1)); }
+OPFN(min_f64) { D64(fminmax(c, F64, S0, S1, 0)); }
+OPFN(max_f64) { D64(fminmax(c, F64, S0, S1, 1)); }
+OPFN(min_f16) { D16(fminmax(c, F16, S0 & 0xffff, S1 & 0xffff, 0)); }
+OPFN(max_f16) { D16(fminmax(c, F16, S0 & 0xffff, S1 & 0xffff, 1)); }
+OPFN(min3_f32) { D32(fminmax(c, F32, fminmax(c, F32, S0, S1, 0), S2, 0)); }
+OPFN(max3_f32) { D32(fminmax(c, F32, fminmax(c, F32, S0, S1, 1), S2, 1)); }
+OPFN(minmax_f32) { D32(fminmax(c, F32, fminmax(c, F32, S0, S1, 1), S2, 0)); }
+OPFN(maxmin_f32) { D32(fminmax(c, F32, fminmax(c, F32, S0, S1, 0), S2, 1)); }
+OPFN(min3_f16) { D16(fminmax(c, F16, fminmax(c, F16, S0 & 0xffff, S1 & 0xffff, 0), S2 & 0xffff, 0)); }
+OPFN(max3_f16) { D16(fminmax(c, F16, fminmax(c, F16, S0 & 0xffff, S1 & 0xffff, 1), S2 & 0xffff, 1)); }
+OPFN(minmax_f16) { D16(fminmax(c, F16, fminmax(c, F16, S0 & 0xffff, S1 & 0xffff, 1), S2 & 0xffff, 0)); }
+OPFN(maxmin_f16) { D16(fminmax(c, F16, fminmax(c, F16, S0 & 0xffff, S1 & 0xffff, 0), S2 & 0xffff, 1)); }
+
+/* conversions */
+static int64_t to_int(double x, int64_t lo, int64_t hi) { return x != x ? 0 : x <= (double)lo ? lo : x >= (double)hi ? hi : (int64_t)x; }
+OPFN(cvt_i32_f32) { D32((uint32_t)to_int(f32((uint32_t)in32(c, S0)), INT32_MIN, INT32_MAX)); }
+OPFN(cvt_u32_f32) { D32((uint32_t)to_int(f32((uint32_t)in32(c, S0)), 0, UINT32_MAX)); }
+OPFN(cvt_i32_f64) { D32((uint32_t)to_int(f64(in64(c, S0)), INT32_MIN, INT32_MAX)); }
+OPFN(cvt_u32_f64) { D32((uint32_t)to_int(f64(in64(c, S0)), 0, UINT32_MAX)); }
+OPFN(cvt_f64_i32) { D64(b64((double)I32(S0))); }
+OPFN(cvt_f64_u32) { D64(b64((double)U32(S0))); }
+static uint64_t int_to_f(const ctx *c, int neg, uint64_t mag, fmt f, int r) { (void)c; return round_exact(neg, mag, 0, f, r); }
+OPFN(cvt_f32_i32) { int32_t v = I32(S0); D32(out32(c, int_to_f(c, v < 0, v < 0 ? -(uint64_t)(int64_t)v : (uint64_t)v, F32, rnd32(c)))); }
+OPFN(cvt_f32_u32) { D32(out32(c, int_to_f(c, 0, U32(S0), F32, rnd32(c)))); }
+OPFN(cvt_f32_ubyte0) { D32(b32((float)(S0 & 255))); }
+OPFN(cvt_f32_ubyte1) { D32(b32((float)(S0 >> 8 & 255))); }
+OPFN(cvt_f32_ubyte2) { D32(b32((float)(S0 >> 16 & 255))); }
+OPFN(cvt_f32_ubyte3) { D32(b32((float)(S0 >> 24 & 255))); }
+OPFN(cvt_off_f32_i4) { D32(b32((float)((int)(S0 << 28 >> 28 & 15) - ((S0 & 8) ? 16 : 0)) / 16.0f)); }
+OPFN(cvt_f32_f64) { uint64_t a = in64(c, S0); D32(out32(c, is_nan(a, F64) ? quiet(convert(a, F64, F32, 0), F32) : convert(a, F64, F32, rnd32(c)))); }
+OPFN(cvt_f64_f32) { uint64_t a = in32(c, S0); D64(is_nan(a, F32) ? quiet(convert(a, F32, F64, 0), F64) : convert(a, F32, F64, 0)); }
+OPFN(cvt_f16_f32) { uint64_t a = in32(c, S0); D16(out16(c, is_nan(a, F32) ? quiet(convert(a, F32, F16, 0), F16) : convert(a, F32, F16, rnd64(c)))); }
+OPFN(cvt_f32_f16) { uint64_t a = in16(c, S0 & 0xffff); D32(is_nan(a, F16) ? quiet(convert(a, F16, F32, 0), F32) : convert(a, F16, F32, 0)); }
+OPFN(cvt_floor_i32_f32) { D32((uint32_t)to_int(floor(f32((uint32_t)in32(c, S0))), INT32_MIN, INT32_MAX)); }
+OPFN(cvt_nearest_i32_f32) { D32((uint32_t)to_int(floor((double)f32((uint32_t)in32(c, S0)) + 0.5), INT32_MIN, INT32_MAX)); }
+OPFN(cvt_f16_u16) { D16(out16(c, int_to_f(c, 0, U16(S0), F16, rnd64(c)))); }
+OPFN(cvt_f16_i16) { int v = I16(S0); D16(out16(c, int_to_f(c, v < 0, (uint64_t)(v < 0 ? -v : v), F16, rnd64(c)))); }
+OPFN(cvt_u16_f16) { D16((uint16_t)to_int(f64(convert(in16(c, S0 & 0xffff), F16, F64, 0)), 0, 65535)); }
+OPFN(cvt_i16_f16) { D16((uint16_t)to_int(f64(convert(in16(c, S0 & 0xffff), F16, F64, 0)), -32768, 32767)); }
+
+/* rounding to integral values */
+static uint64_t integral(const ctx *c, fmt f, uint64_t a, double (*fn)(double))
+{
+    a = f.man == 23 ? in32(c, a) : f.man == 10 ? in16(c, a) : in64(c, a);
+    if (is_nan(a, f))
+        return quiet(a, f);
+    double x = f.man == 52 ? f64(a) : f.man == 23 ? f32((uint32_t)a) : f64(convert(a, F16, F64, 0));
+    double y = fn(x);
+    uint64_t r = f.man == 52 ? b64(y) : convert(b64(y), F64, f, 0);
+    if (y == 0) /* keep the source's sign */
+        r = a & fmt_sign(f);
+    return r;
+}
+static double rne(double x) { double r = nearbyint(x); return r; }
+OPFN(trunc_f32) { D32(integral(c, F32, S0, trunc)); }
+OPFN(ceil_f32) { D32(integral(c, F32, S0, ceil)); }
+OPFN(floor_f32) { D32(integral(c, F32, S0, floor)); }
+OPFN(rndne_f32) { D32(integral(c, F32, S0, rne)); }
+OPFN(trunc_f64) { D64(integral(c, F64, S0, trunc)); }
+OPFN(ceil_f64) { D64(integral(c, F64, S0, ceil)); }
+OPFN(floor_f64) { D64(integral(c, F64, S0, floor)); }
+OPFN(rndne_f64) { D64(integral(c, F64, S0, rne)); }
+OPFN(trunc_f16) { D16(integral(c, F16, S0 & 0xffff, trunc)); }
+OPFN(ceil_f16) { D16(integral(c, F16, S0 & 0xffff, ceil)); }
+OPFN(floor_f16) { D16(integral(c, F16, S0 & 0xffff, floor)); }
+OPFN(rndne_f16) { D16(integral(c, F16, S0 & 0xffff, rne)); }
+
+/* ---------- more float operations ---------- */
+static uint64_t fin(const ctx *c, fmt f, uint64_t a) { return f.man == 23 ? in32(c, a) : f.man == 10 ? in16(c, a) : in64(c, a); }
+static uint64_t fout(const ctx *c, fmt f, uint64_t a) { return f.man == 23 ? out32(c, a) : f.man == 10 ? out16(c, a) : out64(c, a); }
+static int fround(const ctx *c, fmt f) { return f.man == 23 ? rnd32(c) : rnd64(c); }
+
+/* S0 * 2^S1, rounded once */
+static uint64_t ldexp_ref(const ctx *c, fmt f, uint64_t a, int64_t k)
+{
+    a = fin(c, f, a);
+    if (is_nan(a, f))
+        return quiet(a, f);
+    if (is_inf(a, f) || is_zero(a, f))
+        return a;
+    int neg, e;
+    u128 mag;
+    decompose(a, f, &neg, &mag, &e);
+    if (k > 4000) k = 4000;
+    if (k < -4000) k = -4000;
+    return fout(c, f, round_exact(neg, mag, e + (int)k, f, fround(c, f)));
+}
+OPFN(ldexp_f32) { D32(ldexp_ref(c, F32, U32(S0), I32(S1))); }
+OPFN(ldexp_f64) { D64(ldexp_ref(c, F64, S0, I32(S1))); }
+OPFN(ldexp_f16) { D16(ldexp_ref(c, F16, U16(S0), I16(S1))); }
+
+/* mantissa in [0.5, 1) with the sign; infinity unchanged, NaN quieted (the general NaN rule) */
+static uint64_t frexp_mant(const ctx *c, fmt f, uint64_t a)
+{
+    a = fin(c, f, a);
+    if (is_nan(a, f))
+        return quiet(a, f);
+    if (is_inf(a, f) || is_zero(a, f))
+        return a;
+    int neg, e;
+    u128 mag;
+    decompose(a, f, &neg, &mag, &e);
+    int top = 0;
+    while (mag >> (top + 1))
+        top++;
+    return round_exact(neg, mag, -top - 1, f, 0);
+}
+static int64_t frexp_exp(const ctx *c, fmt f, uint64_t a)
+{
+    a = fin(c, f, a);
+    if (is_nan(a, f) || is_inf(a, f) || is_zero(a, f))
+        return 0;
+    int neg, e;
+    u128 mag;
+    decompose(a, f, &neg, &mag, &e);
+    int top = 0;
+    while (mag >> (top + 1))
+        top++;
+    return e + top + 1;
+}
+OPFN(frexp_mant_f32) { D32(frexp_mant(c, F32, U32(S0))); }
+OPFN(frexp_mant_f64) { D64(frexp_mant(c, F64, S0)); }
+OPFN(frexp_mant_f16) { D16(frexp_mant(c, F16, U16(S0))); }
+OPFN(frexp_exp_i32_f32) { D32((uint32_t)frexp_exp(c, F32, U32(S0))); }
+OPFN(frexp_exp_i32_f64) { D32((uint32_t)frexp_exp(c, F64, S0)); }
+OPFN(frexp_exp_i16_f16) { D16((uint16_t)frexp_exp(c, F16, U16(S0))); }
+
+/* S0 - floor(S0), at most the largest value below 1; NaN quieted, infinity gives NaN */
+static uint64_t fract_ref(const ctx *c, fmt f, uint64_t a)
+{
+    a = fin(c, f, a);
+    if (is_nan(a, f))
+        return quiet(a, f);
+    if (is_inf(a, f))
+        return default_nan(f);
+    uint64_t one_below = convert(b64(1.0), F64, f, 0) - 1;
+    if (f.man == 52) {
+        host_round(rnd64(c));
+        double x = f64(a), r = x - floor(x);
+        host_round(0);
+        uint64_t rb = b64(r);
+        return fout(c, f, r > 0 && rb > one_below ? one_below : rb);
+    }
+    if (f.man == 23) {
+        host_round(rnd32(c));
+        float x = f32((uint32_t)a), r = x - floorf(x);
+        host_round(0);
+        uint64_t rb = b32(r);
+        return fout(c, f, r > 0 && rb > one_below ? one_below : rb);
+    }
+    /* f16: the exact difference rounded once; an exact zero is -0 only when rounding down */
+    double x = f64(convert(a, F16, F64, 0)), r = x - floor(x); /* exact in double */
+    uint64_t rb = r == 0 ? (rnd64(c) == 2 ? 0x8000 : 0) : convert(b64(r), F64, F16, rnd64(c));
+    return fout(c, f, r > 0 && rb > one_below ? one_below : rb);
+}
+OPFN(fract_f32) { D32(fract_ref(c, F32, U32(S0))); }
+OPFN(fract_f64) { D64(fract_ref(c, F64, S0)); }
+OPFN(fract_f16) { D16(fract_ref(c, F16, U16(S0))); }
+
+/* med3 (guide): min3 when a source is NaN, else the one of the three not at an extreme */
+static uint64_t med3f(const ctx *c, fmt f, uint64_t a, uint64_t b, uint64_t d)
+{
+    if (is_nan(fin(c, f, a), f) || is_nan(fin(c, f, b), f) || is_nan(fin(c, f, d), f))
+        return fminmax(c, f, fminmax(c, f, a, b, 0), d, 0);
+    uint64_t mx = fminmax(c, f, fminmax(c, f, a, b, 1), d, 1);
+    if (mx == fin(c, f, a))
+        return fminmax(c, f, b, d, 1);
+    if (mx == fin(c, f, b))
+        return fminmax(c, f, a, d, 1);
+    return fminmax(c, f, a, b, 1);
+}
+OPFN(med3_f32) { D32(med3f(c, F32, U32(S0), U32(S1), U32(S2))); }
+OPFN(med3_f16) { D16(med3f(c, F16, U16(S0), U16(S1), U16(S2))); }
+
+/* DX9 rule: a zero factor (after input flushing) gives +0, or the addend plus +0 */
+OPFN(mul_dx9_zero_f32) { uint64_t a = in32(c, U32(S0)), b = in32(c, U32(S1)); D32(is_zero(a, F32) || is_zero(b, F32) ? 0 : arith32(c, MUL, a, b, 0)); }
+static uint64_t fma_dx9(const ctx *c, uint64_t a, uint64_t b, uint64_t d)
+{
+    a = in32(c, a), b = in32(c, b), d = in32(c, d);
+    if (is_zero(a, F32) || is_zero(b, F32))
+        return arith32(c, ADD, d, 0, 0);
+    return arith32(c, FMA, a, b, d);
+}
+OPFN(fma_dx9_zero_f32) { D32(fma_dx9(c, U32(S0), U32(S1), U32(S2))); }
+OPFN(fmac_dx9_zero_f32) { D32(fma_dx9(c, U32(S0), U32(S1), U32(c->dinit))); }
+/* fmamk: S0 * K + S1; fmaak: S0 * S1 + K (K is the literal, passed as S2) */
+OPFN(fmamk_f32) { D32(arith32(c, FMA, U32(S0), U32(S2), U32(S1))); }
+OPFN(fmaak_f32) { D32(arith32(c, FMA, U32(S0), U32(S1), U32(S2))); }
+OPFN(fmamk_f16) { D16(arith16(c, FMA, U16(S0), U16(S2), U16(S1))); }
+OPFN(fmaak_f16) { D16(arith16(c, FMA, U16(S0), U16(S1), U16(S2))); }
+
+/* float to integer with truncation and saturation, NaN gives 0 */
+static uint32_t f2sat(const ctx *c, fmt f, uint64_t a, int64_t lo, int64_t hi)
+{
+    a = fin(c, f, a);
+    double x = f.man == 23 ? f32((uint32_t)a) : f.man == 52 ? f64(a) : f64(convert(a, F16, F64, 0));
+    return (uint32_t)to_int(x, lo, hi);
+}
+OPFN(cvt_pk_i16_f32) { D32((f2sat(c, F32, U32(S0), -32768, 32767) & 0xffff) | f2sat(c, F32, U32(S1), -32768, 32767) << 16); }
+OPFN(cvt_pk_u16_f32) { D32((f2sat(c, F32, U32(S0), 0, 65535) & 0xffff) | f2sat(c, F32, U32(S1), 0, 65535) << 16); }
+OPFN(cvt_pk_u8_f32) { unsigned sh = 8 * (S1 & 3); D32((U32(S2) & ~(255u << sh)) | f2sat(c, F32, U32(S0), 0, 255) << sh); }
+static uint32_t f16rtz(const ctx *c, uint64_t a)
+{
+    a = in32(c, a);
+    return (uint32_t)out16(c, is_nan(a, F32) ? quiet(convert(a, F32, F16, 0), F16) : convert(a, F32, F16, 3));
+}
+OPFN(cvt_pk_rtz_f16_f32) { D32(f16rtz(c, U32(S0)) | f16rtz(c, U32(S1)) << 16); }
+/* normalised: clamp to [-1, 1] (or [0, 1]), scale to the integer range, round to nearest even */
+static uint32_t norm(const ctx *c, fmt f, uint64_t a, int sign)
+{
+    a = fin(c, f, a);
+    if (is_nan(a, f))
+        return 0;
+    double x = f.man == 23 ? f32((uint32_t)a) : f64(convert(a, F16, F64, 0));
+    double lo = sign ? -1.0 : 0.0;
+    x = x < lo ? lo : x > 1.0 ? 1.0 : x;
+    return (uint32_t)(int32_t)nearbyint(x * (sign ? 32767.0 : 65535.0)) & 0xffff;
+}
+OPFN(cvt_pk_norm_i16_f32) { D32(norm(c, F32, U32(S0), 1) | norm(c, F32, U32(S1), 1) << 16); }
+OPFN(cvt_pk_norm_u16_f32) { D32(norm(c, F32, U32(S0), 0) | norm(c, F32, U32(S1), 0) << 16); }
+OPFN(cvt_pk_norm_i16_f16) { D32(norm(c, F16, U16(S0), 1) | norm(c, F16, U16(S1), 1) << 16); }
+OPFN(cvt_pk_norm_u16_f16) { D32(norm(c, F16, U16(S0), 0) | norm(c, F16, U16(S1), 0) << 16); }
+OPFN(cvt_norm_i16_f16) { D16(norm(c, F16, U16(S0), 1)); }
+OPFN(cvt_norm_u16_f16) { D16(norm(c, F16, U16(S0), 0)); }
+OPFN(mov_b16) { D16(S0); }
+/* bits of S0 set below this lane (lanes 0-31: mbcnt_lo, 32-63: mbcnt_hi), plus S1 */
+OPFN(mbcnt_lo_u32_b32) { int n = c->lane < 32 ? c->lane : 32; D32((uint32_t)__builtin_popcountll(U32(S0) & ((1ull << n) - 1)) + U32(S1)); }
+OPFN(mbcnt_hi_u32_b32) { int n = c->lane > 32 ? c->lane - 32 : 0; D32((uint32_t)__builtin_popcountll(U32(S0) & ((1ull << n) - 1)) + U32(S1)); }
+
+/* ---------- packed 16-bit (VOP3P, default op_sel: low from low, high from high) ---------- */
+#define PK(n, expr)                                                                                          \
+    OPFN(n) {                                                                                                \
+        uint32_t r = 0;                                                                                      \
+        for (int h = 0; h < 2; h++) {                                                                        \
+            uint32_t a = U32(S0) >> 16 * h & 0xffff, b = U32(S1) >> 16 * h & 0xffff, d = U32(S2) >> 16 * h & 0xffff; \
+            (void)d;                                                                                         \
+            r |= (uint32_t)((expr) & 0xffff) << 16 * h;                                                      \
+        }                                                                                                    \
+        D32(r);                                                                                              \
+    }
+PK(pk_add_u16, a + b)
+PK(pk_sub_u16, a - b)
+PK(pk_add_i16, a + b)
+PK(pk_sub_i16, a - b)
+PK(pk_mul_lo_u16, a * b)
+PK(pk_mad_u16, a * b + d)
+PK(pk_mad_i16, (uint32_t)((int16_t)a * (int16_t)b + (int16_t)d))
+PK(pk_lshlrev_b16, b << (a & 15))
+PK(pk_lshrrev_b16, b >> (a & 15))
+PK(pk_ashrrev_i16, (uint32_t)((int16_t)b >> (a & 15)))
+PK(pk_max_u16, a > b ? a : b)
+PK(pk_min_u16, a < b ? a : b)
+PK(pk_max_i16, (int16_t)a > (int16_t)b ? a : b)
+PK(pk_min_i16, (int16_t)a < (int16_t)b ? a : b)
+PK(pk_add_f16, arith16(c, ADD, a, b, 0))
+PK(pk_mul_f16, arith16(c, MUL, a, b, 0))
+PK(pk_fma_f16, arith16(c, FMA, a, b, d))
+PK(pk_min_f16, fminmax(c, F16, a, b, 0))
+PK(pk_max_f16, fminmax(c, F16, a, b, 1))
+OPFN(pk_fmac_f16)
+{
+    uint32_t r = 0;
+    for (int h = 0; h < 2; h++)
+        r |= (uint32_t)arith16(c, FMA, U32(S0) >> 16 * h & 0xffff, U32(S1) >> 16 * h & 0xffff, c->dinit >> 16 * h & 0xffff) << 16 * h;
+    D32(r);
+}
+/* integer dot products: unsigned elements unless a NEG bit says signed (none here) */
+OPFN(dot4_u32_u8) { uint32_t s = U32(S2); for (int i = 0; i < 4; i++) s += (S0 >> 8 * i & 255) * (S1 >> 8 * i & 255); D32(s); }
+OPFN(dot4_i32_iu8) { uint32_t s = U32(S2); for (int i = 0; i < 4; i++) s += (S0 >> 8 * i & 255) * (S1 >> 8 * i & 255); D32(s); }
+OPFN(dot8_u32_u4) { uint32_t s = U32(S2); for (int i = 0; i < 8; i++) s += (S0 >> 4 * i & 15) * (S1 >> 4 * i & 15); D32(s); }
+OPFN(dot8_i32_iu4) { uint32_t s = U32(S2); for (int i = 0; i < 8; i++) s += (S0 >> 4 * i & 15) * (S1 >> 4 * i & 15); D32(s); }
+
+/* ---------- cube map (guide): the major axis decides ---------- */
+static void cube(const ctx *c, float *id, float *sc, float *tc, float *ma)
+{
+    float x = f32((uint32_t)in32(c, U32(S0))), y = f32((uint32_t)in32(c, U32(S1))), z = f32((uint32_t)in32(c, U32(S2)));
+    host_round(rnd32(c)); /* 2 * major axis may overflow */
+    if (fabsf(z) >= fabsf(x) && fabsf(z) >= fabsf(y)) {
+        *id = z < 0 ? 5 : 4, *sc = z < 0 ? -x : x, *tc = -y, *ma = 2 * z;
+    } else if (fabsf(y) >= fabsf(x)) {
+        *id = y < 0 ? 3 : 2, *sc = x, *tc = y < 0 ? -z : z, *ma = 2 * y;
+    } else {
+        *id = x < 0 ? 1 : 0, *sc = x < 0 ? z : -z, *tc = -y, *ma = 2 * x;
+    }
+    host_round(0);
+}
+/* a NaN coordinate result follows the general rule: the first NaN source, quieted */
+static uint32_t cube_out(const ctx *c, float r)
+{
+    uint64_t v[3] = {in32(c, U32(S0)), in32(c, U32(S1)), in32(c, U32(S2))};
+    return is_nan(b32(r), F32) ? (uint32_t)nan_of(F32, 3, v) : (uint32_t)out32(c, b32(r));
+}
+OPFN(cubeid_f32) { float a, b, d, e; cube(c, &a, &b, &d, &e); D32(b32(a)); }
+OPFN(cubesc_f32) { float a, b, d, e; cube(c, &a, &b, &d, &e); D32(cube_out(c, b)); }
+OPFN(cubetc_f32) { float a, b, d, e; cube(c, &a, &b, &d, &e); D32(cube_out(c, d)); }
+OPFN(cubema_f32) { float a, b, d, e; cube(c, &a, &b, &d, &e); D32(cube_out(c, e)); }
+
+typedef struct {
+    const char *name, *types; /* "dst src0 src1 src2" of b32 i32 u32 f32 b16 f16 b64 f64 ... ("-" none) */
+    void (*fn)(ctx *);
+} opdef;
+
+#define E(n, t) {#n, t, op_##n}
+static const opdef ops[] = {
+    E(add_nc_u32, "u32 u32 u32 -"), E(sub_nc_u32, "u32 u32 u32 -"), E(subrev_nc_u32, "u32 u32 u32 -"),
+    E(add_nc_i32, "i32 i32 i32 -"), E(sub_nc_i32, "i32 i32 i32 -"),
+    E(mul_i32_i24, "i32 i32 i32 -"), E(mul_hi_i32_i24, "i32 i32 i32 -"), E(mul_u32_u24, "u32 u32 u32 -"),
+    E(mul_hi_u32_u24, "u32 u32 u32 -"), E(min_i32, "i32 i32 i32 -"), E(max_i32, "i32 i32 i32 -"),
+    E(min_u32, "u32 u32 u32 -"), E(max_u32, "u32 u32 u32 -"), E(lshlrev_b32, "b32 sh32 b32 -"),
+    E(lshrrev_b32, "b32 sh32 b32 -"), E(ashrrev_i32, "i32 sh32 i32 -"), E(and_b32, "b32 b32 b32 -"),
+    E(or_b32, "b32 b32 b32 -"), E(xor_b32, "b32 b32 b32 -"), E(xnor_b32, "b32 b32 b32 -"), E(not_b32, "b32 b32 - -"),
+    E(mov_b32, "b32 b32 - -"), E(bfrev_b32, "b32 b32 - -"), E(clz_i32_u32, "i32 b32 - -"), E(ctz_i32_b32, "i32 b32 - -"),
+    E(cls_i32, "i32 i32 - -"), E(cvt_i32_i16, "i32 i16 - -"), E(cvt_u32_u16, "u32 u16 - -"), E(not_b16, "b16 b16 - -"),
+    E(bfe_u32, "u32 u32 sh32 sh32"), E(bfe_i32, "i32 i32 sh32 sh32"), E(bfi_b32, "b32 b32 b32 b32"),
+    E(bfm_b32, "b32 sh32 sh32 -"), E(bcnt_u32_b32, "u32 b32 u32 -"), E(alignbit_b32, "b32 b32 b32 sh32"),
+    E(alignbyte_b32, "b32 b32 b32 sh32"), E(xor3_b32, "b32 b32 b32 b32"), E(or3_b32, "b32 b32 b32 b32"),
+    E(and_or_b32, "b32 b32 b32 b32"), E(lshl_or_b32, "b32 b32 sh32 b32"), E(lshl_add_u32, "u32 u32 sh32 u32"),
+    E(add_lshl_u32, "u32 u32 u32 sh32"), E(add3_u32, "u32 u32 u32 u32"), E(xad_u32, "u32 u32 u32 u32"),
+    E(mad_u32_u24, "u32 u32 u32 u32"), E(mad_i32_i24, "i32 i32 i32 i32"), E(mad_u32_u16, "u32 u16 u16 u32"),
+    E(mad_i32_i16, "i32 i16 i16 i32"), E(mul_lo_u32, "u32 u32 u32 -"), E(mul_hi_u32, "u32 u32 u32 -"),
+    E(mul_hi_i32, "i32 i32 i32 -"), E(min3_i32, "i32 i32 i32 i32"), E(max3_i32, "i32 i32 i32 i32"),
+    E(min3_u32, "u32 u32 u32 u32"), E(max3_u32, "u32 u32 u32 u32"), E(med3_i32, "i32 i32 i32 i32"),
+    E(med3_u32, "u32 u32 u32 u32"), E(maxmin_u32, "u32 u32 u32 u32"), E(minmax_u32, "u32 u32 u32 u32"),
+    E(maxmin_i32, "i32 i32 i32 i32"), E(minmax_i32, "i32 i32 i32 i32"), E(sad_u8, "u32 u32 u32 u32"),
+    E(sad_hi_u8, "u32 u32 u32 u32"), E(sad_u16, "u32 u32 u32 u32"), E(sad_u32, "u32 u32 u32 u32"),
+    E(msad_u8, "u32 u32 u32 u32"), E(lerp_u8, "u32 u32 u32 u32"), E(perm_b32, "b32 b32 b32 sel32"),
+    E(mad_u64_u32, "u64 u32 u32 u64"), E(mad_i64_i32, "i64 i32 i32 i64"), E(lshlrev_b64, "b64 sh32 b64 -"),
+    E(lshrrev_b64, "b64 sh32 b64 -"), E(ashrrev_i64, "i64 sh32 i64 -"), E(add_co_u32, "u32 u32 u32 -"),
+    E(sub_co_u32, "u32 u32 u32 -"), E(subrev_co_u32, "u32 u32 u32 -"), E(add_co_ci_u32, "u32 u32 u32 -"),
+    E(sub_co_ci_u32, "u32 u32 u32 -"), E(subrev_co_ci_u32, "u32 u32 u32 -"), E(cndmask_b32, "b32 b32 b32 -"),
+    E(cndmask_b16, "b16 b16 b16 -"),
+    E(add_nc_u16, "u16 u16 u16 -"), E(sub_nc_u16, "u16 u16 u16 -"), E(add_nc_i16, "i16 i16 i16 -"),
+    E(sub_nc_i16, "i16 i16 i16 -"), E(mul_lo_u16, "u16 u16 u16 -"), E(max_u16, "u16 u16 u16 -"),
+    E(min_u16, "u16 u16 u16 -"), E(max_i16, "i16 i16 i16 -"), E(min_i16, "i16 i16 i16 -"),
+    E(lshlrev_b16, "b16 sh16 b16 -"), E(lshrrev_b16, "b16 sh16 b16 -"), E(ashrrev_i16, "i16 sh16 i16 -"),
+    E(and_b16, "b16 b16 b16 -"), E(or_b16, "b16 b16 b16 -"), E(xor_b16, "b16 b16 b16 -"),
+    E(mad_u16, "u16 u16 u16 u16"), E(mad_i16, "i16 i16 i16 i16"), E(min3_i16, "i16 i16 i16 i16"),
+    E(max3_i16, "i16 i16 i16 i16"), E(min3_u16, "u16 u16 u16 u16"), E(max3_u16, "u16 u16 u16 u16"),
+    E(med3_i16, "i16 i16 i16 i16"), E(med3_u16, "u16 u16 u16 u16"), E(pack_b32_f16, "b32 f16 f16 -"),
+    E(cvt_pk_u16_u32, "b32 u32 u32 -"), E(cvt_pk_i16_i32, "b32 i32 i32 -"), E(sat_pk_u8_i16, "b16 b32 - -"),
+    E(add_f32, "f32 f32 f32 -"), E(sub_f32, "f32 f32 f32 -"), E(subrev_f32, "f32 f32 f32 -"),
+    E(mul_f32, "f32 f32 f32 -"), E(fma_f32, "f32 f32 f32 f32"), E(fmac_f32, "f32 f32 f32 -"),
+    E(add_f64, "f64 f64 f64 -"), E(mul_f64, "f64 f64 f64 -"), E(fma_f64, "f64 f64 f64 f64"),
+    E(add_f16, "f16 f16 f16 -"), E(sub_f16, "f16 f16 f16 -"), E(subrev_f16, "f16 f16 f16 -"),
+    E(mul_f16, "f16 f16 f16 -"), E(fma_f16, "f16 f16 f16 f16"), E(fmac_f16, "f16 f16 f16 -"),
+    E(min_f32, "f32 f32 f32 -"), E(max_f32, "f32 f32 f32 -"), E(min_f64, "f64 f64 f64 -"),
+    E(max_f64, "f64 f64 f64 -"), E(min_f16, "f16 f16 f16 -"), E(max_f16, "f16 f16 f16 -"),
+    E(min3_f32, "f32 f32 f32 f32"), E(max3_f32, "f32 f32 f32 f32"), E(minmax_f32, "f32 f32 f32 f32"),
+    E(maxmin_f32, "f32 f32 f32 f32"), E(min3_f16, "f16 f16 f16 f16"), E(max3_f16, "f16 f16 f16 f16"),
+    E(minmax_f16, "f16 f16 f16 f16"), E(maxmin_f16, "f16 f16 f16 f16"),
+    E(cvt_i32_f32, "i32 f32 - -"), E(cvt_u32_f32, "u32 f32 - -"), E(cvt_i32_f64, "i32 f64 - -"),
+    E(cvt_u32_f64, "u32 f64 - -"), E(cvt_f64_i32, "f64 i32 - -"), E(cvt_f64_u32, "f64 u32 - -"),
+    E(cvt_f32_i32, "f32 i32 - -"), E(cvt_f32_u32, "f32 u32 - -"), E(cvt_f32_ubyte0, "f32 u32 - -"),
+    E(cvt_f32_ubyte1, "f32 u32 - -"), E(cvt_f32_ubyte2, "f32 u32 - -"), E(cvt_f32_ubyte3, "f32 u32 - -"),
+    E(cvt_off_f32_i4, "f32 u32 - -"), E(cvt_f32_f64, "f32 f64 - -"), E(cvt_f64_f32, "f64 f32 - -"),
+    E(cvt_f16_f32, "f16 f32 - -"), E(cvt_f32_f16, "f32 f16 - -"), E(cvt_floor_i32_f32, "i32 f32 - -"),
+    E(cvt_nearest_i32_f32, "i32 f32 - -"), E(cvt_f16_u16, "f16 u16 - -"), E(cvt_f16_i16, "f16 i16 - -"),
+    E(cvt_u16_f16, "u16 f16 - -"), E(cvt_i16_f16, "i16 f16 - -"),
+    E(trunc_f32, "f32 f32 - -"), E(ceil_f32, "f32 f32 - -"), E(floor_f32, "f32 f32 - -"), E(rndne_f32, "f32 f32 - -"),
+    E(trunc_f64, "f64 f64 - -"), E(ceil_f64, "f64 f64 - -"), E(floor_f64, "f64 f64 - -"), E(rndne_f64, "f64 f64 - -"),
+    E(ldexp_f32, "f32 f32 i32 -"), E(ldexp_f64, "f64 f64 i32 -"), E(ldexp_f16, "f16 f16 i16 -"),
+    E(frexp_mant_f32, "f32 f32 - -"), E(frexp_mant_f64, "f64 f64 - -"), E(frexp_mant_f16, "f16 f16 - -"),
+    E(frexp_exp_i32_f32, "i32 f32 - -"), E(frexp_exp_i32_f64, "i32 f64 - -"), E(frexp_exp_i16_f16, "i16 f16 - -"),
+    E(fract_f32, "f32 f32 - -"), E(fract_f64, "f64 f64 - -"), E(fract_f16, "f16 f16 - -"),
+    E(med3_f32, "f32 f32 f32 f32"), E(med3_f16, "f16 f16 f16 f16"), E(mul_dx9_zero_f32, "f32 f32 f32 -"),
+    E(fma_dx9_zero_f32, "f32 f32 f32 f32"), E(fmac_dx9_zero_f32, "f32 f32 f32 -"), E(fmamk_f32, "f32 f32 f32 k32"),
+    E(fmaak_f32, "f32 f32 f32 k32"), E(fmamk_f16, "f16 f16 f16 k16"), E(fmaak_f16, "f16 f16 f16 k16"),
+    E(cvt_pk_i16_f32, "b32 f32 f32 -"), E(cvt_pk_u16_f32, "b32 f32 f32 -"), E(cvt_pk_u8_f32, "b32 f32 u32 b32"),
+    E(cvt_pk_rtz_f16_f32, "b32 f32 f32 -"), E(cvt_pk_norm_i16_f32, "b32 f32 f32 -"),
+    E(cvt_pk_norm_u16_f32, "b32 f32 f32 -"), E(cvt_pk_norm_i16_f16, "b32 f16 f16 -"),
+    E(cvt_pk_norm_u16_f16, "b32 f16 f16 -"), E(cvt_norm_i16_f16, "i16 f16 - -"), E(cvt_norm_u16_f16, "u16 f16 - -"),
+    E(mov_b16, "b16 b16 - -"), E(mbcnt_lo_u32_b32, "u32 b32 u32 -"), E(mbcnt_hi_u32_b32, "u32 b32 u32 -"),
+    E(pk_add_u16, "b32 b32 b32 -"), E(pk_sub_u16, "b32 b32 b32 -"), E(pk_add_i16, "b32 b32 b32 -"),
+    E(pk_sub_i16, "b32 b32 b32 -"), E(pk_mul_lo_u16, "b32 b32 b32 -"), E(pk_mad_u16, "b32 b32 b32 b32"),
+    E(pk_mad_i16, "b32 b32 b32 b32"), E(pk_lshlrev_b16, "b32 sh32 b32 -"), E(pk_lshrrev_b16, "b32 sh32 b32 -"),
+    E(pk_ashrrev_i16, "b32 sh32 b32 -"), E(pk_max_u16, "b32 b32 b32 -"), E(pk_min_u16, "b32 b32 b32 -"),
+    E(pk_max_i16, "b32 b32 b32 -"), E(pk_min_i16, "b32 b32 b32 -"), E(pk_add_f16, "pf16 pf16 pf16 -"),
+    E(pk_mul_f16, "pf16 pf16 pf16 -"), E(pk_fma_f16, "pf16 pf16 pf16 pf16"), E(pk_min_f16, "pf16 pf16 pf16 -"),
+    E(pk_max_f16, "pf16 pf16 pf16 -"), E(pk_fmac_f16, "pf16 pf16 pf16 -"),
+    E(dot4_u32_u8, "u32 u32 u32 u32"), E(dot4_i32_iu8, "i32 u32 u32 i32"), E(dot8_u32_u4, "u32 u32 u32 u32"),
+    E(dot8_i32_iu4, "i32 u32 u32 i32"),
+    E(cubeid_f32, "f32 f32 f32 f32"), E(cubesc_f32, "f32 f32 f32 f32"), E(cubetc_f32, "f32 f32 f32 f32"),
+    E(cubema_f32, "f32 f32 f32 f32"),
+    E(trunc_f16, "f16 f16 - -"), E(ceil_f16, "f16 f16 - -"), E(floor_f16, "f16 f16 - -"), E(rndne_f16, "f16 f16 - -"),
+};
+
+/* Compares: v_cmp[x]_<pred>_<type>, v_cmp[x]_class_<type>. Returns 1 when name is one. */
+static int compare(const char *name, ctx *c, char *types, size_t tsize)
+{
+    char pname[8], tname[8];
+    const char *p = name;
+    if (strncmp(p, "cmpx_", 5) == 0)
+        p += 5;
+    else if (strncmp(p, "cmp_", 4) == 0)
+        p += 4;
+    else
+        return 0;
+    const char *us = strrchr(p, '_');
+    if (!us || (size_t)(us - p) >= sizeof pname || strlen(us + 1) >= sizeof tname)
+        return 0;
+    memcpy(pname, p, (size_t)(us - p));
+    pname[us - p] = 0;
+    strcpy(tname, us + 1);
+    int bits = atoi(tname + 1);
+    char kind = tname[0];
+    if (bits != 16 && bits != 32 && bits != 64)
+        return 0;
+    fmt f = bits == 16 ? F16 : bits == 32 ? F32 : F64;
+    if (!strcmp(pname, "class")) {
+        if (kind != 'f')
+            return 0;
+        if (types)
+            snprintf(types, tsize, "mask %s cls -", tname);
+        else
+            c->mask = fclass(bits == 16 ? S0 & 0xffff : bits == 32 ? S0 & 0xffffffff : S0, f, U32(S1));
+        return 1;
+    }
+    const pred *pr = NULL;
+    for (size_t i = 0; i < sizeof preds / sizeof preds[0]; i++)
+        if (!strcmp(preds[i].name, pname))
+            pr = &preds[i];
+    if (!pr)
+        return 0;
+    if (types) {
+        snprintf(types, tsize, "mask %s %s -", tname, tname);
+        return 1;
+    }
+    uint64_t m = bits == 64 ? ~0ull : (1ull << bits) - 1;
+    uint64_t a = S0 & m, b = S1 & m;
+    if (kind == 'f')
+        c->mask = fcmp(pr, c, f, a, b);
+    else if (kind == 'i')
+        c->mask = icmp(pr, bits == 16 ? (int16_t)a : bits == 32 ? (int32_t)a : (int64_t)a,
+                       bits == 16 ? (int16_t)b : bits == 32 ? (int32_t)b : (int64_t)b);
+    else
+        c->mask = icmp(pr, a, b);
+    return 1;
+}
+
+static const opdef *find(const char *name)
+{
+    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+        if (!strcmp(ops[i].name, name))
+            return &ops[i];
+    return NULL;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc == 3 && !strcmp(argv[1], "--types")) {
+        char t[64];
+        const opdef *o = find(argv[2]);
+        if (o)
+            puts(o->types);
+        else if (compare(argv[2], NULL, t, sizeof t))
+            puts(t);
+        else
+            puts("-");
+        return 0;
+    }
+    if (argc != 2)
+        return 2;
+    const opdef *o = find(argv[1]);
+    char t[64];
+    int is_cmp = !o && compare(argv[1], NULL, t, sizeof t);
+    if (!o && !is_cmp)
+        return 3;
+    char line[512];
+    while (fgets(line, sizeof line, stdin)) {
+        ctx c;
+        memset(&c, 0, sizeof c);
+        unsigned long long a, b, d, di;
+        unsigned mode, carry, lane;
+        if (sscanf(line, "%x %llx %llx %llx %x %x %llx", &mode, &a, &b, &d, &carry, &lane, &di) != 7)
+            return 4;
+        c.mode = mode, c.s[0] = a, c.s[1] = b, c.s[2] = d, c.carry = (int)carry, c.lane = (int)lane, c.dinit = di;
+        c.d = di;
+        if (o)
+            o->fn(&c);
+        else
+            compare(argv[1], &c, NULL, 0);
+        printf("%016llx %d\n", (unsigned long long)c.d, c.mask);
+    }
+    return 0;
+}
