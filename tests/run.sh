@@ -76,10 +76,24 @@ if command -v clang-19 >/dev/null; then
     run kernels-asan-ubsan python3 tests/exec/run_kernels.py --tool build/san/wavesim
 fi
 
-# Every VALU row the C reference model (tests/exec/valu_ref.c) knows, wave32 and wave64, over edge
-# cases and random vectors in several MODE settings; prints the VALU coverage report.
-run valu-vectors python3 tests/exec/valu_vectors.py --tool build/rel/wavesim --seed 1 --report build/test-logs/valu-coverage.txt
+# VALU against reference models (issue 4): every row the C model tests/exec/valu_ref.c knows, in
+# wave32 and wave64, over edge cases and random vectors in several MODE settings and with random
+# input/output modifiers; WMMA against tests/exec/wmma_ref.c; DPP and cross-lane moves against
+# Python models; hazard warnings and VOPD pairing rules. valu_coverage.py sums up what they verified.
+cov=build/test-logs/coverage
+mkdir -p "$cov"
+run valu-vectors python3 tests/exec/valu_vectors.py --tool build/rel/wavesim --seed 1 --covered "$cov/valu-vectors"
 run valu-vectors-asan-ubsan python3 tests/exec/valu_vectors.py --tool build/san/wavesim --seed 2 --modes 2
+run wmma-matrix python3 tests/exec/wmma_matrix.py --tool build/rel/wavesim --seed 4 --covered "$cov/wmma"
+run wmma-matrix-asan-ubsan python3 tests/exec/wmma_matrix.py --tool build/san/wavesim --seed 5 --sample 0.05
+run dpp-lanes python3 tests/exec/dpp_lanes.py --tool build/rel/wavesim --seed 3
+run dpp-lanes-asan-ubsan python3 tests/exec/dpp_lanes.py --tool build/san/wavesim --seed 4
+run lane-ops python3 tests/exec/lane_ops.py --tool build/rel/wavesim --seed 8 --covered "$cov/lanes"
+run lane-ops-asan-ubsan python3 tests/exec/lane_ops.py --tool build/san/wavesim --seed 9
+run hazards python3 tests/exec/hazards.py --tool build/rel/wavesim
+run hazards-asan-ubsan python3 tests/exec/hazards.py --tool build/san/wavesim
+python3 tests/exec/valu_coverage.py --tool build/rel/wavesim --out build/test-logs/valu-coverage.txt \
+    "$cov/valu-vectors" "$cov/wmma" "$cov/lanes"
 
 # Buffer instructions: V# addressing and range checks against the model in buffer_matrix.py.
 run buffer-matrix python3 tests/exec/buffer_matrix.py --tool build/rel/wavesim --seed 5

@@ -137,3 +137,122 @@ void fp_host_restore(int previous)
 {
     fesetround(previous);
 }
+
+#define FP_SUM_POINT 384 /* bit index of 2^0 */
+
+void fp_sum_add(fp_sum *s, int neg, uint64_t mag, int exp)
+{
+    int pos = FP_SUM_POINT + exp;
+    if (!mag || pos < 0 || pos > 64 * FP_SUM_WORDS - 128)
+        return; /* outside the documented range: callers never pass such terms */
+    uint64_t t[FP_SUM_WORDS] = {0};
+    int wi = pos / 64, sh = pos % 64;
+    t[wi] = mag << sh;
+    t[wi + 1] = sh ? mag >> (64 - sh) : 0;
+    unsigned carry = neg ? 1u : 0u; /* negation: add the complement plus one */
+    for (int i = 0; i < FP_SUM_WORDS; i++) {
+        uint64_t v = neg ? ~t[i] : t[i];
+        uint64_t r = s->w[i] + v;
+        unsigned c1 = r < v;
+        uint64_t r2 = r + carry;
+        carry = c1 | (r2 < r);
+        s->w[i] = r2;
+    }
+}
+
+uint32_t fp_sum_round(const fp_sum *s, const fp_format *f, fp_round r)
+{
+    uint64_t m[FP_SUM_WORDS];
+    int neg = (int)(s->w[FP_SUM_WORDS - 1] >> 63);
+    unsigned carry = 1;
+    for (int i = 0; i < FP_SUM_WORDS; i++) { /* magnitude */
+        m[i] = neg ? ~s->w[i] + carry : s->w[i];
+        if (neg)
+            carry = carry && m[i] == 0;
+    }
+    int top = FP_SUM_WORDS - 1;
+    while (top >= 0 && !m[top])
+        top--;
+    if (top < 0)
+        return 0;
+    /* the 64 bits from the leading one down, and whether anything below them is set */
+    int lead = 63 - __builtin_clzll(m[top]), bit = 64 * top + lead; /* index of the leading one */
+    int low = bit - 63; /* mag holds bits [low, bit]: value = mag * 2^(low - point), sticky below */
+    uint64_t mag;
+    int sticky = 0;
+    if (low <= 0) { /* then top == 0: the whole magnitude is m[0] */
+        mag = m[0] << -low;
+    } else {
+        int wi = low / 64, sh = low % 64;
+        mag = m[wi] >> sh;
+        if (sh && wi + 1 < FP_SUM_WORDS)
+            mag |= m[wi + 1] << (64 - sh);
+        sticky = sh && (m[wi] & ((1ull << sh) - 1)) != 0;
+        for (int i = 0; i < wi && !sticky; i++)
+            sticky = m[i] != 0;
+    }
+    return fp_pack(f, neg, mag, low - FP_SUM_POINT, sticky, r);
+}
+
+int fp_split(const fp_format *f, uint32_t bits, int *neg, uint64_t *mag, int *exp)
+{
+    int frac = f->precision - 1;
+    uint32_t e = bits >> frac & ((1u << f->exp_bits) - 1), m = bits & ((1u << frac) - 1);
+    *neg = (int)(bits >> (frac + f->exp_bits) & 1);
+    if (e == (1u << f->exp_bits) - 1)
+        return m ? 2 : 1;
+    *mag = e ? m | 1u << frac : m;
+    *exp = (e ? (int)e - 1 : 0) + f->emin - frac;
+    return 0;
+}
+
+void fp_dot_product(fp_dot *d, const fp_format *fa, uint32_t a, const fp_format *fb, uint32_t b)
+{
+    int na, nb, ea, eb;
+    uint64_t ma = 0, mb = 0;
+    int ka = fp_split(fa, a, &na, &ma, &ea), kb = fp_split(fb, b, &nb, &mb, &eb);
+    if (ka == 2 || kb == 2 || (ka == 1 && kb == 0 && !mb) || (kb == 1 && ka == 0 && !ma))
+        d->nan = 1;
+    else if (ka == 1 || kb == 1)
+        *(na ^ nb ? &d->ninf : &d->pinf) = 1;
+    else if (ma && mb) {
+        fp_sum_add(&d->sum, na ^ nb, ma * mb, ea + eb);
+        d->nonzero = 1;
+    } else {
+        *(na ^ nb ? &d->neg_zero : &d->pos_zero) = 1;
+    }
+}
+
+void fp_dot_value(fp_dot *d, const fp_format *f, uint32_t v)
+{
+    int n, e;
+    uint64_t m = 0;
+    int k = fp_split(f, v, &n, &m, &e);
+    if (k == 2)
+        d->nan = 1;
+    else if (k == 1)
+        *(n ? &d->ninf : &d->pinf) = 1;
+    else if (m) {
+        fp_sum_add(&d->sum, n, m, e);
+        d->nonzero = 1;
+    } else {
+        *(n ? &d->neg_zero : &d->pos_zero) = 1;
+    }
+}
+
+uint32_t fp_dot_round(const fp_dot *d, const fp_format *f, fp_round r, uint32_t nan)
+{
+    if (d->nan || (d->pinf && d->ninf))
+        return nan;
+    if (d->pinf || d->ninf) {
+        int frac = f->precision - 1;
+        return (uint32_t)d->ninf << (frac + f->exp_bits) | ((1u << f->exp_bits) - 1) << frac;
+    }
+    int exact_zero = 1;
+    for (int i = 0; i < FP_SUM_WORDS; i++)
+        exact_zero &= d->sum.w[i] == 0;
+    if (!exact_zero)
+        return fp_sum_round(&d->sum, f, r);
+    int neg = d->nonzero ? r == FP_RDN : r == FP_RDN ? d->neg_zero : d->neg_zero && !d->pos_zero;
+    return (uint32_t)neg << (f->precision - 1 + f->exp_bits);
+}

@@ -82,6 +82,36 @@ static inline uint32_t fp_flush16(uint32_t h) { return (h & 0x7c00u) == 0 ? h & 
 static inline uint32_t fp_flush32(uint32_t b) { return (b & 0x7f800000u) == 0 ? b & 0x80000000u : b; }
 static inline uint64_t fp_flush64(uint64_t b) { return (b & 0x7ff0000000000000ull) == 0 ? b & 0x8000000000000000ull : b; }
 
+/* Exact sums: terms (-1)^neg * mag * 2^exp with exp in [-380, 310] (every product of two f32
+   values, and the f32 values themselves) add without rounding in a two's complement fixed-point
+   number; fp_sum_round rounds the total once. An exact zero total is +0. */
+#define FP_SUM_WORDS 12
+typedef struct {
+    uint64_t w[FP_SUM_WORDS];
+} fp_sum;
+
+void fp_sum_add(fp_sum *s, int neg, uint64_t mag, int exp);
+uint32_t fp_sum_round(const fp_sum *s, const fp_format *f, fp_round r);
+
+/* An exact dot product in progress: the finite part, the special values seen, and for the sign of
+   an exact zero total (IEEE: zeros of one sign keep it) how many terms were zero, -0 or not. */
+typedef struct {
+    fp_sum sum;
+    int nan, pinf, ninf;
+    int nonzero, pos_zero, neg_zero;
+} fp_dot;
+
+/* Adds a * b (encodings of formats fa, fb) or the value v of format f. */
+void fp_dot_product(fp_dot *d, const fp_format *fa, uint32_t a, const fp_format *fb, uint32_t b);
+void fp_dot_value(fp_dot *d, const fp_format *f, uint32_t v);
+/* The total rounded to f; `nan` when an input was NaN or gave 0 x inf or inf - inf. An exact zero
+   total is -0 when every term was -0 (or, rounding down, any was), else +0 (-0 rounding down). */
+uint32_t fp_dot_round(const fp_dot *d, const fp_format *f, fp_round r, uint32_t nan);
+
+/* A finite value of format f (bits of at most 32) as sign, integer significand and exponent;
+   returns 0, or 1 for an infinity and 2 for a NaN (then only *neg is set). */
+int fp_split(const fp_format *f, uint32_t bits, int *neg, uint64_t *mag, int *exp);
+
 /* Sets the host rounding mode for the arithmetic that follows; returns the previous one. */
 int fp_host_round(fp_round r);
 void fp_host_restore(int previous);

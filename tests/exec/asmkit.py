@@ -11,6 +11,11 @@ class Kernel:
         self.scratch = scratch  # private bytes per lane (architected flat scratch)
 
 
+def bits3(name, value):
+    """A three-source modifier list such as ' op_sel:[1,0,1]' for bits 0-2 of value ('' when 0)."""
+    return ' %s:[%d,%d,%d]' % (name, value & 1, value >> 1 & 1, value >> 2 & 1) if value else ''
+
+
 def _descriptor(k):
     return '\n'.join(['    .p2align 6', '    .amdhsa_kernel %s' % k.name,
                       '        .amdhsa_next_free_vgpr %d' % k.vgprs, '        .amdhsa_next_free_sgpr %d' % k.sgprs,

@@ -3,14 +3,19 @@
    f32/f64 arithmetic runs on the host FPU under fesetround; every rounding to f16 (and every
    narrowing conversion) goes through round_exact(), an exact integer rounder.
    Usage: valu_ref --types OP    prints the operand types of OP ("-" when unknown)
-          valu_ref OP            reads "MODE A B C CARRY LANE DINIT" lines (hex), prints "D MASK"
-                                 (D 64-bit hex, MASK the lane's bit of the written SGPR mask). */
+          valu_ref OP            reads "MODE A B C CARRY LANE DINIT [NEG ABS OMOD CLAMP [OPSEL OPSEL_HI]]"
+                                 lines (hex),
+                                 prints "D MASK TOL"
+                                 (D 64-bit hex, MASK the lane's bit of the written SGPR mask,
+                                 TOL the ulps the result may be off: 1 for transcendentals). */
 #include <fenv.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "ref_wide.h"
 
 /* -frounding-math (see valu_vectors.py) stands in for FENV_ACCESS, which gcc ignores */
 
@@ -23,6 +28,8 @@ typedef struct {
     uint64_t dinit;
     uint64_t d;  /* result register contents */
     int mask;    /* SGPR mask bit (compare result, carry out) */
+    int tol;     /* ulps the result may differ by (transcendentals) */
+    unsigned neg, abs_, clamp, opsel, opsel_hi; /* modifier fields (the mix ops read them) */
 } ctx;
 
 /* ---------- bit views ---------- */
@@ -33,7 +40,7 @@ static uint64_t b64(double f) { uint64_t b; memcpy(&b, &f, 8); return b; }
 
 /* format parameters: mantissa bits, exponent bits */
 typedef struct { int man, exp; } fmt;
-static const fmt F16 = {10, 5}, F32 = {23, 8}, F64 = {52, 11};
+static const fmt F16 = {10, 5}, F32 = {23, 8}, F64 = {52, 11}, BF16 = {7, 8};
 
 static uint64_t fmt_expmask(fmt f) { return ((1ull << f.exp) - 1) << f.man; }
 static uint64_t fmt_sign(fmt f) { return 1ull << (f.man + f.exp); }
@@ -398,6 +405,24 @@ OPFN(sad_hi_u8) { uint32_t s = 0; for (int i = 0; i < 4; i++) s += (uint32_t)abs
 OPFN(sad_u16) { uint32_t s = U32(S2); for (int i = 0; i < 2; i++) s += (uint32_t)abs((int)(S0 >> 16 * i & 0xffff) - (int)(S1 >> 16 * i & 0xffff)); D32(s); }
 OPFN(sad_u32) { D32((U32(S0) > U32(S1) ? U32(S0) - U32(S1) : U32(S1) - U32(S0)) + U32(S2)); }
 OPFN(msad_u8) { uint32_t s = U32(S2); for (int i = 0; i < 4; i++) if (S1 >> 8 * i & 255) s += (uint32_t)abs((int)(S0 >> 8 * i & 255) - (int)(S1 >> 8 * i & 255)); D32(s); }
+/* quad SADs (guide): four byte-windows of S0 (at bytes 0, 1, 2, 3) against S1, each accumulated
+   onto its 16-bit lane of S2 and truncated to 16 bits; mqsad masks bytes where S1's byte is 0 */
+static uint32_t sad4(uint32_t a, uint32_t b, uint32_t acc, int masked)
+{
+    for (int i = 0; i < 4; i++)
+        if (!masked || (b >> 8 * i & 255))
+            acc += (uint32_t)abs((int)(a >> 8 * i & 255) - (int)(b >> 8 * i & 255));
+    return acc;
+}
+static uint64_t qsad(const ctx *c, int masked)
+{
+    uint64_t r = 0;
+    for (int k = 0; k < 4; k++)
+        r |= (uint64_t)(sad4((uint32_t)(S0 >> 8 * k), U32(S1), (uint32_t)(S2 >> 16 * k & 0xffff), masked) & 0xffff) << 16 * k;
+    return r;
+}
+OPFN(qsad_pk_u16_u8) { D64(qsad(c, 0)); }
+OPFN(mqsad_pk_u16_u8) { D64(qsad(c, 1)); }
 OPFN(lerp_u8) { uint32_t r = 0; for (int i = 0; i < 4; i++) { uint32_t a = S0 >> 8 * i & 255, b = S1 >> 8 * i & 255, rd = S2 >> 8 * i & 1; r |= ((a + b + rd) >> 1 & 255) << 8 * i; } D32(r); }
 OPFN(perm_b32)
 {
@@ -797,6 +822,196 @@ OPFN(cubesc_f32) { float a, b, d, e; cube(c, &a, &b, &d, &e); D32(cube_out(c, b)
 OPFN(cubetc_f32) { float a, b, d, e; cube(c, &a, &b, &d, &e); D32(cube_out(c, d)); }
 OPFN(cubema_f32) { float a, b, d, e; cube(c, &a, &b, &d, &e); D32(cube_out(c, e)); }
 
+/* ---------- transcendentals: the exact value (long double), rounded by MODE; the hardware
+   is specified to about 1 ulp, so these rows are compared with a tolerance of 1 ulp ---------- */
+typedef enum { T_RCP, T_RSQ, T_SQRT, T_EXP, T_LOG, T_SIN, T_COS } tfn;
+
+static uint64_t ld_to(long double v, fmt f, int rmode)
+{
+    if (v != v)
+        return default_nan(f);
+    if (isinf(v))
+        return (v < 0 ? fmt_sign(f) : 0) | fmt_expmask(f);
+    int neg = signbit(v) != 0;
+    long double m = fabsl(v);
+    if (m == 0)
+        return neg ? fmt_sign(f) : 0;
+    int e;
+    long double fr = frexpl(m, &e);            /* m = fr * 2^e, fr in [0.5, 1) */
+    u128 mag = (u128)ldexpl(fr, 64);           /* 64 significant bits: exact for long double */
+    return round_exact(neg, mag, e - 64, f, rmode);
+}
+
+static long double to_ld(uint64_t b, fmt f)
+{
+    if (f.man == 52) return f64(b);
+    if (f.man == 23) return f32((uint32_t)b);
+    return f64(convert(b, F16, F64, 0));
+}
+
+static uint64_t transcendental(const ctx *c, fmt f, tfn t, uint64_t a)
+{
+    a = fin(c, f, a);
+    if (is_nan(a, f))
+        return quiet(a, f);
+    long double x = to_ld(a, f), r;
+    int neg = (int)(a >> (f.man + f.exp) & 1);
+    switch (t) {
+    case T_RCP: r = 1.0L / x; break;
+    case T_RSQ: r = x == 0 ? (neg ? -INFINITY : INFINITY) : 1.0L / sqrtl(x); break;
+    case T_SQRT: r = x == 0 ? x : sqrtl(x); break;
+    case T_EXP: r = exp2l(x); break;
+    case T_LOG: r = x == 0 ? -INFINITY : log2l(x); break;
+    default: { /* revolutions: sin(2 pi x) from the fraction's quarter turn and remainder (exact) */
+        if (isinf(x))
+            return default_nan(f);
+        long double fr = x - truncl(x), q = roundl(4 * fr), rem = fr - q / 4;
+        long double ang = rem * 6.283185307179586476925286766559L;
+        int k = (int)(((long)q % 4 + 4 + (t == T_COS)) % 4);
+        r = k == 0 ? sinl(ang) : k == 1 ? cosl(ang) : k == 2 ? -sinl(ang) : -cosl(ang);
+        if (r == 0) /* sinpi/cospi zeros: the sine keeps x's sign, the cosine is +0 */
+            r = t == T_COS ? 0.0L : (neg ? -0.0L : 0.0L);
+    }
+    }
+    if (r != r)
+        return default_nan(f);
+    if (t == T_EXP && (isinf(r) || r == 0) && !isinf(x)) /* beyond long double: round a huge or tiny value */
+        return fout(c, f, round_exact(0, 1, r == 0 ? -100000 : 100000, f, fround(c, f)));
+    return fout(c, f, ld_to(r, f, fround(c, f)));
+}
+#define TR(n, f, t, D) OPFN(n) { c->tol = 1; D(transcendental(c, f, t, (f).man == 52 ? S0 : (f).man == 23 ? U32(S0) : U16(S0))); }
+TR(rcp_f32, F32, T_RCP, D32)
+TR(rcp_iflag_f32, F32, T_RCP, D32)
+TR(rsq_f32, F32, T_RSQ, D32)
+TR(sqrt_f32, F32, T_SQRT, D32)
+TR(exp_f32, F32, T_EXP, D32)
+TR(log_f32, F32, T_LOG, D32)
+TR(sin_f32, F32, T_SIN, D32)
+TR(cos_f32, F32, T_COS, D32)
+TR(rcp_f64, F64, T_RCP, D64)
+TR(rsq_f64, F64, T_RSQ, D64)
+TR(sqrt_f64, F64, T_SQRT, D64)
+TR(rcp_f16, F16, T_RCP, D16)
+TR(rsq_f16, F16, T_RSQ, D16)
+TR(sqrt_f16, F16, T_SQRT, D16)
+TR(exp_f16, F16, T_EXP, D16)
+TR(log_f16, F16, T_LOG, D16)
+TR(sin_f16, F16, T_SIN, D16)
+TR(cos_f16, F16, T_COS, D16)
+
+/* ---------- dot2: acc + a.lo * b.lo + a.hi * b.hi, exact, one rounding ---------- */
+/* Adds x (format f) or x * y to the wide sum; returns 0, or records an infinity / NaN. */
+typedef struct {
+    wide w;
+    int nan, pinf, ninf, nonzero, pos_zero, neg_zero;
+} dot_acc;
+
+static void dot_term(dot_acc *d, fmt f, uint64_t x, int have_y, fmt g, uint64_t y)
+{
+    int nx, ny = 0, ex, ey = 0;
+    u128 mx, my = 1;
+    int zx = is_zero(x, f), zy = have_y && is_zero(y, g);
+    int s = (int)(x >> (f.man + f.exp) & 1) ^ (have_y ? (int)(y >> (g.man + g.exp) & 1) : 0);
+    if (is_nan(x, f) || (have_y && is_nan(y, g)) || (is_inf(x, f) && zy) || (have_y && is_inf(y, g) && zx)) {
+        d->nan = 1;
+        return;
+    }
+    if (is_inf(x, f) || (have_y && is_inf(y, g))) {
+        *(s ? &d->ninf : &d->pinf) = 1;
+        return;
+    }
+    decompose(x, f, &nx, &mx, &ex);
+    if (have_y)
+        decompose(y, g, &ny, &my, &ey);
+    if (mx && my) {
+        wide_add_shifted(&d->w, nx ^ ny, (uint64_t)(mx * my), ex + ey);
+        d->nonzero = 1;
+    } else {
+        *(s ? &d->neg_zero : &d->pos_zero) = 1;
+    }
+}
+
+/* The rounded total of a dot_acc, or nanv. */
+static uint64_t dot_result(const dot_acc *d, fmt out, int rmode, uint64_t nanv)
+{
+    if (d->nan || (d->pinf && d->ninf))
+        return nanv;
+    if (d->pinf || d->ninf)
+        return (d->ninf ? fmt_sign(out) : 0) | fmt_expmask(out);
+    if (wide_is_zero(&d->w))
+        return wide_zero_sign(d->nonzero, d->pos_zero, d->neg_zero, rmode) ? fmt_sign(out) : 0;
+    return wide_round(d->w, out.man, out.exp, rmode);
+}
+
+static uint64_t dot2_ref(const ctx *c, fmt in, int flush_in, uint64_t a, uint64_t b, fmt facc, uint64_t acc, fmt out,
+                         int rmode, uint64_t nanv)
+{
+    dot_acc d;
+    memset(&d, 0, sizeof d);
+    for (int h = 0; h < 2; h++) {
+        uint64_t x = a >> 16 * h & 0xffff, y = b >> 16 * h & 0xffff;
+        if (flush_in)
+            x = flush(x, in, 0), y = flush(y, in, 0);
+        dot_term(&d, in, x, 1, in, y);
+    }
+    dot_term(&d, facc, acc, 0, facc, 0);
+    (void)c;
+    return dot_result(&d, out, rmode, nanv);
+}
+/* f16 inputs follow the f16 input denormal mode; the f32 result rounds and flushes by the f32 mode
+   (the f32 accumulator is read as it is) */
+OPFN(dot2_f32_f16) { D32(out32(c, dot2_ref(c, F16, !(c->mode & 0x40), U32(S0), U32(S1), F32, U32(S2), F32, rnd32(c), 0x7fc00000))); }
+OPFN(dot2acc_f32_f16) { D32(out32(c, dot2_ref(c, F16, !(c->mode & 0x40), U32(S0), U32(S1), F32, U32(c->dinit), F32, rnd32(c), 0x7fc00000))); }
+/* dot2_f32_bf16 keeps bf16 denormal inputs; dot2_bf16_bf16 flushes every denormal (seed 000) */
+OPFN(dot2_f32_bf16) { D32(out32(c, dot2_ref(c, BF16, 0, U32(S0), U32(S1), F32, U32(S2), F32, rnd32(c), 0x7fc00000))); }
+/* the 16-bit forms keep denormals (f16) and round to nearest even (seed 000) */
+OPFN(dot2_f16_f16) { D16(dot2_ref(c, F16, 0, U32(S0), U32(S1), F16, U16(S2), F16, 0, 0x7e00)); }
+OPFN(dot2_bf16_bf16) { D16(flush(dot2_ref(c, BF16, 1, U32(S0), U32(S1), BF16, flush(U16(S2), BF16, 0), BF16, 0, 0x7fc0), BF16, 0)); }
+/* fma_mix: source k is f32, or with OP_SEL_HI[k] the f16 half OP_SEL[k] names (converted exactly);
+   inputs flush by their own width's mode; ABS (NEG_HI) then NEG; one exact fma, one rounding to
+   the result type (f32: f32 mode; f16: f16 mode, output flush and CLAMP here). */
+static uint64_t mix_src(const ctx *c, int k)
+{
+    uint64_t v;
+    if (c->opsel_hi >> k & 1)
+        v = convert(in16(c, c->s[k] >> (16 * (c->opsel >> k & 1)) & 0xffff), F16, F32, 0);
+    else
+        v = in32(c, c->s[k] & 0xffffffff);
+    if (c->abs_ >> k & 1)
+        v &= 0x7fffffff;
+    if (c->neg >> k & 1)
+        v ^= 0x80000000;
+    return v;
+}
+static uint64_t fma_mix(const ctx *c, int f16)
+{
+    uint64_t v[3] = {mix_src(c, 0), mix_src(c, 1), mix_src(c, 2)};
+    dot_acc d;
+    memset(&d, 0, sizeof d);
+    dot_term(&d, F32, v[0], 1, F32, v[1]);
+    dot_term(&d, F32, v[2], 0, F32, 0);
+    int nan = d.nan || (d.pinf && d.ninf);
+    if (!f16)
+        return nan ? nan_of(F32, 3, v) : dot_result(&d, F32, rnd32(c), 0);
+    uint64_t h = nan ? convert(nan_of(F32, 3, v), F32, F16, 0) : out16(c, dot_result(&d, F16, rnd64(c), 0));
+    if (c->clamp) /* to [0, 1]; NaN to 0 with DX10_CLAMP, else kept; -0 stays */
+        h = is_nan(h, F16) ? ((c->mode & 0x100) ? 0 : h) : (h & 0x8000) ? (h == 0x8000 ? h : 0) : h > 0x3c00 ? 0x3c00 : h;
+    return h;
+}
+OPFN(fma_mix_f32) { D32(out32(c, fma_mix(c, 0))); }
+OPFN(fma_mixlo_f16) { D16(fma_mix(c, 1)); }
+OPFN(fma_mixhi_f16) { c->d = (c->dinit & 0xffffffff0000ffffull) | fma_mix(c, 1) << 16; }
+
+/* V_MULLIT_F32 (guide): S1 = -MAX_FLOAT, -inf or NaN, or S2 <= 0 or NaN gives -MAX_FLOAT, else S0 * S1 */
+OPFN(mullit_f32)
+{
+    uint64_t b = in32(c, U32(S1)), d = in32(c, U32(S2));
+    if (b == 0xff7fffff || b == 0xff800000 || is_nan(b, F32) || is_nan(d, F32) || !(f32((uint32_t)d) > 0))
+        D32(0xff7fffff);
+    else
+        D32(arith32(c, MUL, U32(S0), b, 0));
+}
+
 typedef struct {
     const char *name, *types; /* "dst src0 src1 src2" of b32 i32 u32 f32 b16 f16 b64 f64 ... ("-" none) */
     void (*fn)(ctx *);
@@ -883,6 +1098,15 @@ static const opdef ops[] = {
     E(dot8_i32_iu4, "i32 u32 u32 i32"),
     E(cubeid_f32, "f32 f32 f32 f32"), E(cubesc_f32, "f32 f32 f32 f32"), E(cubetc_f32, "f32 f32 f32 f32"),
     E(cubema_f32, "f32 f32 f32 f32"),
+    E(rcp_f32, "f32 f32 - -"), E(rcp_iflag_f32, "f32 f32 - -"), E(rsq_f32, "f32 f32 - -"), E(sqrt_f32, "f32 f32 - -"),
+    E(exp_f32, "f32 f32 - -"), E(log_f32, "f32 f32 - -"), E(sin_f32, "f32 f32 - -"), E(cos_f32, "f32 f32 - -"),
+    E(rcp_f64, "f64 f64 - -"), E(rsq_f64, "f64 f64 - -"), E(sqrt_f64, "f64 f64 - -"), E(rcp_f16, "f16 f16 - -"),
+    E(rsq_f16, "f16 f16 - -"), E(sqrt_f16, "f16 f16 - -"), E(exp_f16, "f16 f16 - -"), E(log_f16, "f16 f16 - -"),
+    E(sin_f16, "f16 f16 - -"), E(cos_f16, "f16 f16 - -"),
+    E(dot2_f32_f16, "f32 pf16 pf16 f32"), E(dot2acc_f32_f16, "f32 pf16 pf16 -"), E(dot2_f32_bf16, "f32 pbf16 pbf16 f32"),
+    E(dot2_f16_f16, "f16 pf16 pf16 f16"), E(dot2_bf16_bf16, "bf16 pbf16 pbf16 bf16"), E(mullit_f32, "f32 f32 f32 f32"),
+    E(fma_mix_f32, "f32 mix mix mix"), E(fma_mixlo_f16, "b32 mix mix mix"), E(fma_mixhi_f16, "b32 mix mix mix"),
+    E(qsad_pk_u16_u8, "b64 b64 u32 b64"), E(mqsad_pk_u16_u8, "b64 b64 u32 b64"),
     E(trunc_f16, "f16 f16 - -"), E(ceil_f16, "f16 f16 - -"), E(floor_f16, "f16 f16 - -"), E(rndne_f16, "f16 f16 - -"),
 };
 
@@ -939,6 +1163,58 @@ static int compare(const char *name, ctx *c, char *types, size_t tsize)
     return 1;
 }
 
+/* Whether a type token names a float format (and which). */
+static int float_type(const char *t, fmt *f)
+{
+    if (!strcmp(t, "f16")) { *f = F16; return 1; }
+    if (!strcmp(t, "f32")) { *f = F32; return 1; }
+    if (!strcmp(t, "f64")) { *f = F64; return 1; }
+    *f = F32;
+    return 0;
+}
+
+/* The sign bits NEG and ABS act on for a source of type t (none for integers). */
+static uint64_t sign_bits(const char *t)
+{
+    if (!strcmp(t, "f16") || !strcmp(t, "bf16"))
+        return 0x8000;
+    if (!strcmp(t, "pf16") || !strcmp(t, "pbf16"))
+        return 0x80008000;
+    if (!strcmp(t, "f32"))
+        return 0x80000000;
+    return !strcmp(t, "f64") ? 1ull << 63 : 0;
+}
+
+/* OMOD (x2, x4, /2; only with IEEE mode off and output denormals flushed; -0 becomes +0) then
+   CLAMP to [0, 1] (NaN to 0 with DX10_CLAMP, else quieted; -0 stays), then the output flush, on
+   the result field of the register contents d. */
+static uint64_t output_mods(uint64_t d, fmt f, uint32_t mode, unsigned omod, unsigned clamp)
+{
+    int bits = f.man == 52 ? 64 : f.man == 23 ? 32 : 16;
+    uint64_t field = bits == 64 ? ~0ull : (1ull << bits) - 1, r = d & field, sign = fmt_sign(f);
+    int keep = f.man == 23 ? mode & 0x20 : mode & 0x80;
+    if (omod && !(mode & 0x200) && !keep && !is_nan(r, f)) {
+        if (!is_inf(r, f) && !is_zero(r, f)) {
+            int neg, e;
+            u128 mag;
+            decompose(r, f, &neg, &mag, &e);
+            r = round_exact(neg, mag, e + (omod == 1 ? 1 : omod == 2 ? 2 : -1), f, 0);
+        }
+        if (is_zero(r, f))
+            r = 0;
+    }
+    if (clamp) {
+        if (is_nan(r, f))
+            r = (mode & 0x100) ? 0 : quiet(r, f);
+        else if ((r & sign) && !is_zero(r, f))
+            r = 0;
+        else if (!(r & sign) && r > convert(b64(1.0), F64, f, 0))
+            r = convert(b64(1.0), F64, f, 0);
+    }
+    r = flush(r, f, keep);
+    return (d & ~field) | r;
+}
+
 static const opdef *find(const char *name)
 {
     for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
@@ -967,21 +1243,41 @@ int main(int argc, char **argv)
     int is_cmp = !o && compare(argv[1], NULL, t, sizeof t);
     if (!o && !is_cmp)
         return 3;
+    char types[4][8] = {"", "", "", ""};
+    sscanf(o ? o->types : t, "%7s %7s %7s %7s", types[0], types[1], types[2], types[3]);
     char line[512];
     while (fgets(line, sizeof line, stdin)) {
         ctx c;
         memset(&c, 0, sizeof c);
         unsigned long long a, b, d, di;
-        unsigned mode, carry, lane;
-        if (sscanf(line, "%x %llx %llx %llx %x %x %llx", &mode, &a, &b, &d, &carry, &lane, &di) != 7)
+        unsigned mode, carry, lane, neg = 0, abs_ = 0, omod = 0, clamp = 0, opsel = 0, opsel_hi = 0;
+        if (sscanf(line, "%x %llx %llx %llx %x %x %llx %x %x %x %x %x %x", &mode, &a, &b, &d, &carry, &lane, &di, &neg,
+                   &abs_, &omod, &clamp, &opsel, &opsel_hi) < 7)
             return 4;
+        c.neg = neg, c.abs_ = abs_, c.clamp = clamp, c.opsel = opsel, c.opsel_hi = opsel_hi;
         c.mode = mode, c.s[0] = a, c.s[1] = b, c.s[2] = d, c.carry = (int)carry, c.lane = (int)lane, c.dinit = di;
         c.d = di;
+        /* input modifiers on float sources: ABS clears, NEG flips the sign (before denormal flushing);
+           on a packed 16-bit source (VOP3 dot2) both halves */
+        for (int k = 0; k < 3; k++) {
+            uint64_t sign = sign_bits(types[k + 1]);
+            if (abs_ >> k & 1)
+                c.s[k] &= ~sign;
+            if (neg >> k & 1)
+                c.s[k] ^= sign;
+        }
+        fmt fd;
+        int out_float = float_type(types[0], &fd);
+        uint32_t outbit = fd.man == 23 ? 0x20 : 0x80;
+        if (out_float && (omod || clamp))
+            c.mode |= outbit; /* flush after the output modifiers, below */
         if (o)
             o->fn(&c);
         else
             compare(argv[1], &c, NULL, 0);
-        printf("%016llx %d\n", (unsigned long long)c.d, c.mask);
+        if (out_float && (omod || clamp))
+            c.d = output_mods(c.d, fd, mode, omod, clamp);
+        printf("%016llx %d %d\n", (unsigned long long)c.d, c.mask, c.tol);
     }
     return 0;
 }

@@ -4,7 +4,9 @@
 # independent C model). The instruction text is the row's own probe text from isa/rdna3/*.def
 # (v8 result, v16/v24/v32 sources, s8/s12 mask results, s48/vcc carry-in), so each encoding
 # (VOP1/VOP2/VOPC e32, VOP3/VOP3SD e64) is exercised as LLVM writes it.
-# Prints a coverage report: VALU rows implemented by the executor and rows tested here.
+# Transcendentals (rcp, rsq, sqrt, exp, log, sin, cos) are specified to about 1 ulp: the model gives
+# the correctly rounded value and those rows accept 1 ulp (infinities and NaNs exactly).
+# --covered lists the rows verified here for the VALU coverage report (valu_coverage.py).
 import argparse
 import os
 import random
@@ -25,6 +27,8 @@ RECORD = 64          # per lane: A, B, C, DINIT (8 bytes each), CARRY (4)
 # MODE values: f32 round [1:0], f16/f64 round [3:2], denormals kept [7:4], DX10_CLAMP 8, IEEE 9
 FLOAT_MODES = [0x3f0, 0x300, 0x3f5, 0x3fa, 0x3ff, 0x1f0, 0x330, 0x3c0]
 INT_MODES = [0x3f0]
+# modifier runs: OMOD needs IEEE off and flushed output denormals; DX10_CLAMP decides clamp of NaN
+MOD_MODES = [0x100, 0x000, 0x3f0]
 KLIT = {'k32': 0x3fc00001, 'k16': 0x3e01}  # the literal K of fmamk/fmaak rows (f16 uses the low half)
 
 F32 = [0x00000000, 0x80000000, 0x00000001, 0x80000001, 0x007fffff, 0x807fffff, 0x00800000, 0x80800000,
@@ -40,6 +44,8 @@ F64 = [0x0, 0x8000000000000000, 0x1, 0x8000000000000001, 0x000fffffffffffff, 0x0
        0xfff4000000012345, 0x4330000000000000, 0x433fffffffffffff, 0xc1e0000000000000, 0x41e0000000000000,
        0x41f0000000000000, 0x3fdfffffffffffff, 0x400921fb54442d18, 0x36a0000000000000, 0x47efffffe0000000,
        0x3810000000000000, 0x380fffffffffffff]
+BF16 = [0x0000, 0x8000, 0x0001, 0x807f, 0x0080, 0x3f80, 0xbf80, 0x7f7f, 0xff7f, 0x7f80, 0xff80, 0x7fc0, 0xffc1,
+        0x7f81, 0x4000, 0x3f81, 0x4b80, 0xcb80]
 INTS = [0, 1, 2, 3, 0x7f, 0x80, 0xff, 0x100, 0x7fff, 0x8000, 0xffff, 0x10000, 0xffffff, 0x1000000,
         0x7fffffff, 0x80000000, 0x80000001, 0xfffffffe, 0xffffffff, 0x12345678, 0xdeadbeef, 0x00ff00ff]
 
@@ -55,6 +61,14 @@ def values(rng, t, n):
     elif t == 'pf16':
         base = [a | b << 16 for a, b in zip(F16, F16[7:] + F16[:7])]
         rnd = lambda: rng.choice(F16) | rng.getrandbits(16) << 16 if rng.random() < 0.5 else rng.getrandbits(32)
+    elif t in ('pbf16', 'bf16'):
+        one = lambda: rng.choice(BF16) if rng.random() < 0.3 else rng.getrandbits(1) << 15 | rng.randrange(100, 155) << 7 | rng.getrandbits(7)
+        base = [a | b << 16 for a, b in zip(BF16, BF16[5:] + BF16[:5])] if t == 'pbf16' else list(BF16)
+        rnd = (lambda: one() | one() << 16) if t == 'pbf16' else one
+    elif t == 'mix':
+        base = F32 + [a | b << 16 for a, b in zip(F16, F16[3:] + F16[:3])]
+        rnd = lambda: rng.choice(F32) if rng.random() < 0.3 else rng.choice(F16) | rng.choice(F16) << 16 \
+            if rng.random() < 0.5 else rng.getrandbits(32)
     elif t in ('k32', 'k16'):
         base, rnd = [KLIT[t]], lambda: KLIT[t]
     elif t in ('sh32', 'sh16'):
@@ -101,13 +115,38 @@ def vectors(rng, types):
     return [(cols[0][i], cols[1][i], cols[2][i], rng.getrandbits(1)) for i in range(LANES)]
 
 
-def parse_rows():
+FLOAT_BITS = {'f16': (16, 10), 'f32': (32, 23), 'f64': (64, 52)}
+
+
+def close(have, want, rtype, tol):
+    """Equal, or (tol > 0) finite results of type rtype within tol ulps with the bits outside the
+    result equal: transcendentals are specified to about 1 ulp."""
+    if have == want:
+        return True
+    if not tol or rtype not in FLOAT_BITS:
+        return False
+    bits, man = FLOAT_BITS[rtype]
+    mask = (1 << bits) - 1
+    if (have & ~mask) != (want & ~mask):
+        return False
+    h, w = have & mask, want & mask
+    expmask = ((1 << (bits - 1 - man)) - 1) << man
+    if (h & expmask) == expmask or (w & expmask) == expmask:  # infinity or NaN: exact only
+        return False
+    sign = 1 << (bits - 1)
+    order = lambda v: -(v & ~sign) if v & sign else v
+    return abs(order(h) - order(w)) <= tol
+
+
+def parse_rows(tables=TABLES):
     rows = []
-    for t in TABLES:
+    for t in tables:
         for line in open(os.path.join(ROOT, 'isa', 'rdna3', t + '.def')):
-            m = re.match(r'R3OP\((\w+), (0x[0-9a-f]+), (\w+), "([^"]*)".*/\* (.*) \*/', line)
+            m = re.match(r'R3OP\((\w+), (0x[0-9a-f]+), (\w+), "([^"]*)", "([^"]*)".*/\* (.*) \*/', line)
             if m:
-                rows.append({'table': t, 'mnemonic': m.group(3), 'operands': m.group(4), 'text': m.group(5)})
+                opt = dict(kv.split('=', 1) for kv in m.group(5).split() if '=' in kv)
+                rows.append({'table': t, 'mnemonic': m.group(3), 'operands': m.group(4), 'optional': opt,
+                             'text': m.group(6)})
     return rows
 
 
@@ -134,8 +173,60 @@ def row_text(row, wave):
     return text, mask
 
 
-def kernel(row, wave, idx, types):
+def modifier_options(row, types):
+    """Which modifiers the row takes on which float sources (VOP3 rows, and the VOP3P mix rows with
+    NEG_HI as abs and OP_SEL/OP_SEL_HI): (neg/abs source mask, omod, clamp, op_sel)."""
+    if 'mix' in types:
+        return (7, False, True, True)
+    if row['table'] != 'vop3':
+        return None
+    opt = row['optional']
+    srcs = sum(1 << k for k in range(3) if k + 1 < len(types) and types[k + 1] in ('f16', 'f32', 'f64', 'pf16', 'pbf16', 'bf16')
+               and opt.get('abs', 'ZZZ')[k:k + 1] == 'P' and opt.get('neg', 'ZZZ')[k:k + 1] == 'P')
+    omod = opt.get('omod') == 'P' and types[0] in ('f16', 'f32', 'f64')
+    clamp = opt.get('clamp') == 'P' and types[0] in ('f16', 'f32', 'f64')
+    return (srcs, omod, clamp, False) if srcs or omod or clamp else None
+
+
+def with_modifiers(row, text, mods):
+    """The probe text with NEG/ABS on sources and OP_SEL/OP_SEL_HI, CLAMP and OMOD appended."""
+    neg, abs_, omod, clamp, opsel, opsel_hi = mods
+    names = [o.split(':')[0] for o in row['operands'].split()]
+    head, _, rest = text.partition(' ')
+    m = re.search(r' [a-z_]+:', rest)  # the probe's own modifiers (op_sel_hi:[1,1,1]) are replaced
+    ops = (rest[:m.start()] if m else rest).split(', ')
+    for k in range(3):
+        name = 'src%d' % k
+        if name in names and (neg >> k & 1 or abs_ >> k & 1):
+            i = names.index(name)
+            o = ops[i]
+            if abs_ >> k & 1:
+                o = '|%s|' % o
+            if neg >> k & 1:
+                o = '-' + o
+            ops[i] = o
+    text = head + ' ' + ', '.join(ops)
+    text += asmkit.bits3('op_sel', opsel) + asmkit.bits3('op_sel_hi', opsel_hi)
+    if clamp:
+        text += ' clamp'
+    if omod:
+        text += ' ' + {1: 'mul:2', 2: 'mul:4', 3: 'div:2'}[omod]
+    return text
+
+
+def probe_sel(text):
+    """The OP_SEL and OP_SEL_HI bits a probe text spells out (the plain runs pass them to the model)."""
+    bits = []
+    for name in ('op_sel', 'op_sel_hi'):
+        m = re.search(r' %s:\[([01,]+)\]' % name, text)
+        bits.append(sum(int(b) << i for i, b in enumerate(m.group(1).split(','))) if m else 0)
+    return bits
+
+
+def kernel(row, wave, idx, types, mods=None):
     text, mask = row_text(row, wave)
+    if mods:
+        text = with_modifiers(row, text, mods)
     for t in types:
         if t in KLIT:
             text = text.replace('0xbf800000', '0x%x' % KLIT[t])
@@ -162,7 +253,131 @@ def kernel(row, wave, idx, types):
     if src:
         body.append('v_cndmask_b32_e64 v10, 0, 1, %s' % src)
     body += ['global_store_b96 v2, v[8:10], s[6:7]', 's_endpgm']
-    return asmkit.Kernel('k%d_w%d' % (idx, wave), body, nargs=2, vgprs=40, sgprs=56, wave64=w64), mask
+    return asmkit.Kernel('k%d%s_w%d' % (idx, 'm%x' % (hash(mods) & 0xffffff) if mods else '', wave), body, nargs=2, vgprs=40, sgprs=56,
+                         wave64=w64), mask
+
+
+VOPD_K = 0x3fc00001
+
+
+def vopd_text(name, half):
+    """One VOPD half: X writes v10 reading v11 (Y's destination) and v12; Y writes v11 reading v10
+    (X's destination) and v25. Both must see the old values."""
+    d, s0, s1 = ('v10', 'v11', 'v12') if half == 'x' else ('v11', 'v10', 'v25')
+    op = name[len('v_dual_'):]
+    if op == 'mov_b32':
+        return '%s %s, %s' % (name, d, s0)
+    if op.startswith('fmaak'):
+        return '%s %s, %s, %s, 0x%x' % (name, d, s0, s1, VOPD_K)
+    if op.startswith('fmamk'):
+        return '%s %s, %s, 0x%x, %s' % (name, d, s0, VOPD_K, s1)
+    return '%s %s, %s, %s' % (name, d, s0, s1)
+
+
+def run_vopd(tool, ref, types, tmp, rng):
+    """Every VOPD X and Y opcode in pairs, wave32, against the model of each half; returns
+    (runs, lane results, mismatches, VOPD rows verified)."""
+    xs = [r['mnemonic'] for r in parse_rows(['vopdx'])]
+    ys = [r['mnemonic'] for r in parse_rows(['vopdy'])]
+    pairs = [(xs[i % len(xs)], ys[i % len(ys)]) for i in range(max(len(xs), len(ys)))]
+    pairs += [(rng.choice(xs), rng.choice(ys)) for _ in range(24)]
+    ks = []
+    for i, (x, y) in enumerate(pairs):
+        body = ['s_load_b128 s[4:7], s[0:1], 0x0', 's_waitcnt lgkmcnt(0)', 's_load_b32 s20, s[4:5], 0x0',
+                's_waitcnt lgkmcnt(0)', 's_setreg_b32 hwreg(HW_REG_MODE, 0, 10), s20',
+                's_mul_i32 s21, s2, 32', 'v_add_nc_u32 v1, s21, v0', 'v_lshlrev_b32 v2, 3, v1', 'v_lshlrev_b32 v1, 5, v1']
+        body += ['global_load_b32 v%d, v1, s[4:5] offset:%d' % (r, HEADER + 4 * k) for k, r in enumerate((10, 11, 12, 25, 26))]
+        body += ['s_waitcnt vmcnt(0)', 'v_cmp_ne_u32_e32 vcc_lo, 0, v26', vopd_text(x, 'x') + ' :: ' + vopd_text(y, 'y'),
+                 'global_store_b64 v2, v[10:11], s[6:7]', 's_endpgm']
+        ks.append(asmkit.Kernel('vopd%d' % i, body, nargs=2, vgprs=32, sgprs=32))
+    hsaco = asmkit.build(tool, ks, tmp, 'vopd')
+    inp, out = os.path.join(tmp, 'vin'), os.path.join(tmp, 'vout')
+    runs = checked = bad = 0
+    ok = set(xs + ys)
+    for (x, y), k in zip(pairs, ks):
+        for mode in FLOAT_MODES[:3]:
+            vals = [[rng.choice(F32) if rng.random() < 0.4 else rng.getrandbits(32) for _ in range(4)] + [rng.getrandbits(1)]
+                    for _ in range(LANES)]
+            data = bytearray(HEADER)
+            struct.pack_into('<I', data, 0, mode)
+            for v in vals:
+                data += struct.pack('<5I', *v) + bytes(32 - 20)
+            with open(inp, 'wb') as f:
+                f.write(data)
+            want = {}
+            for half, name in (('x', x), ('y', y)):
+                b = name[len('v_dual_'):]
+                lines = []
+                for lane, (v10, v11, v12, v25, carry) in enumerate(vals):
+                    a, bb, dinit = (v11, v12, v10) if half == 'x' else (v10, v25, v11)
+                    lines.append('%x %x %x %x %x %x %x' % (mode, a, bb, VOPD_K, carry, lane % 32, dinit))
+                res = subprocess.run([ref, b], input='\n'.join(lines) + '\n', capture_output=True, text=True,
+                                     check=True).stdout.split('\n')
+                want[half] = [int(r.split()[0], 16) & 0xffffffff for r in res[:LANES]]
+            p = asmkit.run(tool, hsaco, k.name, LANES, 32, ['buf:' + inp, 'zeros:%d' % (8 * LANES)], {1: out})
+            runs += 1
+            if p.returncode:
+                print('FAIL %s :: %s: %s' % (x, y, p.stderr.strip()))
+                bad += 1
+                ok -= {x, y}
+                continue
+            got = open(out, 'rb').read()
+            for lane in range(LANES):
+                gx, gy = struct.unpack_from('<II', got, 8 * lane)
+                checked += 1
+                if (gx, gy) != (want['x'][lane], want['y'][lane]):
+                    bad += 1
+                    ok -= {x, y}
+                    if bad <= 20:
+                        print('MISMATCH %s :: %s mode %03x lane %d: old v10..v12,v25 %s: want %08x %08x got %08x %08x'
+                              % (x, y, mode, lane, ['%08x' % v for v in vals[lane][:4]], want['x'][lane], want['y'][lane], gx, gy))
+    return runs, checked, bad, ok
+
+
+def run_mqsad128(tool, tmp, rng):
+    """v_mqsad_u32_u8 (128-bit S2 and D, outside the model's 64-bit line format), against the guide's
+    formula in Python: D.u32[k] = S2.u32[k] + masked SAD of S0 bytes k..k+3 and S1; returns
+    (runs, results, mismatches)."""
+    def msad(a, b, acc):
+        for i in range(4):
+            x, y = a >> 8 * i & 255, b >> 8 * i & 255
+            if y:
+                acc += abs(x - y)
+        return acc & 0xffffffff
+    bad = checked = 0
+    body = ['s_load_b128 s[4:7], s[0:1], 0x0', 's_waitcnt lgkmcnt(0)', 's_mul_i32 s21, s2, WAVE', 'v_add_nc_u32 v1, s21, v0',
+            'v_lshlrev_b32 v2, 4, v1', 'v_lshlrev_b32 v1, 5, v1', 'global_load_b64 v[16:17], v1, s[4:5]',
+            'global_load_b32 v24, v1, s[4:5] offset:8', 'global_load_b128 v[32:35], v1, s[4:5] offset:16',
+            's_waitcnt vmcnt(0)', 'v_mqsad_u32_u8 v[8:11], v[16:17], v24, v[32:35]', 'global_store_b128 v2, v[8:11], s[6:7]',
+            's_endpgm']
+    runs = 0
+    for wave in (32, 64):
+        k = asmkit.Kernel('mqsad_w%d' % wave, [b.replace('WAVE', str(wave)) for b in body], nargs=2, vgprs=40,
+                          wave64=wave == 64)
+        hsaco = asmkit.build(tool, [k], tmp, 'mqsad%d' % wave, wave64=wave == 64)
+        vals = [[rng.getrandbits(32) if rng.random() < 0.7 else rng.getrandbits(32) & 0xff00ff00 for _ in range(3)] +
+                [rng.getrandbits(32) for _ in range(4)] for _ in range(LANES)]
+        inp, out = os.path.join(tmp, 'qin'), os.path.join(tmp, 'qout')
+        with open(inp, 'wb') as f:
+            for v in vals:
+                f.write(struct.pack('<8I', v[0], v[1], v[2], 0, v[3], v[4], v[5], v[6]))
+        p = asmkit.run(tool, hsaco, k.name, LANES, wave, ['buf:' + inp, 'zeros:%d' % (16 * LANES)], {1: out})
+        runs += 1
+        if p.returncode:
+            print('FAIL v_mqsad_u32_u8: ' + p.stderr.strip())
+            bad += 1
+            continue
+        got = open(out, 'rb').read()
+        for lane, v in enumerate(vals):
+            s0 = v[0] | v[1] << 32
+            want = [msad(s0 >> 8 * j & 0xffffffff, v[2], v[3 + j]) for j in range(4)]
+            have = list(struct.unpack_from('<4I', got, 16 * lane))
+            checked += 1
+            if have != want:
+                bad += 1
+                if bad <= 5:
+                    print('MISMATCH v_mqsad_u32_u8 w%d lane %d: want %s got %s' % (wave, lane, want, have))
+    return runs, checked, bad
 
 
 def main():
@@ -172,7 +387,7 @@ def main():
     ap.add_argument('--cc', default=os.environ.get('CC', 'cc'))
     ap.add_argument('--modes', type=int, default=len(FLOAT_MODES), help='float MODE settings per row (wave32)')
     ap.add_argument('--only', default='', help='regex: rows to run')
-    ap.add_argument('--report', default='', help='write the coverage report here')
+    ap.add_argument('--covered', default='', help='write the rows verified in both wave sizes here')
     args = ap.parse_args()
     rng = random.Random(args.seed)
     here = os.path.dirname(os.path.abspath(__file__))
@@ -191,19 +406,32 @@ def main():
                 and (not args.only or re.search(args.only, r['mnemonic']))]
         ks = []
         for i, r in enumerate(todo):
+            t = types[base_name(r['mnemonic'])]
+            opts = modifier_options(r, t)
             for wave in (32, 64):
-                k, mask = kernel(r, wave, i, types[base_name(r['mnemonic'])])
-                ks.append((r, wave, k, mask))
-        hsaco = {wave: asmkit.build(args.tool, [k for _, w, k, _ in ks if w == wave], tmp, 'valu%d' % wave,
+                k, mask = kernel(r, wave, i, t)
+                ks.append((r, wave, k, mask, None))
+                for _ in range(3 if opts and opts[3] else 1 if opts else 0):  # kernels with random modifiers
+                    srcs, omod, clamp, sel = opts
+                    mods = (rng.getrandbits(3) & srcs, rng.getrandbits(3) & srcs, rng.randrange(1, 4) if omod else 0,
+                            rng.getrandbits(1) if clamp else 0, rng.getrandbits(3) if sel else 0,
+                            rng.getrandbits(3) if sel else 0)
+                    if mods == (0, 0, 0, 0, 0, 0):
+                        mods = (srcs, 0, 0, 0, 0, 0) if srcs else (0, 0, 1 if omod else 0, 1 if clamp else 0, 0, 0)
+                    k, mask = kernel(r, wave, i, t, mods)
+                    ks.append((r, wave, k, mask, mods))
+        hsaco = {wave: asmkit.build(args.tool, [k for _, w, k, _, _ in ks if w == wave], tmp, 'valu%d' % wave,
                                     wave64=wave == 64) for wave in (32, 64)}
         inp, out = os.path.join(tmp, 'in'), os.path.join(tmp, 'out')
         bad = checked = runs = 0
         tested = set()
-        for r, wave, k, mask in ks:
+        for r, wave, k, mask, mods in ks:
             b = base_name(r['mnemonic'])
             t = types[b]
-            is_float = any(x.startswith('f') or x == 'pf16' for x in t)
+            is_float = any(x.startswith('f') or x in ('pf16', 'pbf16', 'bf16', 'mix') for x in t)
             modes = FLOAT_MODES[:args.modes] if is_float else INT_MODES
+            if mods:
+                modes = MOD_MODES
             if wave == 64:
                 modes = modes[:2]
             row_bad = 0
@@ -215,7 +443,8 @@ def main():
                 lines = []
                 for lane, ((a, bb, c, carry), di) in enumerate(zip(vec, dinit)):
                     data += struct.pack('<QQQQI', a, bb, c, di, carry) + bytes(RECORD - 36)
-                    lines.append('%x %x %x %x %x %x %x' % (mode, a, bb, c, carry, lane % wave, di))
+                    lines.append(' '.join('%x' % v for v in (mode, a, bb, c, carry, lane % wave, di) +
+                                          tuple(mods or [0, 0, 0, 0] + probe_sel(r['text']))))
                 with open(inp, 'wb') as f:
                     f.write(data)
                 want = subprocess.run([ref, b], input='\n'.join(lines) + '\n', capture_output=True, text=True,
@@ -232,33 +461,39 @@ def main():
                 wide = t[0] in ('f64', 'i64', 'u64', 'b64')
                 for lane in range(LANES):
                     d_lo, d_hi, m = struct.unpack_from('<III', got, 16 * lane)
-                    wd, wm = want[lane].split()
+                    wd, wm, tol = want[lane].split()
                     wd = int(wd, 16)
                     have_d = d_lo | d_hi << 32
-                    ok = have_d == wd and (mask is None or m == int(wm))
+                    ok = close(have_d, wd, t[0], int(tol)) and (mask is None or m == int(wm))
                     checked += 1
                     if not ok:
                         bad += 1
                         row_bad += 1
                         if row_bad <= 3:
                             a, bb, c, carry = vec[lane]
-                            print('MISMATCH %s w%d mode %03x lane %d: a %x b %x c %x carry %d dinit %x: want %016x/%s got %016x/%d%s'
-                                  % (r['mnemonic'], wave, mode, lane, a, bb, c, carry, dinit[lane], wd, wm, have_d, m,
+                            print('MISMATCH %s%s w%d mode %03x lane %d: a %x b %x c %x carry %d dinit %x: want %016x/%s got %016x/%d%s'
+                                  % (r['mnemonic'], ' mods(neg,abs,omod,clamp,opsel,opsel_hi)=%s' % (mods,) if mods else '', wave,
+                                     mode, lane, a, bb, c, carry, dinit[lane], wd, wm, have_d, m,
                                      ' (64-bit result)' if wide else ''))
             if not row_bad:
                 tested.add((r['mnemonic'], wave))
-    valu = [r['mnemonic'] for r in rows]
-    impl = [m for m in valu if m not in missing]
-    both = [m for m in valu if (m, 32) in tested and (m, 64) in tested]
-    report = ['VALU coverage (gfx1100 rows of %s):' % ', '.join(TABLES),
-              '  implemented: %d/%d (%.1f%%)' % (len(impl), len(valu), 100.0 * len(impl) / len(valu)),
-              '  tested against the reference model, wave32 and wave64: %d/%d (%.1f%%)'
-              % (len(both), len(valu), 100.0 * len(both) / len(valu)),
-              '  not tested: ' + ' '.join(m for m in valu if m not in both)]
-    if args.report:
-        with open(args.report, 'w') as f:
-            f.write('\n'.join(report) + '\n')
-    print('\n'.join(report[:3]))
+        if not args.only:
+            qruns, qchecked, qbad = run_mqsad128(args.tool, tmp, rng)
+            runs, checked, bad = runs + qruns, checked + qchecked, bad + qbad
+            if not qbad:
+                tested |= {('v_mqsad_u32_u8', 32), ('v_mqsad_u32_u8', 64)}
+            vruns, vchecked, vbad, vok = run_vopd(args.tool, ref, types, tmp, rng)
+            runs += vruns
+            checked += vchecked
+            bad += vbad
+            print('vopd: %d runs, %d lane results, %d mismatches' % (vruns, vchecked, vbad))
+    both = sorted(m for m, w in tested if w == 32 and (m, 64) in tested)
+    if not args.only:
+        both += sorted(vok)  # VOPD exists in wave32 only
+    if args.covered:
+        with open(args.covered, 'w') as f:
+            f.write('\n'.join(both) + '\n')
+    print('rows verified in wave32 and wave64: %d' % len(both))
     print('valu vectors: %d rows, %d runs, %d lane results, %d mismatches' % (len(todo), runs, checked, bad))
     return 1 if bad else 0
 

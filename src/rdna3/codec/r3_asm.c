@@ -1493,6 +1493,22 @@ static const char *const r3_aliases[][2] = {
 #undef R3ALIAS
 };
 
+/* Whether a row named without a suffix also answers to name_e64 (its VOP3/VOP3P encoding) or
+   name_e32 (VOP1/VOP2/VOPC) as LLVM accepts. The lane moves with a scalar destination or S0
+   (v_readlane, v_writelane, v_readfirstlane) take _e32 whatever their encoding, never _e64. */
+static int r3_takes_suffix(const r3_opinfo *op, int e64)
+{
+    int vop3 = op->format == R3_VOP3 || op->format == R3_VOP3P;
+    if (!vop3 && op->format != R3_VOP1 && op->format != R3_VOP2 && op->format != R3_VOPC)
+        return 0;
+    for (int i = 0; i < op->noperands; i++) {
+        const r3_operand *o = &op->operand[i];
+        if (o->kind == R3K_REG && o->file == 's' && (o->field == R3F_VDST || o->field == R3F_SRC0))
+            return !e64;
+    }
+    return e64 == vop3;
+}
+
 /* Maps an old mnemonic (optionally with _e32/_e64) to its current name; returns 0 if it is none. */
 static int r3_unalias(const char *m, size_t n, char *out, size_t size)
 {
@@ -1507,23 +1523,6 @@ static int r3_unalias(const char *m, size_t n, char *out, size_t size)
         }
     }
     return 0;
-}
-
-/* The registers one half of a VOPD reads and writes, for the bank and parity rules. */
-typedef struct {
-    unsigned dst, src0, vsrc1;
-    int src2_is;   /* which operand uses the SRC2 port: 0 none, 1 dst (fmac, dot2acc), 2 vsrc1 (fmamk) */
-} r3_vopd_half;
-
-static r3_vopd_half r3_vopd_regs(const r3_opinfo *op, const uint32_t *w, unsigned dst)
-{
-    r3_vopd_half h;
-    const r3_format_desc *fd = &r3_formats[op->format];
-    h.dst = dst;
-    h.src0 = r3_get(w, fd->field[R3F_SRC0]);
-    h.vsrc1 = r3_op_has_operand(op, R3F_VSRC1) ? 256 + r3_get(w, fd->field[R3F_VSRC1]) : 0;
-    h.src2_is = strstr(op->mnemonic, "fmamk") ? 2 : (strstr(op->mnemonic, "fmac") || strstr(op->mnemonic, "dot2acc")) ? 1 : 0;
-    return h;
 }
 
 /* v_dual_X ... :: v_dual_Y ...: both halves from their own table, in one pair of dwords. */
@@ -1558,37 +1557,9 @@ static int r3_assemble_vopd(r3_asm_state *st, const char *x, const char *y, r3_e
     if (lit[0] && lit[1] && litv[0] != litv[1])
         return r3_fail(st, st->start, "only one unique literal operand is allowed");
     uint32_t w[2] = {words[0][0] | words[1][0], words[0][1] | words[1][1]};
-    /* the pair reads at most two scalar values: distinct SGPRs (VCC for v_dual_cndmask_b32) and
-       the shared literal; inline constants are free */
-    unsigned scalars[4], ns = 0;
-    for (int h = 0; h < 2; h++) {
-        unsigned src0 = r3_get(w, r3_formats[ops[h]->format].field[R3F_SRC0]);
-        unsigned cand[2] = {src0, strstr(ops[h]->mnemonic, "cndmask") ? 106u : 999u};
-        for (int k = 0; k < 2; k++) {
-            if (cand[k] >= 128)
-                continue;
-            int dup = 0;
-            for (unsigned i = 0; i < ns; i++)
-                dup |= scalars[i] == cand[k];
-            if (!dup)
-                scalars[ns++] = cand[k];
-        }
-    }
-    if (ns + (unsigned)(lit[0] || lit[1]) > 2)
-        return r3_fail(st, st->start, "invalid operand (violates constant bus restrictions)");
-    unsigned xdst = 256 + (w[1] >> 24), ydst = 256 + st->vopd_ydst;
-    if ((xdst & 1) == (ydst & 1))
-        return r3_fail(st, st->start, "one dst register must be even and the other odd");
-    r3_vopd_half hx = r3_vopd_regs(ops[0], w, xdst), hy = r3_vopd_regs(ops[1], w, ydst);
-    if (hx.src0 >= 256 && hy.src0 >= 256 && hx.src0 % 4 == hy.src0 % 4)
-        return r3_fail(st, st->start, "src0 operands must use different VGPR banks");
-    if (hx.vsrc1 && hy.vsrc1 && hx.src2_is != 2 && hy.src2_is != 2 && hx.vsrc1 % 4 == hy.vsrc1 % 4)
-        return r3_fail(st, st->start, "src1 operands must use different VGPR banks");
-    if (hx.src2_is && hy.src2_is) {
-        unsigned a = hx.src2_is == 1 ? hx.dst : hx.vsrc1, b = hy.src2_is == 1 ? hy.dst : hy.vsrc1;
-        if (a % 2 == b % 2)
-            return r3_fail(st, st->start, "src2 operands must use different VGPR banks");
-    }
+    const char *broken = r3_vopd_rule(ops[0], ops[1], w, 256 + st->vopd_ydst, lit[0] || lit[1]);
+    if (broken)
+        return r3_fail(st, st->start, broken);
     out->words[0] = w[0];
     out->words[1] = w[1];
     out->nwords = 2;
@@ -1649,16 +1620,25 @@ int r3_assemble(const char *text, int wave64, const asm_expr_env *env, r3_encodi
         *errcol = (int)(m - text);
         return -1;
     }
-    static const char *const suffixes[] = {"", "_e32", "_e64"};
-    int tried = 0;
-    for (int s = 0; s < 3; s++) {
-        if (s && mlen > 4 && (strncmp(m + mlen - 4, "_e32", 4) == 0 || strncmp(m + mlen - 4, "_e64", 4) == 0))
+    /* the mnemonic as written, then with _e32 / _e64 added; and a written _e32 / _e64 suffix on a row
+       named without one (v_nop_e64, v_fma_f32_e64) selects that encoding of the plain name */
+    static const char *const suffixes[] = {"", "_e32", "_e64", "-"};
+    int tried = 0, suffixed = mlen > 4 && (strncmp(m + mlen - 4, "_e32", 4) == 0 || strncmp(m + mlen - 4, "_e64", 4) == 0);
+    for (int s = 0; s < 4; s++) {
+        if (s && s < 3 && suffixed)
+            continue;
+        if (s == 3 && !suffixed)
             break;
-        snprintf(name, sizeof name, "%.*s%s", (int)mlen, m, suffixes[s]);
+        if (s == 3)
+            snprintf(name, sizeof name, "%.*s", (int)mlen - 4, m);
+        else
+            snprintf(name, sizeof name, "%.*s%s", (int)mlen, m, suffixes[s]);
         int count = 0;
         r3_isa_find(name, strlen(name), &count);
         for (int k = 0; k < count; k++) {
             const r3_opinfo *op = r3_isa_find_nth(name, strlen(name), k);
+            if (s == 3 && !r3_takes_suffix(op, m[mlen - 2] == '6'))
+                continue;
             tried = 1;
             if (op->format == R3_MIMG) {
                 snprintf(err, errsize, "image (MIMG) instructions are disassembled but not assembled by wavesim");

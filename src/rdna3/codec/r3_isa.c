@@ -173,6 +173,65 @@ int r3_op_has_operand(const r3_opinfo *op, r3_field f)
     return 0;
 }
 
+unsigned r3_vopd_ydst(const uint32_t *w)
+{
+    return r3_get(w, r3_formats[R3_VOPDY].field[R3F_VDST]) << 1 | ((w[1] >> 24 & 1) ^ 1);
+}
+
+/* The registers one half of a VOPD reads and writes, for the bank and parity rules. */
+typedef struct {
+    unsigned dst, src0, vsrc1;
+    int src2_is;   /* which operand uses the SRC2 port: 0 none, 1 dst (fmac, dot2acc), 2 vsrc1 (fmamk) */
+} r3_vopd_half;
+
+static r3_vopd_half r3_vopd_regs(const r3_opinfo *op, const uint32_t *w, unsigned dst)
+{
+    r3_vopd_half h;
+    const r3_format_desc *fd = &r3_formats[op->format];
+    h.dst = dst;
+    h.src0 = r3_get(w, fd->field[R3F_SRC0]);
+    h.vsrc1 = r3_op_has_operand(op, R3F_VSRC1) ? 256 + r3_get(w, fd->field[R3F_VSRC1]) : 0;
+    h.src2_is = strstr(op->mnemonic, "fmamk") ? 2 : (strstr(op->mnemonic, "fmac") || strstr(op->mnemonic, "dot2acc")) ? 1 : 0;
+    return h;
+}
+
+const char *r3_vopd_rule(const r3_opinfo *x, const r3_opinfo *y, const uint32_t *w, unsigned ydst, int literal)
+{
+    /* at most two scalar values: distinct SGPRs (VCC for v_dual_cndmask_b32) and the shared
+       literal; inline constants are free */
+    unsigned scalars[4], ns = 0;
+    const r3_opinfo *ops[2] = {x, y};
+    for (int h = 0; h < 2; h++) {
+        unsigned src0 = r3_get(w, r3_formats[ops[h]->format].field[R3F_SRC0]);
+        unsigned cand[2] = {src0, strstr(ops[h]->mnemonic, "cndmask") ? 106u : 999u};
+        for (int k = 0; k < 2; k++) {
+            if (cand[k] >= 128)
+                continue;
+            int dup = 0;
+            for (unsigned i = 0; i < ns; i++)
+                dup |= scalars[i] == cand[k];
+            if (!dup)
+                scalars[ns++] = cand[k];
+        }
+    }
+    if (ns + (unsigned)(literal != 0) > 2)
+        return "invalid operand (violates constant bus restrictions)";
+    unsigned xdst = 256 + (w[1] >> 24);
+    if ((xdst & 1) == (ydst & 1))
+        return "one dst register must be even and the other odd";
+    r3_vopd_half hx = r3_vopd_regs(x, w, xdst), hy = r3_vopd_regs(y, w, ydst);
+    if (hx.src0 >= 256 && hy.src0 >= 256 && hx.src0 % 4 == hy.src0 % 4)
+        return "src0 operands must use different VGPR banks";
+    if (hx.vsrc1 && hy.vsrc1 && hx.src2_is != 2 && hy.src2_is != 2 && hx.vsrc1 % 4 == hy.vsrc1 % 4)
+        return "src1 operands must use different VGPR banks";
+    if (hx.src2_is && hy.src2_is) {
+        unsigned a = hx.src2_is == 1 ? hx.dst : hx.vsrc1, b = hy.src2_is == 1 ? hy.dst : hy.vsrc1;
+        if (a % 2 == b % 2)
+            return "src2 operands must use different VGPR banks";
+    }
+    return NULL;
+}
+
 char r3_rule_char(const r3_operand *o, unsigned v)
 {
     const r3_rule *r = &r3_rules[o->rule];

@@ -113,6 +113,13 @@ extern const r3_format_desc r3_formats[R3_FORMAT_COUNT];
 /* Whether one of op's operands is written in field f. */
 int r3_op_has_operand(const r3_opinfo *op, r3_field f);
 
+/* VOPD (w: the pair's two dwords): the Y destination register (VDSTY holds bits 7:1, bit 0 is the
+   inverse of VDSTX's); and the pairing rule the halves x and y break, in LLVM's words, or NULL:
+   at most two scalar values, destinations of opposite parity, each source port's VGPRs in
+   different banks. */
+unsigned r3_vopd_ydst(const uint32_t *w);
+const char *r3_vopd_rule(const r3_opinfo *x, const r3_opinfo *y, const uint32_t *w, unsigned ydst, int literal);
+
 /* The value a field holds when an instruction does not use it (null SGPR, all-ones op_sel_hi...). */
 unsigned r3_field_default(r3_format fmt, r3_field f);
 

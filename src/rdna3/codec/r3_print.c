@@ -146,8 +146,8 @@ unsigned r3_operand_code(const r3_inst *in, const r3_operand *o)
     if (in->dpp && o->field == R3F_SRC0)
         return 256 + (in->dpp_word & 0xff);
     unsigned v = r3_field_value(in, (r3_field)o->field);
-    if (in->op->format == R3_VOPDY && o->field == R3F_VDST) /* low bit: inverse of VDSTX's */
-        return 256 + (v << 1 | (((in->w[1] >> 24) & 1) ^ 1));
+    if (in->op->format == R3_VOPDY && o->field == R3F_VDST)
+        return 256 + r3_vopd_ydst(in->w);
     switch (o->field) {
     case R3F_SBASE: return v * 2;
     case R3F_SRSRC: return v * 4;

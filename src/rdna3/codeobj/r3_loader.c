@@ -189,6 +189,17 @@ static int r3_predecode(r3_codeobj *co, char *err, size_t errsize)
             len = d->inst.nwords;
         else
             d->inst.op = NULL; /* executing it is an illegal-instruction fault */
+        const char *broken = d->inst.op && d->inst.opy ? r3_vopd_rule(d->inst.op, d->inst.opy, d->inst.w,
+                                                                       r3_vopd_ydst(d->inst.w), d->inst.has_literal)
+                                                        : NULL;
+        if (broken) { /* decodable, but the hardware cannot issue the pair */
+            char text[200];
+            r3_print(&d->inst, 0, text, sizeof text);
+            free(w);
+            snprintf(err, errsize, "illegal instruction at code offset 0x%zx: %s: VOPD pairing rule: %s", 4 * i, text,
+                     broken);
+            return -1;
+        }
         if (r3_decode(w + i, nwords - i, 1, &d64->inst) != R3_DECODE_OK || d64->inst.nwords != len)
             d64->inst.op = NULL;
         co->ninsts++;

@@ -136,6 +136,12 @@ static int r3_run_wave(r3_group *g, r3_wave *w, r3_stats *st, char *err, size_t 
                 break;
             }
         }
+        if (x->cls == R3C_VALU || x->cls == R3C_VOPD) { /* what the next VALU instruction sees before it */
+            w->hz_prev = w->hz_next;
+            w->hz_dst = w->hz_next_dst;
+            w->hz_ndst = w->hz_next_ndst;
+            w->hz_next = R3_HZ_NONE;
+        }
         st->instructions++;
         st->lane_instructions += (uint64_t)__builtin_popcountll(exec);
         st->by_class[x->cls]++;

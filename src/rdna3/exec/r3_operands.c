@@ -416,7 +416,7 @@ void r3_dst_f16(r3_wave *w, const r3_xop *x, uint32_t v[R3_MAX_LANES])
                 if (fp_isnan16(b))
                     b = (w->mode & R3_MODE_DX10_CLAMP) ? 0 : fp_quiet16(b);
                 else if (b & 0x8000u)
-                    b = 0;
+                    b &= (b & 0x7fffu) ? 0 : 0x8000u; /* negatives clamp to +0; -0 stays, as in f32 */
                 else if (b > 0x3c00u)
                     b = 0x3c00u;
             }
@@ -465,9 +465,7 @@ void r3_dst_f64(r3_wave *w, const r3_xop *x, uint64_t v[R3_MAX_LANES])
 
 void r3_dst_mask(r3_wave *w, const r3_xop *x, uint64_t bits)
 {
-    bits &= r3_exec_mask(w);
-    if (x->dpp)
-        bits &= ~w->dpp_off;
+    bits &= r3_write_lanes(w, x); /* lanes EXEC, DPP row/bank masks or DPP sources leave out read 0 */
     if (w->wave64)
         r3_write_sgpr64(w, x->sdst, bits);
     else

@@ -10,10 +10,9 @@ static void cmp_result(r3_wave *w, const r3_xop *x, uint64_t bits, int cmpx)
         r3_dst_mask(w, x, bits);
         return;
     }
-    bits &= r3_exec_mask(w);
-    if (x->dpp)
-        bits &= ~w->dpp_off;
+    bits &= r3_write_lanes(w, x);
     r3_set_exec(w, bits & (~0ull >> (64 - w->lanes)));
+    w->hz_next = R3_HZ_CMPX; /* a V_PERMLANE right after this would see the old EXEC */
 }
 
 /* Integer compares: the sources fetched into W-bit lanes, compared as the C type T. */

@@ -18,8 +18,6 @@ R3_F32_2(v_mul_f32, fx * fy)
 R3_F32_2(v_mul_dx9_zero_f32, fx == 0.0f || fy == 0.0f ? 0.0f : fx * fy)
 /* D = S0 * S1 + S2, one rounding */
 R3_F32_3(v_fma_f32, fmaf(fx, fy, fz))
-/* D = S0 * S1 + S2, one rounding; S0 or S1 zero gives S2 (DX9 rule) */
-R3_F32_3(v_fma_dx9_zero_f32, fx == 0.0f || fy == 0.0f ? fz + 0.0f : fmaf(fx, fy, fz))
 /* D = S0 * S1, with the lighting special case: S1 = -MAX_FLOAT, -Inf or NaN, or S2 <= 0 or NaN, gives -MAX_FLOAT */
 R3_F32_3(v_mullit_f32, (fy == -3.40282347e38f || fy == -INFINITY || isnan(fy) || !(fz > 0.0f)) ? -3.40282347e38f : fx * fy)
 /* D = S0 + S1 (f64) */
@@ -29,29 +27,39 @@ R3_F64_2(v_mul_f64, dx * dy)
 /* D = S0 * S1 + S2, one rounding (f64) */
 R3_F64_3(v_fma_f64, fma(dx, dy, dz))
 
-/* The accumulator forms read their third operand from the destination. */
-static void fmac32(r3_wave *w, const r3_xop *x, int dx9)
+/* fma with the addend from S2 or (the accumulator forms) from the destination. With `dx9`, a zero
+   factor gives the addend (+0 added): the product, even of an infinity or NaN, drops out, so only
+   the addend can make the result NaN. */
+static void fma32(r3_wave *w, const r3_xop *x, int dx9, int acc)
 {
     uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], c[R3_MAX_LANES], r[R3_MAX_LANES];
     r3_src_f32(w, x, 0, a);
     r3_src_f32(w, x, 1, b);
-    memcpy(c, r3_dst_row(w, x), (size_t)LANES * 4);
-    if (!(w->mode & R3_MODE_DENORM_IN32)) /* the accumulator is an input like any source */
-        for (int l = 0; l < LANES; l++)
-            c[l] = fp_flush32(c[l]);
+    if (acc) {
+        memcpy(c, r3_dst_row(w, x), (size_t)LANES * 4);
+        if (!(w->mode & R3_MODE_DENORM_IN32)) /* the accumulator is an input like any source */
+            for (int l = 0; l < LANES; l++)
+                c[l] = fp_flush32(c[l]);
+    } else {
+        r3_src_f32(w, x, 2, c);
+    }
     int rt = r3_round_enter(w, 0);
     for (int l = 0; l < LANES; l++) {
         float fx = fp_f32(a[l]), fy = fp_f32(b[l]), fz = fp_f32(c[l]);
-        float v = dx9 && (fx == 0.0f || fy == 0.0f) ? fz + 0.0f : fmaf(fx, fy, fz);
-        r[l] = r3_nan32(fp_b32(v), a[l], b[l], c[l]);
+        if (dx9 && (fx == 0.0f || fy == 0.0f))
+            r[l] = r3_nan32(fp_b32(fz + 0.0f), c[l], c[l], c[l]);
+        else
+            r[l] = r3_nan32(fp_b32(fmaf(fx, fy, fz)), a[l], b[l], c[l]);
     }
     r3_round_leave(rt);
     r3_dst_f32(w, x, r);
 }
 /* D = S0 * S1 + D, one rounding */
-OP(v_fmac_f32) { fmac32(w, x, 0); }
+OP(v_fmac_f32) { fma32(w, x, 0, 1); }
 /* D = S0 * S1 + D; S0 or S1 zero gives D (DX9 rule) */
-OP(v_fmac_dx9_zero_f32) { fmac32(w, x, 1); }
+OP(v_fmac_dx9_zero_f32) { fma32(w, x, 1, 1); }
+/* D = S0 * S1 + S2, one rounding; S0 or S1 zero gives S2 (DX9 rule) */
+OP(v_fma_dx9_zero_f32) { fma32(w, x, 1, 0); }
 
 /* fmamk: D = S0 * K + S1; fmaak: D = S0 * S1 + K (K the literal) */
 static void fmak32(r3_wave *w, const r3_xop *x, int k_is_addend)
@@ -256,11 +264,18 @@ R3_F64_1(v_fract_f64, fract64(dx))
 
 /* ---- transcendentals (correctly rounded or libm results; hardware is within about 1 ulp) ---- */
 
-/* Drop whole revolutions exactly (x - rint(x) is exact) before scaling in double, so large
-   inputs keep their fraction bits; infinities give NaN. */
-static double revolutions(double v)
+/* sin or cos of 2 pi v, v in revolutions: whole and quarter turns are removed exactly first, so
+   large inputs keep their fraction bits and quarter turns give exact zeros and ones (a zero sine
+   has v's sign, a zero cosine is +0, as sinpi/cospi define them); infinities give NaN. */
+static double turn_sincos(double v, int cosine)
 {
-    return isinf(v) ? NAN : (v - rint(v)) * 6.283185307179586476925;
+    if (isinf(v))
+        return NAN;
+    /* trunc and round ignore the host rounding mode (rint would follow it: 1e-45 rounds up to 1) */
+    double fr = v - trunc(v), q = round(4 * fr), a = (fr - q / 4) * 6.283185307179586476925;
+    int k = ((int)q + cosine) & 3;
+    double r = k == 0 ? sin(a) : k == 1 ? cos(a) : k == 2 ? -sin(a) : -cos(a);
+    return r == 0 ? (cosine ? 0.0 : copysign(0.0, v)) : r;
 }
 
 /* D = 1 / S0 */
@@ -276,13 +291,13 @@ R3_F32_1(v_exp_f32, exp2f(fx))
 /* D = log2(S0) */
 R3_F32_1(v_log_f32, log2f(fx))
 /* D = sin(2 pi S0): S0 in revolutions */
-R3_F32_1(v_sin_f32, (float)sin(revolutions(fx)))
+R3_F32_1(v_sin_f32, (float)turn_sincos(fx, 0))
 /* D = cos(2 pi S0) */
-R3_F32_1(v_cos_f32, (float)cos(revolutions(fx)))
+R3_F32_1(v_cos_f32, (float)turn_sincos(fx, 1))
 /* D = 1 / S0 (f64) */
 R3_F64_1(v_rcp_f64, 1.0 / dx)
-/* D = 1 / sqrt(S0) (f64) */
-R3_F64_1(v_rsq_f64, 1.0 / sqrt(dx))
+/* D = 1 / sqrt(S0) (f64; in long double, so one rounding dominates in every mode) */
+R3_F64_1(v_rsq_f64, (double)(1.0L / sqrtl((long double)dx)))
 /* D = sqrt(S0) (f64) */
 R3_F64_1(v_sqrt_f64, sqrt(dx))
 
@@ -332,9 +347,9 @@ R3_F16_1(v_exp_f16, exp2(hx))
 /* D = log2(S0) (f16) */
 R3_F16_1(v_log_f16, log2(hx))
 /* D = sin(2 pi S0) (f16) */
-R3_F16_1(v_sin_f16, sin(revolutions(hx)))
+R3_F16_1(v_sin_f16, turn_sincos(hx, 0))
 /* D = cos(2 pi S0) (f16) */
-R3_F16_1(v_cos_f16, cos(revolutions(hx)))
+R3_F16_1(v_cos_f16, turn_sincos(hx, 1))
 
 /* The exact value of a * b + c for f16 operands, rounded once to f16: the product is exact in
    double, and the sum is split into a rounded part and its exact error (two-sum) so the final
@@ -347,8 +362,11 @@ uint32_t r3_fma16(const r3_wave *w, uint32_t pa, uint32_t pb, uint32_t pc)
     double s = p + c, bb = s - p, err = (p - (s - bb)) + (c - bb);
     int neg, exp;
     uint64_t mag;
-    if (s == 0)
-        return r3_to_f16(w, s);
+    if (s == 0) { /* IEEE: zeros of one sign keep it, anything else is +0 (-0 rounding down) */
+        int down = R3_MODE_ROUND64(w->mode) == FP_RDN, np = signbit(p) != 0, nc = signbit(c) != 0;
+        int zero_neg = p == 0 && c == 0 ? (down ? np || nc : np && nc) : down;
+        return zero_neg ? 0x8000u : 0;
+    }
     fp_unpack64(s, &neg, &mag, &exp);
     /* fold the error in as extra low-order bits: mag * 2^11 +- |err| in the same units */
     int sticky = 0;

@@ -71,6 +71,9 @@ OP(v_writelane_b32)
    makes an inactive source read 0 instead of leaving the destination unwritten. */
 static void permlane(r3_wave *w, const r3_xop *x, int cross)
 {
+    if (w->hz_prev == R3_HZ_CMPX) /* seed 000: not allowed right after V_CMPX; we use the new EXEC */
+        r3_warn(w, R3W_PERMLANE_HAZARD, "V_PERMLANE right after V_CMPX (needs another VALU instruction, e.g. v_nop, "
+                "between)");
     uint32_t a[R3_MAX_LANES], r[R3_MAX_LANES];
     uint64_t sel = (uint64_t)r3_scalar32(w, x->src[2], x->literal) << 32 | r3_scalar32(w, x->src[1], x->literal);
     uint64_t exec = r3_exec_mask(w), write = exec;

@@ -1,6 +1,6 @@
 /* RDNA3 packed and mixed-precision VALU (mostly VOP3P): two 16-bit lanes per register with
    OP_SEL/OP_SEL_HI choosing each half's source halves and NEG/NEG_HI negating them, the fma_mix
-   forms, and the dot products. Dot products are evaluated in double and rounded once. */
+   forms, and the dot products. fma_mix and the dot products sum exactly and round once. */
 #include "r3_valu.h"
 
 /* The low and high 16-bit operands of source k for the two halves of a packed result. */
@@ -69,7 +69,7 @@ static uint32_t clamp16(const r3_wave *w, uint32_t h, int clamp)
         return h;
     if (fp_isnan16(h))
         return (w->mode & R3_MODE_DX10_CLAMP) ? 0 : h;
-    return (h & 0x8000u) ? 0 : h > 0x3c00u ? 0x3c00u : h;
+    return (h & 0x8000u) ? ((h & 0x7fffu) ? 0 : h) : h > 0x3c00u ? 0x3c00u : h; /* -0 stays, as in f32 */
 }
 
 static uint32_t f16_add(const r3_wave *w, uint32_t a, uint32_t b, uint32_t c, int cl)
@@ -175,48 +175,53 @@ OP(v_pk_fmac_f16) { pk_run_acc(w, x, 3, PK_F16, f16_fma, 1); }
 /* ---- fma_mix: each source is f32, or an f16 half when its OP_SEL_HI bit is set; NEG negates and
    NEG_HI takes the absolute value ---- */
 
-static void mix_sources(r3_wave *w, const r3_xop *x, double v[3][R3_MAX_LANES], uint32_t bits[3][R3_MAX_LANES])
+/* Source k of a mix instruction as f32 bits (an f16 half converts exactly), with input flushing by
+   its own width's mode, then NEG_HI as abs and NEG as negate. */
+static void mix_source(r3_wave *w, const r3_xop *x, int k, uint32_t out[R3_MAX_LANES])
 {
-    for (int k = 0; k < 3; k++) {
-        int f16 = x->opsel_hi >> k & 1;
-        uint32_t raw[R3_MAX_LANES];
-        r3_src_raw(w, x, k, f16 ? R3_CONST_PK16 : R3_CONST_F32, raw);
-        for (int l = 0; l < LANES; l++) {
-            double d;
-            if (f16) {
-                uint32_t h = (x->opsel >> k & 1) ? raw[l] >> 16 : raw[l] & 0xffffu;
-                if (!(w->mode & R3_MODE_DENORM_IN64))
-                    h = fp_flush16(h);
-                d = r3_h(h);
-                bits[k][l] = fp_b32((float)d);
-            } else {
-                uint32_t b = raw[l];
-                if (!(w->mode & R3_MODE_DENORM_IN32))
-                    b = fp_flush32(b);
-                d = fp_f32(b);
-                bits[k][l] = b;
-            }
-            if (x->neg_hi >> k & 1)
-                d = fabs(d);
-            if (x->neg >> k & 1)
-                d = -d;
-            v[k][l] = d;
+    int f16 = x->opsel_hi >> k & 1;
+    uint32_t raw[R3_MAX_LANES];
+    r3_src_raw(w, x, k, f16 ? R3_CONST_PK16 : R3_CONST_F32, raw);
+    for (int l = 0; l < LANES; l++) {
+        uint32_t b;
+        if (f16) {
+            uint32_t h = (x->opsel >> k & 1) ? raw[l] >> 16 : raw[l] & 0xffffu;
+            if (!(w->mode & R3_MODE_DENORM_IN64))
+                h = fp_flush16(h);
+            b = fp_b32((float)r3_h(h));
+        } else {
+            b = raw[l];
+            if (!(w->mode & R3_MODE_DENORM_IN32))
+                b = fp_flush32(b);
         }
+        if (x->neg_hi >> k & 1)
+            b &= 0x7fffffffu;
+        if (x->neg >> k & 1)
+            b ^= 0x80000000u;
+        out[l] = b;
     }
 }
 
-/* mix: 0 f32 result, 1 f16 to the low half, 2 f16 to the high half */
+/* mix: 0 f32 result, 1 f16 to the low half, 2 f16 to the high half. The fma is exact and rounded
+   once to the result type (f32 by the f32 rounding mode, f16 by the f16 one). */
 static void fma_mix(r3_wave *w, const r3_xop *x, int mix)
 {
-    double v[3][R3_MAX_LANES];
-    uint32_t bits[3][R3_MAX_LANES], r[R3_MAX_LANES];
-    mix_sources(w, x, v, bits);
-    int rt = r3_round_enter(w, 0);
+    uint32_t s[3][R3_MAX_LANES], r[R3_MAX_LANES];
+    for (int k = 0; k < 3; k++)
+        mix_source(w, x, k, s[k]);
     for (int l = 0; l < LANES; l++) {
-        float f = fmaf((float)v[0][l], (float)v[1][l], (float)v[2][l]);
-        r[l] = r3_nan32(fp_b32(f), bits[0][l], bits[1][l], bits[2][l]);
+        fp_dot d;
+        memset(&d, 0, sizeof d);
+        fp_dot_product(&d, &fp_single, s[0][l], &fp_single, s[1][l]);
+        fp_dot_value(&d, &fp_single, s[2][l]);
+        if (d.nan || (d.pinf && d.ninf)) { /* the first NaN source, quieted, or the default NaN */
+            uint32_t n = r3_nan32(0x7fc00000u, s[0][l], s[1][l], s[2][l]);
+            r[l] = mix ? fp_f64_to_f16((double)fp_f32(n), FP_RNE) : n;
+        } else {
+            r[l] = mix ? fp_dot_round(&d, &fp_half, (fp_round)R3_MODE_ROUND64(w->mode), 0)
+                       : fp_dot_round(&d, &fp_single, (fp_round)R3_MODE_ROUND32(w->mode), 0);
+        }
     }
-    r3_round_leave(rt);
     if (mix == 0) {
         r3_dst_f32(w, x, r);
         return;
@@ -224,7 +229,7 @@ static void fma_mix(r3_wave *w, const r3_xop *x, int mix)
     uint64_t lanes = r3_write_lanes(w, x);
     uint32_t *d = r3_vrow_w(w, x->vdst);
     for (int l = 0; l < LANES; l++) {
-        uint32_t h = fp_f64_to_f16(fp_f32(r[l]), (fp_round)R3_MODE_ROUND64(w->mode));
+        uint32_t h = r[l];
         if (!(w->mode & R3_MODE_DENORM_OUT64))
             h = fp_flush16(h);
         h = clamp16(w, h, x->clamp);
@@ -241,13 +246,17 @@ OP(v_fma_mixhi_f16) { fma_mix(w, x, 2); }
 
 /* ---- dot products ---- */
 
-static double bf16v(uint32_t h) { return fp_bf16_to_f32(h); }
-
-/* Sum of the products of the 16-bit halves plus an accumulator, in double. */
-static double dot2(uint32_t a, uint32_t b, double acc, int bf16)
+/* acc + a.lo * b.lo + a.hi * b.hi, exact, rounded once (acc of format facc). */
+static uint32_t dot2(uint32_t a, uint32_t b, const fp_format *facc, uint32_t acc, int bf16, const fp_format *fout,
+                     fp_round r, uint32_t nan)
 {
-    double (*cv)(uint32_t) = bf16 ? bf16v : r3_h;
-    return acc + cv(a & 0xffffu) * cv(b & 0xffffu) + cv(a >> 16) * cv(b >> 16);
+    const fp_format *fin = bf16 ? &fp_bfloat : &fp_half;
+    fp_dot d;
+    memset(&d, 0, sizeof d);
+    fp_dot_value(&d, facc, acc);
+    fp_dot_product(&d, fin, a & 0xffffu, fin, b & 0xffffu);
+    fp_dot_product(&d, fin, a >> 16, fin, b >> 16);
+    return fp_dot_round(&d, fout, r, nan);
 }
 
 /* The 16-bit halves of a dot source with NEG/NEG_HI applied to the low/high half. */
@@ -280,10 +289,7 @@ static void dot2_f32(r3_wave *w, const r3_xop *x, int bf16, int acc_is_dst)
             pa = fp_flush16(pa & 0xffffu) | fp_flush16(pa >> 16) << 16;
             pb = fp_flush16(pb & 0xffffu) | fp_flush16(pb >> 16) << 16;
         }
-        double s = dot2(pa, pb, fp_f32(pc), bf16);
-        r[l] = fp_f64_to_f32(s, (fp_round)R3_MODE_ROUND32(w->mode));
-        if (isnan(s))
-            r[l] = 0x7fc00000u;
+        r[l] = dot2(pa, pb, &fp_single, pc, bf16, &fp_single, (fp_round)R3_MODE_ROUND32(w->mode), 0x7fc00000u);
     }
     r3_dst_f32(w, x, r);
 }
@@ -308,18 +314,25 @@ static void dot2_16(r3_wave *w, const r3_xop *x, int bf16)
     r3_src_raw(w, x, 0, kind, a);
     r3_src_raw(w, x, 1, kind, b);
     r3_src_raw(w, x, 2, kind, c);
+    /* VOP3 ABS/NEG: on both halves of the packed sources, on S2's half */
+    uint32_t clr[3], flip[3];
+    for (int k = 0; k < 3; k++) {
+        clr[k] = (x->abs >> k & 1) ? 0x80008000u : 0;
+        flip[k] = (x->neg >> k & 1) ? 0x80008000u : 0;
+    }
     for (int l = 0; l < LANES; l++) {
         uint32_t acc = (x->opsel >> 2 & 1) ? c[l] >> 16 : c[l] & 0xffffu, pa = a[l], pb = b[l];
+        pa = (pa & ~clr[0]) ^ flip[0];
+        pb = (pb & ~clr[1]) ^ flip[1];
+        acc = (acc & ~clr[2] & 0xffffu) ^ (flip[2] & 0xffffu);
         if (bf16) {
             pa = bf16_flush(pa & 0xffffu) | bf16_flush(pa >> 16) << 16;
             pb = bf16_flush(pb & 0xffffu) | bf16_flush(pb >> 16) << 16;
             acc = bf16_flush(acc);
         }
-        double s = dot2(pa, pb, bf16 ? bf16v(acc) : r3_h(acc), bf16);
-        uint32_t h = bf16 ? bf16_flush(fp_f32_to_bf16((float)s, FP_RNE)) : fp_f64_to_f16(s, FP_RNE);
-        if (isnan(s))
-            h = bf16 ? 0x7fc0u : 0x7e00u;
-        r[l] = h;
+        const fp_format *f = bf16 ? &fp_bfloat : &fp_half;
+        uint32_t h = dot2(pa, pb, f, acc, bf16, f, FP_RNE, bf16 ? 0x7fc0u : 0x7e00u);
+        r[l] = bf16 ? bf16_flush(h) : h;
     }
     r3_dst_b16(w, x, r);
 }

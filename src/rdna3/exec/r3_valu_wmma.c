@@ -1,67 +1,81 @@
 /* RDNA3 wave matrix multiply-accumulate: D = A x B + C on 16x16x16 tiles. Register layout: A[m][k]
    in lane m (lanes 0-15; the replicas in 16-31 are not read), element k packed along the VGPRs;
    B[k][n] in lane n the same way; C and D element (m, n) in VGPR m / (lanes / 16) at lane
-   16 * (m % (lanes / 16)) + n. Sums are formed in double and rounded once (round to nearest even). */
+   16 * (m % (lanes / 16)) + n. Float sums are exact and rounded once to nearest even. */
 #include "r3_valu.h"
 
 typedef enum { W_F16, W_BF16, W_IU8, W_IU4 } wmma_in;
 typedef enum { O_F32, O_F16, O_BF16, O_I32 } wmma_out;
 
-/* Element k of lane `lane`'s A or B fragment starting at VGPR `base`, as a value. */
-static double wmma_elem(const r3_wave *w, unsigned base, int lane, int k, wmma_in t, int is_signed, int neg_lo,
-                        int neg_hi)
+/* Integer element k of lane `lane`'s A or B fragment starting at VGPR `base` (8 or 4 bits). */
+static int64_t wmma_int(const r3_wave *w, unsigned base, int lane, int k, int bits, int is_signed)
 {
-    if (t == W_F16 || t == W_BF16) {
-        uint32_t v = r3_vrow(w, base + (unsigned)k / 2)[lane] >> (16 * (k & 1)) & 0xffffu;
-        if ((k & 1) ? neg_hi : neg_lo)
-            v ^= 0x8000u;
-        return t == W_F16 ? r3_h(v) : (double)fp_bf16_to_f32(v);
-    }
-    int bits = t == W_IU8 ? 8 : 4, per = 32 / bits;
+    int per = 32 / bits;
     int64_t v = r3_vrow(w, base + (unsigned)(k / per))[lane] >> (bits * (k % per)) & ((1u << bits) - 1);
-    if (is_signed && (v >> (bits - 1)))
-        v -= (int64_t)1 << bits;
-    return (double)v;
+    return is_signed && (v >> (bits - 1)) ? v - ((int64_t)1 << bits) : v;
+}
+
+/* Seed 000: a WMMA whose A or B overlaps the D of the WMMA just before it (no VALU between)
+   reads a result that is not ready; we compute with the finished value and warn. */
+static void wmma_hazard(r3_wave *w, unsigned a, unsigned b, unsigned nab, unsigned d, unsigned nd)
+{
+    if (w->hz_prev == R3_HZ_WMMA) {
+        unsigned d0 = w->hz_dst, d1 = w->hz_dst + w->hz_ndst;
+        int ov_a = a < d1 && d0 < a + nab, ov_b = b < d1 && d0 < b + nab;
+        if (ov_a || ov_b)
+            r3_warn(w, R3W_WMMA_HAZARD, "%s v[%u:%u] is the D of the WMMA just before it (needs an independent VALU "
+                    "instruction or v_nop between)", ov_a ? "A" : "B", ov_a ? a : b, (ov_a ? a : b) + nab - 1);
+    }
+    w->hz_next = R3_HZ_WMMA;
+    w->hz_next_dst = (uint16_t)d;
+    w->hz_next_ndst = (uint16_t)nd;
 }
 
 static void wmma(r3_wave *w, const r3_xop *x, wmma_in tin, wmma_out tout)
 {
     int rows_per_vgpr = LANES / 16;
     unsigned a = x->src[0] - 256u, b = x->src[1] - 256u;
+    int in_bits = tin == W_IU8 ? 8 : tin == W_IU4 ? 4 : 16;
+    wmma_hazard(w, a, b, (unsigned)(16 * in_bits / 32), x->vdst, (unsigned)(16 / rows_per_vgpr));
     int integer = tin == W_IU8 || tin == W_IU4;
     int sa = integer && (x->neg & 1), sb = integer && (x->neg >> 1 & 1);
     int half = x->opsel >> 2 & 1; /* f16/bf16 C and D live in one half of each VGPR */
-    double acc[16][16];
+    const fp_format *fin = tin == W_F16 ? &fp_half : &fp_bfloat;
+    const fp_format *fout = tout == O_F32 ? &fp_single : tout == O_F16 ? &fp_half : &fp_bfloat;
     /* C: registers, or an inline constant / literal (f16 and bf16 constants fill both halves) */
     uint32_t cconst[R3_MAX_LANES];
     if (x->src[2] < 256)
         r3_src_raw(w, x, 2, tout == O_F16 ? R3_CONST_REP16 : tout == O_BF16 ? R3_CONST_REPBF16 : R3_CONST_F32, cconst);
+    uint32_t res[16][16];
     for (int m = 0; m < 16; m++)
         for (int n = 0; n < 16; n++) {
             int lane = 16 * (m % rows_per_vgpr) + n;
             uint32_t raw = x->src[2] >= 256 ? r3_vrow(w, x->src[2] - 256u + (unsigned)(m / rows_per_vgpr))[lane] : cconst[0];
-            double c;
-            switch (tout) {
-            case O_F32: c = fp_f32(raw); break;
-            case O_I32: c = (double)(int32_t)raw; break;
-            case O_F16: c = r3_h(raw >> (16 * half) & 0xffffu); break;
-            default: c = fp_bf16_to_f32(raw >> (16 * half) & 0xffffu); break;
+            if (integer) {
+                int64_t s = (int32_t)raw;
+                for (int k = 0; k < 16; k++)
+                    s += wmma_int(w, a, m, k, tin == W_IU8 ? 8 : 4, sa) * wmma_int(w, b, n, k, tin == W_IU8 ? 8 : 4, sb);
+                if (x->clamp)
+                    s = s > INT32_MAX ? INT32_MAX : s < INT32_MIN ? INT32_MIN : s;
+                res[m][n] = (uint32_t)s;
+                continue;
             }
-            if (!integer) { /* NEG_HI[2] is abs and NEG[2] negates C */
-                if (x->neg_hi >> 2 & 1)
-                    c = fabs(c);
-                if (x->neg >> 2 & 1)
-                    c = -c;
+            /* C with NEG_HI[2] as abs and NEG[2] as negate; then the 16 products, exactly */
+            uint32_t c = tout == O_F32 ? raw : raw >> (16 * half) & 0xffffu, csign = tout == O_F32 ? 0x80000000u : 0x8000u;
+            if (x->neg_hi >> 2 & 1)
+                c &= ~csign;
+            if (x->neg >> 2 & 1)
+                c ^= csign;
+            fp_dot acc;
+            memset(&acc, 0, sizeof acc);
+            fp_dot_value(&acc, fout, c);
+            for (int k = 0; k < 16; k++) {
+                uint32_t ea = r3_vrow(w, a + (unsigned)k / 2)[m] >> (16 * (k & 1)) & 0xffffu;
+                uint32_t eb = r3_vrow(w, b + (unsigned)k / 2)[n] >> (16 * (k & 1)) & 0xffffu;
+                int neg_bits = (k & 1) ? x->neg_hi : x->neg; /* NEG_LO/NEG_HI negate the low/high halves */
+                fp_dot_product(&acc, fin, ea ^ (uint32_t)(neg_bits & 1) << 15, fin, eb ^ (uint32_t)(neg_bits >> 1 & 1) << 15);
             }
-            acc[m][n] = c;
-        }
-    for (int m = 0; m < 16; m++)
-        for (int n = 0; n < 16; n++) {
-            double s = 0;
-            for (int k = 0; k < 16; k++)
-                s += wmma_elem(w, a, m, k, tin, sa, x->neg & 1, x->neg_hi & 1) *
-                     wmma_elem(w, b, n, k, tin, sb, x->neg >> 1 & 1, x->neg_hi >> 1 & 1);
-            acc[m][n] += s;
+            res[m][n] = fp_dot_round(&acc, fout, FP_RNE, tout == O_F32 ? 0x7fc00000u : tout == O_F16 ? 0x7e00u : 0x7fc0u);
         }
     uint64_t exec = r3_exec_mask(w);
     for (int m = 0; m < 16; m++) {
@@ -70,24 +84,8 @@ static void wmma(r3_wave *w, const r3_xop *x, wmma_in tin, wmma_out tout)
             int lane = 16 * (m % rows_per_vgpr) + n;
             if (!(exec >> lane & 1))
                 continue;
-            double v = acc[m][n];
-            switch (tout) {
-            case O_F32: d[lane] = isnan(v) ? 0x7fc00000u : fp_f64_to_f32(v, FP_RNE); break;
-            case O_I32: {
-                int64_t iv = (int64_t)v;
-                if (x->clamp)
-                    iv = iv > INT32_MAX ? INT32_MAX : iv < INT32_MIN ? INT32_MIN : iv;
-                d[lane] = (uint32_t)iv;
-                break;
-            }
-            default: {
-                uint32_t h = tout == O_F16 ? fp_f64_to_f16(v, FP_RNE) : fp_f32_to_bf16((float)v, FP_RNE);
-                if (isnan(v))
-                    h = tout == O_F16 ? 0x7e00u : 0x7fc0u;
-                d[lane] = half ? (d[lane] & 0xffffu) | h << 16 : (d[lane] & 0xffff0000u) | h;
-                break;
-            }
-            }
+            uint32_t h = res[m][n];
+            d[lane] = tout == O_F32 || tout == O_I32 ? h : half ? (d[lane] & 0xffffu) | h << 16 : (d[lane] & 0xffff0000u) | h;
         }
     }
 }

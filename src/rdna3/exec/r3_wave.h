@@ -46,6 +46,10 @@ typedef struct r3_wave {
     int nvgprs;                  /* VGPRs the kernel allocated: others read as v0, writes are dropped */
     uint64_t icount;             /* instructions executed */
     uint64_t dpp_off;            /* lanes whose write a DPP source fetch disabled */
+    /* hazards seed 000 leaves to software: what the previous VALU instruction was (R3_HZ_*), and
+       for a WMMA the VGPRs of its D; handlers set hz_next, the run loop moves it to hz_prev */
+    uint8_t hz_prev, hz_next;
+    uint16_t hz_dst, hz_ndst, hz_next_dst, hz_next_ndst;
     /* VOPD: the X half's result waits until the Y half has read its sources */
     int defer;
     unsigned pending_reg;
@@ -60,6 +64,8 @@ typedef struct r3_wave {
 } r3_wave;
 
 typedef void (*r3_trace_fn)(void *ctx, const char *line);
+
+enum { R3_HZ_NONE, R3_HZ_WMMA, R3_HZ_CMPX };
 
 /* Warnings: what a program should not rely on but the hardware lets run (hazards the ISA leaves to
    software, accesses the alignment mode rejects). Counted per kind; the first of each is kept. */

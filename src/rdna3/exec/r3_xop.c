@@ -50,8 +50,8 @@ static void r3_xop_fill(r3_xop *x, const r3_inst *in, uint32_t pc)
         x->src[1] = r3_xsrc(in, R3F_VSRC1);
         x->src[2] = 0;
         x->vdst = (uint16_t)r3_field_value(in, R3F_VDST);
-        if (op->format == R3_VOPDY) /* VDSTY holds bits 7:1; bit 0 is the inverse of VDSTX's */
-            x->vdst = (uint16_t)(x->vdst << 1 | (((in->w[1] >> 24) & 1) ^ 1));
+        if (op->format == R3_VOPDY)
+            x->vdst = (uint16_t)r3_vopd_ydst(in->w);
         break;
     case R3_VOP3: case R3_VOP3P:
         x->enc = op->format == R3_VOP3 ? R3X_VOP3 : R3X_VOP3P;
