@@ -8,6 +8,7 @@
 # the correctly rounded value and those rows accept 1 ulp (infinities and NaNs exactly).
 # --covered lists the rows verified here for the VALU coverage report (valu_coverage.py).
 import argparse
+import concurrent.futures
 import os
 import random
 import re
@@ -223,10 +224,59 @@ def probe_sel(text):
     return bits
 
 
-def kernel(row, wave, idx, types, mods=None):
+# ---- operand forms: src0 as an inline constant, a literal or an SGPR (seed 000's constant rules) ----
+F32_INLINE = {'0.5': 0x3f000000, '-0.5': 0xbf000000, '1.0': 0x3f800000, '-1.0': 0xbf800000, '2.0': 0x40000000,
+              '-2.0': 0xc0000000, '4.0': 0x40800000, '-4.0': 0xc0800000, '0.15915494': 0x3e22f983}
+F16_INLINE = {'0.5': 0x3800, '-0.5': 0xb800, '1.0': 0x3c00, '-1.0': 0xbc00, '2.0': 0x4000, '-2.0': 0xc000,
+              '4.0': 0x4400, '-4.0': 0xc400, '0.15915494': 0x3118}
+F64_INLINE = {'0.5': 0x3fe0000000000000, '-0.5': 0xbfe0000000000000, '1.0': 0x3ff0000000000000,
+              '-1.0': 0xbff0000000000000, '2.0': 0x4000000000000000, '-2.0': 0xc000000000000000,
+              '4.0': 0x4010000000000000, '-4.0': 0xc010000000000000, '0.15915494': 0x3fc45f306dc9c882}
+F64_LITERALS = {'1.5': 0x3ff8000000000000, '-2.75': 0xc006000000000000, '256.5': 0x4070080000000000}
+FORM_TYPES = {'f16', 'i16', 'u16', 'b16', 'sh16', 'f32', 'i32', 'u32', 'b32', 'sh32', 'f64', 'i64', 'u64'}
+SGPR_VALUE = 0x9abcdef012345687
+
+
+def src0_form(rng, t):
+    """(text, value) for a source of type t: an inline integer or float constant (by the operand's
+    width: f16 bits for 16-bit operands, f64 bits and sign extension for 64-bit ones), a literal (the
+    high half of an f64, sign-extended for i64, zero-extended for u64), or SGPRs s30/s[30:31]."""
+    wide = t in ('f64', 'i64', 'u64')
+    half = t in ('f16', 'i16', 'u16', 'b16', 'sh16')
+    kind = rng.choice(['int', 'float', 'literal', 'sgpr'])
+    if kind == 'int':
+        n = rng.randrange(-16, 65)
+        return str(n), n & (0xffffffffffffffff if wide else 0xffffffff)
+    if kind == 'float':  # 1/(2 pi) must be spelled to double precision to be the f64 inline constant
+        name = rng.choice(sorted(F32_INLINE))
+        value = (F64_INLINE if wide else F16_INLINE if half else F32_INLINE)[name]
+        return ('0.15915494309189532' if wide and name == '0.15915494' else name), value
+    if kind == 'literal':
+        if t == 'f64':
+            name = rng.choice(sorted(F64_LITERALS))
+            return name, F64_LITERALS[name]
+        lit = rng.choice([0x12345678, 0x87654321, 0xfff0ff00, 0x3f812345]) if not half else rng.choice([0x3c01, 0xbbff, 0x7bfe, 0x1234])
+        if t == 'i64':
+            return '0x%x' % lit, lit | (0xffffffff00000000 if lit >> 31 else 0)
+        return '0x%x' % lit, lit
+    return ('s[30:31]', SGPR_VALUE) if wide else ('s30', SGPR_VALUE & 0xffffffff)
+
+
+def with_src0(row, text, src0):
+    names = [o.split(':')[0] for o in row['operands'].split()]
+    head, _, rest = text.partition(' ')
+    m = re.search(r' [a-z_]+:', rest)
+    ops = (rest[:m.start()] if m else rest).split(', ')
+    ops[names.index('src0')] = src0
+    return head + ' ' + ', '.join(ops) + (rest[m.start():] if m else '')
+
+
+def kernel(row, wave, idx, types, mods=None, src0=None):
     text, mask = row_text(row, wave)
     if mods:
         text = with_modifiers(row, text, mods)
+    if src0:
+        text = with_src0(row, text, src0)
     for t in types:
         if t in KLIT:
             text = text.replace('0xbf800000', '0x%x' % KLIT[t])
@@ -243,7 +293,8 @@ def kernel(row, wave, idx, types, mods=None):
             'global_load_b32 v34, v1, s[4:5] offset:%d' % (HEADER + 32), 's_waitcnt vmcnt(0)',
             'v_cmp_ne_u32_e32 %s, 0, v34' % ('vcc' if w64 else 'vcc_lo'),
             'v_cmp_ne_u32_e64 %s, 0, v34' % pair(48),
-            's_mov_b64 s[8:9], 0', 's_mov_b64 s[12:13], 0', 'v_mov_b32 v10, 0', text]
+            's_mov_b64 s[8:9], 0', 's_mov_b64 s[12:13], 0', 'v_mov_b32 v10, 0',
+            's_mov_b32 s30, 0x%x' % (SGPR_VALUE & 0xffffffff), 's_mov_b32 s31, 0x%x' % (SGPR_VALUE >> 32), text]
     if mask == 'exec':
         body += ['s_mov_b64 s[50:51], exec' if w64 else 's_mov_b32 s50, exec_lo',
                  's_mov_b64 exec, -1' if w64 else 's_mov_b32 exec_lo, -1']
@@ -253,8 +304,8 @@ def kernel(row, wave, idx, types, mods=None):
     if src:
         body.append('v_cndmask_b32_e64 v10, 0, 1, %s' % src)
     body += ['global_store_b96 v2, v[8:10], s[6:7]', 's_endpgm']
-    return asmkit.Kernel('k%d%s_w%d' % (idx, 'm%x' % (hash(mods) & 0xffffff) if mods else '', wave), body, nargs=2, vgprs=40, sgprs=56,
-                         wave64=w64), mask
+    tag = 'm%x' % (hash(mods) & 0xffffff) if mods else 'c' if src0 else ''
+    return asmkit.Kernel('k%d%s_w%d' % (idx, tag, wave), body, nargs=2, vgprs=40, sgprs=56, wave64=w64), mask
 
 
 VOPD_K = 0x3fc00001
@@ -420,24 +471,52 @@ def main():
                         mods = (srcs, 0, 0, 0, 0, 0) if srcs else (0, 0, 1 if omod else 0, 1 if clamp else 0, 0, 0)
                     k, mask = kernel(r, wave, i, t, mods)
                     ks.append((r, wave, k, mask, mods))
+        # src0 forms: one random constant/literal/SGPR variant per row and wave size, kept when the
+        # assembler (checked against llvm-mc-19 by the codec tests) accepts it for that row
+        lines_tool = os.path.join(os.path.dirname(args.tool), 'tests', 'r3_lines')
+        for wave in (32, 64):
+            cands = []
+            for i, r in enumerate(todo):
+                t = types[base_name(r['mnemonic'])]
+                names = [o.split(':')[0] for o in r['operands'].split()]
+                if r['table'] == 'vop3p' or 'src0' not in names or len(t) < 2 or t[1] not in FORM_TYPES:
+                    continue
+                text, value = src0_form(rng, t[1])
+                cands.append((i, r, t, text, value, with_src0(r, row_text(r, wave)[0], text)))
+            res = subprocess.run([lines_tool, '--asm'] + (['--wave64'] if wave == 64 else []),
+                                 input='\n'.join(c[5] for c in cands) + '\n', capture_output=True, text=True,
+                                 check=True).stdout.splitlines()
+            for (i, r, t, text, value, line), out_line in zip(cands, res):
+                if out_line.startswith('<error>'):
+                    continue
+                k, mask = kernel(r, wave, i, t, src0=text)
+                ks.append((r, wave, k, mask, ('src0', value)))
         hsaco = {wave: asmkit.build(args.tool, [k for _, w, k, _, _ in ks if w == wave], tmp, 'valu%d' % wave,
                                     wave64=wave == 64) for wave in (32, 64)}
-        inp, out = os.path.join(tmp, 'in'), os.path.join(tmp, 'out')
-        bad = checked = runs = 0
-        tested = set()
-        for r, wave, k, mask, mods in ks:
+        def run_row(job):
+            """All MODE runs of one kernel (its own random vectors and files, so rows run in parallel);
+            returns (runs, lane results, mismatches, messages)."""
+            idx, (r, wave, k, mask, mods) = job
+            jrng = random.Random(args.seed * 1000003 + idx)
+            inp, out = os.path.join(tmp, 'in%d' % idx), os.path.join(tmp, 'out%d' % idx)
             b = base_name(r['mnemonic'])
             t = types[b]
             is_float = any(x.startswith('f') or x in ('pf16', 'pbf16', 'bf16', 'mix') for x in t)
             modes = FLOAT_MODES[:args.modes] if is_float else INT_MODES
-            if mods:
+            src0_value = None
+            if mods and mods[0] == 'src0':
+                src0_value, mods, modes = mods[1], None, FLOAT_MODES[:1]
+            elif mods:
                 modes = MOD_MODES
             if wave == 64:
                 modes = modes[:2]
-            row_bad = 0
+            runs = checked = bad = 0
+            msgs = []
             for mode in modes:
-                vec = vectors(rng, t)
-                dinit = [rng.getrandbits(64) for _ in range(LANES)]
+                vec = vectors(jrng, t)
+                if src0_value is not None:  # every lane reads the constant
+                    vec = [(src0_value,) + v[1:] for v in vec]
+                dinit = [jrng.getrandbits(64) for _ in range(LANES)]
                 data = bytearray(HEADER)
                 struct.pack_into('<I', data, 0, mode)
                 lines = []
@@ -453,9 +532,8 @@ def main():
                                {1: out})
                 runs += 1
                 if p.returncode:
-                    print('FAIL %s w%d mode %x: %s' % (r['mnemonic'], wave, mode, p.stderr.strip()))
+                    msgs.append('FAIL %s w%d mode %x: %s' % (r['mnemonic'], wave, mode, p.stderr.strip()))
                     bad += 1
-                    row_bad += 1
                     continue
                 got = open(out, 'rb').read()
                 wide = t[0] in ('f64', 'i64', 'u64', 'b64')
@@ -464,19 +542,32 @@ def main():
                     wd, wm, tol = want[lane].split()
                     wd = int(wd, 16)
                     have_d = d_lo | d_hi << 32
-                    ok = close(have_d, wd, t[0], int(tol)) and (mask is None or m == int(wm))
                     checked += 1
-                    if not ok:
-                        bad += 1
-                        row_bad += 1
-                        if row_bad <= 3:
-                            a, bb, c, carry = vec[lane]
-                            print('MISMATCH %s%s w%d mode %03x lane %d: a %x b %x c %x carry %d dinit %x: want %016x/%s got %016x/%d%s'
-                                  % (r['mnemonic'], ' mods(neg,abs,omod,clamp,opsel,opsel_hi)=%s' % (mods,) if mods else '', wave,
-                                     mode, lane, a, bb, c, carry, dinit[lane], wd, wm, have_d, m,
-                                     ' (64-bit result)' if wide else ''))
-            if not row_bad:
-                tested.add((r['mnemonic'], wave))
+                    if close(have_d, wd, t[0], int(tol)) and (mask is None or m == int(wm)):
+                        continue
+                    bad += 1
+                    if bad <= 3:
+                        a, bb, c, carry = vec[lane]
+                        msgs.append('MISMATCH %s%s [%s] w%d mode %03x lane %d: a %x b %x c %x carry %d dinit %x: '
+                                    'want %016x/%s got %016x/%d%s'
+                                    % (r['mnemonic'], ' mods(neg,abs,omod,clamp,opsel,opsel_hi)=%s' % (mods,) if mods else '',
+                                       k.body[-3] if src0_value is not None else k.name, wave, mode, lane, a, bb, c,
+                                       carry, dinit[lane], wd, wm, have_d, m, ' (64-bit result)' if wide else ''))
+            return runs, checked, bad, msgs
+
+        bad = checked = runs = 0
+        tested = set()
+        failed_rows = set()
+        with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+            for (r, wave, k, mask, mods), res in zip(ks, pool.map(run_row, enumerate(ks))):
+                runs, checked, bad = runs + res[0], checked + res[1], bad + res[2]
+                for msg in res[3]:
+                    print(msg)
+                if res[2]:
+                    failed_rows.add((r['mnemonic'], wave))
+                else:
+                    tested.add((r['mnemonic'], wave))
+        tested -= failed_rows
         if not args.only:
             qruns, qchecked, qbad = run_mqsad128(args.tool, tmp, rng)
             runs, checked, bad = runs + qruns, checked + qchecked, bad + qbad

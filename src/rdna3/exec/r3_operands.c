@@ -297,18 +297,28 @@ void r3_src_i64(r3_wave *w, const r3_xop *x, int k, uint64_t v[R3_MAX_LANES])
     r3_fetch64(w, x, k, R3_I64, v);
 }
 
-void r3_src_f64(r3_wave *w, const r3_xop *x, int k, uint64_t v[R3_MAX_LANES])
+static void r3_mods64(const r3_wave *w, const r3_xop *x, int k, uint64_t v[R3_MAX_LANES], int flush)
 {
-    r3_fetch64(w, x, k, R3_F64, v);
     uint64_t sign = 1ull << 63;
     uint64_t clear = (x->abs >> k & 1) ? sign : 0, flip = (x->neg >> k & 1) ? sign : 0;
-    int flush = !(w->mode & R3_MODE_DENORM_IN64);
     if (!clear && !flip && !flush)
         return;
     for (int l = 0; l < w->lanes; l++) {
         uint64_t b = (v[l] & ~clear) ^ flip;
         v[l] = flush ? fp_flush64(b) : b;
     }
+}
+
+void r3_src_f64(r3_wave *w, const r3_xop *x, int k, uint64_t v[R3_MAX_LANES])
+{
+    r3_fetch64(w, x, k, R3_F64, v);
+    r3_mods64(w, x, k, v, !(w->mode & R3_MODE_DENORM_IN64));
+}
+
+void r3_src_mod64(r3_wave *w, const r3_xop *x, int k, uint64_t v[R3_MAX_LANES])
+{
+    r3_fetch64(w, x, k, R3_F64, v);
+    r3_mods64(w, x, k, v, 0);
 }
 
 uint64_t r3_src_mask(const r3_wave *w, const r3_xop *x, int k)

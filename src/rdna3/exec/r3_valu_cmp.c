@@ -32,7 +32,8 @@ static void cmp_result(r3_wave *w, const r3_xop *x, uint64_t bits, int cmpx)
         cmp_result(w, x, bits, cmpx);                                                      \
     }
 #define CMP_I(name, T, fetch, expr, cmpx) CMP_INT(name, T, uint32_t, fetch, expr, cmpx)
-#define CMP_Q(name, T, expr, cmpx) CMP_INT(name, T, uint64_t, r3_src_u64, expr, cmpx)
+/* 64-bit (FETCH: a 32-bit literal sign-extends for the signed compares, zero-extends otherwise) */
+#define CMP_Q(name, T, fetch, expr, cmpx) CMP_INT(name, T, uint64_t, fetch, expr, cmpx)
 /* Float compares: p, q are the values as doubles (exact for every width). */
 #define CMP_F(name, width, expr, cmpx)                                                      \
     OP(name)                                                                               \
@@ -82,15 +83,15 @@ INT_CMPS(i32, int32_t, r3_src_b32)
 INT_CMPS(u32, uint32_t, r3_src_b32)
 INT_CMPS(i16, int16_t, r3_src_b16)
 INT_CMPS(u16, uint16_t, r3_src_b16)
-#define INT64_CMPS(T, CT)                                                                  \
-    CMP_Q(v_cmp_f_##T, CT, 0, 0) CMP_Q(v_cmp_lt_##T, CT, p < q, 0) CMP_Q(v_cmp_eq_##T, CT, p == q, 0) \
-    CMP_Q(v_cmp_le_##T, CT, p <= q, 0) CMP_Q(v_cmp_gt_##T, CT, p > q, 0)                   \
-    CMP_Q(v_cmp_ne_##T, CT, p != q, 0) CMP_Q(v_cmp_ge_##T, CT, p >= q, 0) CMP_Q(v_cmp_t_##T, CT, 1, 0) \
-    CMP_Q(v_cmpx_f_##T, CT, 0, 1) CMP_Q(v_cmpx_lt_##T, CT, p < q, 1) CMP_Q(v_cmpx_eq_##T, CT, p == q, 1) \
-    CMP_Q(v_cmpx_le_##T, CT, p <= q, 1) CMP_Q(v_cmpx_gt_##T, CT, p > q, 1)                 \
-    CMP_Q(v_cmpx_ne_##T, CT, p != q, 1) CMP_Q(v_cmpx_ge_##T, CT, p >= q, 1) CMP_Q(v_cmpx_t_##T, CT, 1, 1)
-INT64_CMPS(i64, int64_t)
-INT64_CMPS(u64, uint64_t)
+#define INT64_CMPS(T, CT, FETCH)                                                           \
+    CMP_Q(v_cmp_f_##T, CT, FETCH, 0, 0) CMP_Q(v_cmp_lt_##T, CT, FETCH, p < q, 0) CMP_Q(v_cmp_eq_##T, CT, FETCH, p == q, 0) \
+    CMP_Q(v_cmp_le_##T, CT, FETCH, p <= q, 0) CMP_Q(v_cmp_gt_##T, CT, FETCH, p > q, 0)                   \
+    CMP_Q(v_cmp_ne_##T, CT, FETCH, p != q, 0) CMP_Q(v_cmp_ge_##T, CT, FETCH, p >= q, 0) CMP_Q(v_cmp_t_##T, CT, FETCH, 1, 0) \
+    CMP_Q(v_cmpx_f_##T, CT, FETCH, 0, 1) CMP_Q(v_cmpx_lt_##T, CT, FETCH, p < q, 1) CMP_Q(v_cmpx_eq_##T, CT, FETCH, p == q, 1) \
+    CMP_Q(v_cmpx_le_##T, CT, FETCH, p <= q, 1) CMP_Q(v_cmpx_gt_##T, CT, FETCH, p > q, 1)                 \
+    CMP_Q(v_cmpx_ne_##T, CT, FETCH, p != q, 1) CMP_Q(v_cmpx_ge_##T, CT, FETCH, p >= q, 1) CMP_Q(v_cmpx_t_##T, CT, FETCH, 1, 1)
+INT64_CMPS(i64, int64_t, r3_src_i64)
+INT64_CMPS(u64, uint64_t, r3_src_u64)
 
 /* Ordered predicates are false with a NaN operand; the n-forms are their negations (true with NaN). */
 #define FLT_CMPS(P, T, W, X)                                                                \
@@ -154,10 +155,7 @@ static void cmp_class(r3_wave *w, const r3_xop *x, int width, int cmpx)
     uint64_t bits = 0;
     if (width == 64) {
         uint64_t a[R3_MAX_LANES];
-        r3_src_u64(w, x, 0, a);
-        uint64_t sign = 1ull << 63;
-        for (int l = 0; l < LANES; l++)
-            a[l] = (a[l] & ((x->abs & 1) ? ~sign : ~0ull)) ^ ((x->neg & 1) ? sign : 0);
+        r3_src_mod64(w, x, 0, a); /* a literal is the high half, as for every f64 operand */
         r3_src_b32(w, x, 1, m);
         for (int l = 0; l < LANES; l++)
             bits |= (uint64_t)(m[l] >> class64(a[l]) & 1) << l;

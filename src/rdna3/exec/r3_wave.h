@@ -166,6 +166,8 @@ void r3_src_mod16(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES]);
 void r3_src_u64(r3_wave *w, const r3_xop *x, int k, uint64_t v[R3_MAX_LANES]);
 void r3_src_i64(r3_wave *w, const r3_xop *x, int k, uint64_t v[R3_MAX_LANES]);
 void r3_src_f64(r3_wave *w, const r3_xop *x, int k, uint64_t v[R3_MAX_LANES]);
+/* An f64 source with ABS/NEG but no denormal flushing (v_cmp_class_f64). */
+void r3_src_mod64(r3_wave *w, const r3_xop *x, int k, uint64_t v[R3_MAX_LANES]);
 /* How inline constants fill a raw 32-bit packed or mixed-precision operand: as f32 bits; 16-bit
    (f16 or integer) in the low half only; bf16 (an f32 constant's high half) in the low half;
    or the 16-bit value replicated into both halves (dot2 f16/bf16 sources). Literals are 32 bits. */
