@@ -83,7 +83,7 @@ fi
 cov=build/test-logs/coverage
 mkdir -p "$cov"
 run valu-vectors python3 tests/exec/valu_vectors.py --tool build/rel/wavesim --seed 1 --covered "$cov/valu-vectors"
-run valu-vectors-asan-ubsan python3 tests/exec/valu_vectors.py --tool build/san/wavesim --seed 2 --modes 2
+run valu-vectors-asan-ubsan python3 tests/exec/valu_vectors.py --tool build/san/wavesim --seed 2 --modes 2 --sample 0.2
 run wmma-matrix python3 tests/exec/wmma_matrix.py --tool build/rel/wavesim --seed 4 --covered "$cov/wmma"
 run wmma-matrix-asan-ubsan python3 tests/exec/wmma_matrix.py --tool build/san/wavesim --seed 5 --sample 0.05
 run dpp-lanes python3 tests/exec/dpp_lanes.py --tool build/rel/wavesim --seed 3

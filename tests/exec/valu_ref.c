@@ -1002,6 +1002,98 @@ OPFN(fma_mix_f32) { D32(out32(c, fma_mix(c, 0))); }
 OPFN(fma_mixlo_f16) { D16(fma_mix(c, 1)); }
 OPFN(fma_mixhi_f16) { c->d = (c->dinit & 0xffffffff0000ffffull) | fma_mix(c, 1) << 16; }
 
+/* ---------- division helpers (guide pseudocode; our readings in docs/isa-notes-rdna3.md) ---------- */
+static int biased_exp(uint64_t b, fmt f) { return (int)((b & fmt_expmask(f)) >> f.man); }
+
+/* v_div_fixup: S0 the quotient, S1 the denominator, S2 the numerator: NaN sources (numerator first)
+   quieted; 0/0 and inf/inf the negative default NaN; x/0 and inf/y infinity; x/inf and 0/y zero, all
+   with the quotient's sign; a quotient below the smallest denormal (exponent difference past the
+   format) zero; a NaN S0 (the refinement overflowed) infinity; else S0's magnitude with that sign. */
+static uint64_t div_fixup_ref(const ctx *c, fmt f, uint64_t q, uint64_t d, uint64_t n)
+{
+    q = fin(c, f, q), d = fin(c, f, d), n = fin(c, f, n);
+    uint64_t sign = ((d ^ n) & fmt_sign(f));
+    if (is_nan(n, f))
+        return quiet(n, f);
+    if (is_nan(d, f))
+        return quiet(d, f);
+    if ((is_zero(d, f) && is_zero(n, f)) || (is_inf(d, f) && is_inf(n, f)))
+        return fmt_sign(f) | default_nan(f);
+    if (is_zero(d, f) || is_inf(n, f))
+        return sign | fmt_expmask(f);
+    if (is_inf(d, f) || is_zero(n, f))
+        return sign;
+    if (biased_exp(n, f) - biased_exp(d, f) < -(f.man == 52 ? 1075 : 150))
+        return sign;
+    if (is_nan(q, f))
+        return sign | fmt_expmask(f);
+    return fout(c, f, (q & ~fmt_sign(f)) | sign);
+}
+OPFN(div_fixup_f32) { D32(div_fixup_ref(c, F32, U32(S0), U32(S1), U32(S2))); }
+OPFN(div_fixup_f64) { D64(div_fixup_ref(c, F64, S0, S1, S2)); }
+
+/* v_div_fmas: fma(S0, S1, S2), and with VCC set scaled by 2^64 (f64: 2^128) when |S2| >= 2, else by
+   2^-64 (2^-128): two roundings, as the guide's "2^64 * fma(...)" reads. */
+static uint64_t div_fmas_ref(const ctx *c, fmt f, uint64_t a, uint64_t b, uint64_t d)
+{
+    ctx k = *c;
+    k.mode |= f.man == 52 ? 0x80 : 0x20; /* the output flush comes last */
+    uint64_t r = f.man == 52 ? arith64(&k, FMA, a, b, d) : arith32(&k, FMA, a, b, d);
+    if (c->carry && !is_nan(r, f)) {
+        int scale = f.man == 52 ? 128 : 64;
+        r = ldexp_ref(&k, f, r, biased_exp(fin(c, f, d), f) > (f.man == 52 ? 1023 : 127) ? scale : -scale);
+    }
+    return fout(c, f, r);
+}
+OPFN(div_fmas_f32) { D32(div_fmas_ref(c, F32, U32(S0), U32(S1), U32(S2))); }
+OPFN(div_fmas_f64) { D64(div_fmas_ref(c, F64, S0, S1, S2)); }
+
+/* v_div_scale (guide): S0 the value to scale, S1 the denominator, S2 the numerator; VCC says the
+   quotient will need unscaling (div_fmas). Our reading where both 1/S1 and S2/S1 are denormal:
+   the denominator is scaled down (2^-64 / 2^-128), as div_fmas then undoes consistently. */
+static uint64_t div_scale_ref(ctx *c, fmt f, uint64_t s0, uint64_t d, uint64_t n)
+{
+    s0 = fin(c, f, s0), d = fin(c, f, d), n = fin(c, f, n);
+    int wide = f.man == 52, scale = wide ? 128 : 64, near_max = wide ? 768 : 96, tiny = wide ? 53 : 23;
+    double x0 = wide ? f64(s0) : f32((uint32_t)s0), xd = wide ? f64(d) : f32((uint32_t)d);
+    double xn = wide ? f64(n) : f32((uint32_t)n);
+    double q = wide ? xn / xd : (double)(f32((uint32_t)n) / f32((uint32_t)d));
+    double min_normal = wide ? 0x1p-1022 : 0x1p-126;
+    int q_denorm = q != 0 && fabs(q) < min_normal, rcp_tiny = 1.0 / xd != 0 && fabs(1.0 / xd) < 0x1p-1022;
+    uint64_t r = s0;
+    c->mask = 0;
+    ctx k = *c;
+    k.mode = (k.mode & ~0xfu) | 0x30 | 0xc0; /* the scaling rounds to nearest, before the output flush */
+    if (is_zero(n, f) || is_zero(d, f))
+        r = default_nan(f) | 1; /* NaN: replaced by the first NaN source below, else the default */
+    else if (biased_exp(n, f) - biased_exp(d, f) >= near_max) {
+        c->mask = 1;
+        if (x0 == xd)
+            r = ldexp_ref(&k, f, s0, scale);
+    } else if (is_denorm(d, f)) {
+        r = ldexp_ref(&k, f, s0, scale);
+    } else if (rcp_tiny && q_denorm) {
+        c->mask = 1;
+        if (x0 == xd)
+            r = ldexp_ref(&k, f, s0, -scale);
+    } else if (rcp_tiny) {
+        r = ldexp_ref(&k, f, s0, -scale);
+    } else if (q_denorm) {
+        c->mask = 1;
+        if (x0 == xn)
+            r = ldexp_ref(&k, f, s0, scale);
+    } else if (biased_exp(n, f) <= tiny) {
+        r = ldexp_ref(&k, f, s0, scale);
+    }
+    if (is_nan(r, f)) {
+        uint64_t v[3] = {s0, d, n};
+        return nan_of(f, 3, v);
+    }
+    return fout(c, f, r);
+}
+OPFN(div_scale_f32) { D32(div_scale_ref(c, F32, U32(S0), U32(S1), U32(S2))); }
+OPFN(div_scale_f64) { D64(div_scale_ref(c, F64, S0, S1, S2)); }
+
 /* V_MULLIT_F32 (guide): S1 = -MAX_FLOAT, -inf or NaN, or S2 <= 0 or NaN gives -MAX_FLOAT, else S0 * S1 */
 OPFN(mullit_f32)
 {
@@ -1107,6 +1199,8 @@ static const opdef ops[] = {
     E(dot2_f16_f16, "f16 pf16 pf16 f16"), E(dot2_bf16_bf16, "bf16 pbf16 pbf16 bf16"), E(mullit_f32, "f32 f32 f32 f32"),
     E(fma_mix_f32, "f32 mix mix mix"), E(fma_mixlo_f16, "b32 mix mix mix"), E(fma_mixhi_f16, "b32 mix mix mix"),
     E(qsad_pk_u16_u8, "b64 b64 u32 b64"), E(mqsad_pk_u16_u8, "b64 b64 u32 b64"),
+    E(div_fixup_f32, "f32 f32 f32 f32"), E(div_fixup_f64, "f64 f64 f64 f64"), E(div_fmas_f32, "f32 f32 f32 f32"),
+    E(div_fmas_f64, "f64 f64 f64 f64"), E(div_scale_f32, "f32 f32 f32 f32"), E(div_scale_f64, "f64 f64 f64 f64"),
     E(trunc_f16, "f16 f16 - -"), E(ceil_f16, "f16 f16 - -"), E(floor_f16, "f16 f16 - -"), E(rndne_f16, "f16 f16 - -"),
 };
 

@@ -182,8 +182,9 @@ def modifier_options(row, types):
     if row['table'] != 'vop3':
         return None
     opt = row['optional']
+    vop3sd = 'sdst:' in row['operands']  # bits 8..14 hold SDST: no ABS field
     srcs = sum(1 << k for k in range(3) if k + 1 < len(types) and types[k + 1] in ('f16', 'f32', 'f64', 'pf16', 'pbf16', 'bf16')
-               and opt.get('abs', 'ZZZ')[k:k + 1] == 'P' and opt.get('neg', 'ZZZ')[k:k + 1] == 'P')
+               and (vop3sd or opt.get('abs', 'ZZZ')[k:k + 1] == 'P') and opt.get('neg', 'ZZZ')[k:k + 1] == 'P')
     omod = opt.get('omod') == 'P' and types[0] in ('f16', 'f32', 'f64')
     clamp = opt.get('clamp') == 'P' and types[0] in ('f16', 'f32', 'f64')
     return (srcs, omod, clamp, False) if srcs or omod or clamp else None
@@ -385,6 +386,22 @@ def run_vopd(tool, ref, types, tmp, rng):
     return runs, checked, bad, ok
 
 
+def run_single(tool, tmp, name, body, wave, data, outsize):
+    """Builds kernel `name` (WAVE in body replaced by the wave size), runs it over LANES lanes with
+    input bytes `data` and an output buffer of outsize bytes; returns the output, or None (printed)."""
+    k = asmkit.Kernel('%s_w%d' % (name, wave), [b.replace('WAVE', str(wave)) for b in body], nargs=2, vgprs=40,
+                      wave64=wave == 64)
+    hsaco = asmkit.build(tool, [k], tmp, '%s%d' % (name, wave), wave64=wave == 64)
+    inp, out = os.path.join(tmp, name + '.in'), os.path.join(tmp, name + '.out')
+    with open(inp, 'wb') as f:
+        f.write(data)
+    p = asmkit.run(tool, hsaco, k.name, LANES, wave, ['buf:' + inp, 'zeros:%d' % outsize], {1: out})
+    if p.returncode:
+        print('FAIL %s: %s' % (name, p.stderr.strip()))
+        return None
+    return open(out, 'rb').read()
+
+
 def run_mqsad128(tool, tmp, rng):
     """v_mqsad_u32_u8 (128-bit S2 and D, outside the model's 64-bit line format), against the guide's
     formula in Python: D.u32[k] = S2.u32[k] + masked SAD of S0 bytes k..k+3 and S1; returns
@@ -403,22 +420,14 @@ def run_mqsad128(tool, tmp, rng):
             's_endpgm']
     runs = 0
     for wave in (32, 64):
-        k = asmkit.Kernel('mqsad_w%d' % wave, [b.replace('WAVE', str(wave)) for b in body], nargs=2, vgprs=40,
-                          wave64=wave == 64)
-        hsaco = asmkit.build(tool, [k], tmp, 'mqsad%d' % wave, wave64=wave == 64)
         vals = [[rng.getrandbits(32) if rng.random() < 0.7 else rng.getrandbits(32) & 0xff00ff00 for _ in range(3)] +
                 [rng.getrandbits(32) for _ in range(4)] for _ in range(LANES)]
-        inp, out = os.path.join(tmp, 'qin'), os.path.join(tmp, 'qout')
-        with open(inp, 'wb') as f:
-            for v in vals:
-                f.write(struct.pack('<8I', v[0], v[1], v[2], 0, v[3], v[4], v[5], v[6]))
-        p = asmkit.run(tool, hsaco, k.name, LANES, wave, ['buf:' + inp, 'zeros:%d' % (16 * LANES)], {1: out})
+        data = b''.join(struct.pack('<8I', v[0], v[1], v[2], 0, v[3], v[4], v[5], v[6]) for v in vals)
+        got = run_single(tool, tmp, 'mqsad', body, wave, data, 16 * LANES)
         runs += 1
-        if p.returncode:
-            print('FAIL v_mqsad_u32_u8: ' + p.stderr.strip())
+        if got is None:
             bad += 1
             continue
-        got = open(out, 'rb').read()
         for lane, v in enumerate(vals):
             s0 = v[0] | v[1] << 32
             want = [msad(s0 >> 8 * j & 0xffffffff, v[2], v[3 + j]) for j in range(4)]
@@ -431,6 +440,68 @@ def run_mqsad128(tool, tmp, rng):
     return runs, checked, bad
 
 
+def two_over_pi_bits(n):
+    """floor(2/pi * 2^n), from Machin's formula in integer arithmetic (n + 64 guard bits)."""
+    prec = n + 64
+    one = 1 << prec
+
+    def atan_inv(x):  # atan(1/x) * 2^prec
+        total, term, k, x2 = 0, one // x, 0, x * x
+        while term:
+            total += term // (2 * k + 1) if k % 2 == 0 else -(term // (2 * k + 1))
+            term //= x2
+            k += 1
+        return total
+    pi = 16 * atan_inv(5) - 4 * atan_inv(239)  # pi * 2^prec
+    return (2 << (prec + n)) // pi
+
+
+def run_trig_preop(tool, tmp, rng):
+    """v_trig_preop_f64 against the guide's formula in Python with 2/pi computed here: the 53 bits
+    of 2/pi starting at S1[4:0] * 53 (plus S0's biased exponent - 1077 when that is positive),
+    scaled by 2^(-53 - shift) (+128 for exponents >= 1968); our reading keeps LLVM's 1184-bit table,
+    so segments that need bits past it read 0. Returns (runs, results, mismatches)."""
+    import math
+    table_bits = 1184
+    frac = two_over_pi_bits(table_bits)
+    vals = []
+    for _ in range(LANES):
+        e = rng.choice([rng.randrange(1, 2047), rng.randrange(1070, 1100), rng.randrange(1960, 1990), 0, 2047])
+        s0 = rng.getrandbits(1) << 63 | e << 52 | rng.getrandbits(52)
+        vals.append((s0, rng.choice([rng.randrange(32), rng.getrandbits(32)])))
+
+    def model(s0, s1):
+        e = s0 >> 52 & 0x7ff
+        if e == 2047 and s0 & ((1 << 52) - 1):
+            return s0 | 1 << 51
+        shift = (s1 & 31) * 53 + (e - 1077 if e > 1077 else 0)
+        if (shift >> 5) + 2 >= table_bits // 32:
+            return 0
+        bits = frac >> (table_bits - shift - 53) & ((1 << 53) - 1) if shift + 53 <= table_bits else 0
+        scale = -53 - shift + (128 if e >= 1968 else 0)
+        return struct.unpack('<Q', struct.pack('<d', math.ldexp(float(bits), scale)))[0]
+    body = ['s_load_b128 s[4:7], s[0:1], 0x0', 's_waitcnt lgkmcnt(0)', 's_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 10), 0x3f0',
+            's_mul_i32 s21, s2, WAVE', 'v_add_nc_u32 v1, s21, v0', 'v_lshlrev_b32 v2, 3, v1', 'v_lshlrev_b32 v1, 4, v1',
+            'global_load_b64 v[16:17], v1, s[4:5]', 'global_load_b32 v24, v1, s[4:5] offset:8', 's_waitcnt vmcnt(0)',
+            'v_trig_preop_f64 v[8:9], v[16:17], v24', 'global_store_b64 v2, v[8:9], s[6:7]', 's_endpgm']
+    runs = bad = checked = 0
+    for wave in (32, 64):
+        got = run_single(tool, tmp, 'preop', body, wave, b''.join(struct.pack('<QII', s0, s1, 0) for s0, s1 in vals),
+                         8 * LANES)
+        runs += 1
+        if got is None:
+            bad += 1
+            continue
+        for lane, (s0, s1) in enumerate(vals):
+            have, want = struct.unpack_from('<Q', got, 8 * lane)[0], model(s0, s1)
+            checked += 1
+            if have != want:
+                bad += 1
+                if bad <= 5:
+                    print('MISMATCH v_trig_preop_f64 w%d lane %d: s0 %016x s1 %x: want %016x got %016x' % (wave, lane, s0, s1, want, have))
+    return runs, checked, bad
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--tool', required=True)
@@ -438,6 +509,8 @@ def main():
     ap.add_argument('--cc', default=os.environ.get('CC', 'cc'))
     ap.add_argument('--modes', type=int, default=len(FLOAT_MODES), help='float MODE settings per row (wave32)')
     ap.add_argument('--only', default='', help='regex: rows to run')
+    ap.add_argument('--sample', type=float, default=1.0,
+                    help='fraction of the rows to run (the sanitizer build runs a fixed subset)')
     ap.add_argument('--covered', default='', help='write the rows verified in both wave sizes here')
     args = ap.parse_args()
     rng = random.Random(args.seed)
@@ -455,6 +528,9 @@ def main():
                 types[b] = subprocess.run([ref, '--types', b], capture_output=True, text=True).stdout.split()
         todo = [r for r in rows if types[base_name(r['mnemonic'])] != ['-'] and r['mnemonic'] not in missing
                 and (not args.only or re.search(args.only, r['mnemonic']))]
+        if args.sample < 1.0:
+            pick = random.Random(args.seed)
+            todo = [r for r in todo if pick.random() < args.sample]
         ks = []
         for i, r in enumerate(todo):
             t = types[base_name(r['mnemonic'])]
@@ -464,7 +540,8 @@ def main():
                 ks.append((r, wave, k, mask, None))
                 for _ in range(3 if opts and opts[3] else 1 if opts else 0):  # kernels with random modifiers
                     srcs, omod, clamp, sel = opts
-                    mods = (rng.getrandbits(3) & srcs, rng.getrandbits(3) & srcs, rng.randrange(1, 4) if omod else 0,
+                    abs_ok = 0 if 'sdst:' in r['operands'] else srcs
+                    mods = (rng.getrandbits(3) & srcs, rng.getrandbits(3) & abs_ok, rng.randrange(1, 4) if omod else 0,
                             rng.getrandbits(1) if clamp else 0, rng.getrandbits(3) if sel else 0,
                             rng.getrandbits(3) if sel else 0)
                     if mods == (0, 0, 0, 0, 0, 0):
@@ -573,6 +650,10 @@ def main():
             runs, checked, bad = runs + qruns, checked + qchecked, bad + qbad
             if not qbad:
                 tested |= {('v_mqsad_u32_u8', 32), ('v_mqsad_u32_u8', 64)}
+            pruns, pchecked, pbad = run_trig_preop(args.tool, tmp, rng)
+            runs, checked, bad = runs + pruns, checked + pchecked, bad + pbad
+            if not pbad:
+                tested |= {('v_trig_preop_f64', 32), ('v_trig_preop_f64', 64)}
             vruns, vchecked, vbad, vok = run_vopd(args.tool, ref, types, tmp, rng)
             runs += vruns
             checked += vchecked

@@ -590,6 +590,7 @@ static void div_lanes(r3_wave *w, const r3_xop *x, const divfmt *f, divop op)
         for (int l = 0; l < LANES; l++)
             src[k][l] = t[l];
     }
+    int rt = op == DIV_FMAS ? r3_round_enter(w, f->wide) : -1; /* div_fmas is an fma: MODE rounds it */
     for (int l = 0; l < LANES; l++) {
         double s0 = f->wide ? fp_f64(a[l]) : fp_f32((uint32_t)a[l]);
         double s1 = f->wide ? fp_f64(b[l]) : fp_f32((uint32_t)b[l]);
@@ -615,6 +616,7 @@ static void div_lanes(r3_wave *w, const r3_xop *x, const divfmt *f, divop op)
             r[l] = f->wide ? r3_nan64(fp_b64(d), a[l], b[l], c[l])
                            : r3_nan32(fp_b32((float)d), (uint32_t)a[l], (uint32_t)b[l], (uint32_t)c[l]);
     }
+    r3_round_leave(rt);
     if (f->wide) {
         r3_dst_f64(w, x, r);
     } else {
