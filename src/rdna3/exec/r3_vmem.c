@@ -115,12 +115,12 @@ static uint8_t *r3_lane_mem(r3_wave *w, const r3_xop *x, int l, unsigned bytes)
     return r3_misaligned(w, &addr, bytes, l) ? NULL : r3_locate(w, sp, addr, bytes, l);
 }
 
-/* Loads `bytes` per lane into VDST; `sext` sign-extends sub-dword loads, `d16` writes a half. */
-static void r3_vload(r3_wave *w, const r3_xop *x, unsigned bytes, int sext, int d16, int hi)
+/* Loads (VDST = memory: `sext` sign-extends sub-dword data, `d16` writes a half, `hi` the high one)
+   or stores (memory = DATA, from its high half with `hi`) `bytes` per lane. */
+static void r3_vmove(r3_wave *w, const r3_xop *x, unsigned bytes, int store, int sext, int d16, int hi)
 {
-    const r3_inst *in = x->in;
     uint64_t mask = r3_exec_mask(w);
-    unsigned vd = r3_field_value(in, R3F_VDST);
+    unsigned reg = r3_field_value(x->in, store ? R3F_DATA : R3F_VDST);
     for (int l = 0; l < w->lanes; l++) {
         if (!(mask >> l & 1))
             continue;
@@ -128,10 +128,27 @@ static void r3_vload(r3_wave *w, const r3_xop *x, unsigned bytes, int sext, int 
         if (w->fault)
             return;
         uint32_t v[4] = {0, 0, 0, 0};
-        if (p)
-            memcpy(v, p, bytes);
-        r3_lane_load_result(w, vd, l, v, bytes, sext, d16, hi);
+        if (store) {
+            if (p) {
+                r3_lane_store_data(w, reg, l, bytes, hi, v);
+                memcpy(p, v, bytes);
+            }
+        } else {
+            if (p)
+                memcpy(v, p, bytes);
+            r3_lane_load_result(w, reg, l, v, bytes, sext, d16, hi);
+        }
     }
+}
+
+static void r3_vload(r3_wave *w, const r3_xop *x, unsigned bytes, int sext, int d16, int hi)
+{
+    r3_vmove(w, x, bytes, 0, sext, d16, hi);
+}
+
+static void r3_vstore(r3_wave *w, const r3_xop *x, unsigned bytes, int hi)
+{
+    r3_vmove(w, x, bytes, 1, 0, 0, hi);
 }
 
 uint32_t r3_load_extend(uint32_t v, unsigned bytes, int sext)
@@ -163,24 +180,6 @@ void r3_lane_store_data(const r3_wave *w, unsigned vs, int l, unsigned bytes, in
         v[0] >>= 16;
 }
 
-static void r3_vstore(r3_wave *w, const r3_xop *x, unsigned bytes, int hi)
-{
-    const r3_inst *in = x->in;
-    uint64_t mask = r3_exec_mask(w);
-    unsigned vs = r3_field_value(in, R3F_DATA);
-    for (int l = 0; l < w->lanes; l++) {
-        if (!(mask >> l & 1))
-            continue;
-        uint8_t *p = r3_lane_mem(w, x, l, bytes);
-        if (w->fault)
-            return;
-        if (!p)
-            continue;
-        uint32_t v[4];
-        r3_lane_store_data(w, vs, l, bytes, hi, v);
-        memcpy(p, v, bytes);
-    }
-}
 
 #define LOADS(P)                                                                                  \
     OP(P##_load_b32) { r3_vload(w, x, 4, 0, 0, 0); }                                              \
