@@ -35,35 +35,20 @@ static uint32_t r3_ds_m0_base(const r3_wave *w)
     return w->sgpr[125] & 0xffffu;
 }
 
+/* The LDS (or GDS) bytes of lane l at ADDR + OFFSET. */
+static uint8_t *r3_ds_lane(r3_wave *w, const r3_xop *x, int l, unsigned bytes)
+{
+    return r3_ds_mem(w, x, r3_ds_addr(w, x, l), bytes);
+}
+
 static void r3_ds_load(r3_wave *w, const r3_xop *x, unsigned bytes, int sext, int d16, int hi)
 {
-    uint64_t mask = r3_exec_mask(w);
-    unsigned vd = r3_field_value(x->in, R3F_VDST);
-    for (int l = 0; l < w->lanes; l++) {
-        if (!(mask >> l & 1))
-            continue;
-        uint8_t *p = r3_ds_mem(w, x, r3_ds_addr(w, x, l), bytes);
-        uint32_t v[4] = {0, 0, 0, 0};
-        if (p)
-            memcpy(v, p, bytes);
-        r3_lane_load_result(w, vd, l, v, bytes, sext, d16, hi);
-    }
+    r3_lane_moves(w, x, r3_ds_lane, R3F_DATA0, bytes, 0, sext, d16, hi);
 }
 
 static void r3_ds_store(r3_wave *w, const r3_xop *x, unsigned bytes, int hi)
 {
-    uint64_t mask = r3_exec_mask(w);
-    unsigned vs = r3_field_value(x->in, R3F_DATA0);
-    for (int l = 0; l < w->lanes; l++) {
-        if (!(mask >> l & 1))
-            continue;
-        uint8_t *p = r3_ds_mem(w, x, r3_ds_addr(w, x, l), bytes);
-        if (!p)
-            continue;
-        uint32_t v[4];
-        r3_lane_store_data(w, vs, l, bytes, hi, v);
-        memcpy(p, v, bytes);
-    }
+    r3_lane_moves(w, x, r3_ds_lane, R3F_DATA0, bytes, 1, 0, 0, hi);
 }
 
 /* ds_load_2addr / ds_store_2addr: two elements at ADDR + OFFSET0 * size and ADDR + OFFSET1 * size

@@ -115,40 +115,16 @@ static uint8_t *r3_lane_mem(r3_wave *w, const r3_xop *x, int l, unsigned bytes)
     return r3_misaligned(w, &addr, bytes, l) ? NULL : r3_locate(w, sp, addr, bytes, l);
 }
 
-/* Loads (VDST = memory: `sext` sign-extends sub-dword data, `d16` writes a half, `hi` the high one)
-   or stores (memory = DATA, from its high half with `hi`) `bytes` per lane. */
-static void r3_vmove(r3_wave *w, const r3_xop *x, unsigned bytes, int store, int sext, int d16, int hi)
-{
-    uint64_t mask = r3_exec_mask(w);
-    unsigned reg = r3_field_value(x->in, store ? R3F_DATA : R3F_VDST);
-    for (int l = 0; l < w->lanes; l++) {
-        if (!(mask >> l & 1))
-            continue;
-        uint8_t *p = r3_lane_mem(w, x, l, bytes);
-        if (w->fault)
-            return;
-        uint32_t v[4] = {0, 0, 0, 0};
-        if (store) {
-            if (p) {
-                r3_lane_store_data(w, reg, l, bytes, hi, v);
-                memcpy(p, v, bytes);
-            }
-        } else {
-            if (p)
-                memcpy(v, p, bytes);
-            r3_lane_load_result(w, reg, l, v, bytes, sext, d16, hi);
-        }
-    }
-}
-
+/* VDST = memory (`sext` sign-extends sub-dword data, `d16` writes a half, `hi` the high one) */
 static void r3_vload(r3_wave *w, const r3_xop *x, unsigned bytes, int sext, int d16, int hi)
 {
-    r3_vmove(w, x, bytes, 0, sext, d16, hi);
+    r3_lane_moves(w, x, r3_lane_mem, R3F_DATA, bytes, 0, sext, d16, hi);
 }
 
+/* memory = DATA (from its high half with `hi`) */
 static void r3_vstore(r3_wave *w, const r3_xop *x, unsigned bytes, int hi)
 {
-    r3_vmove(w, x, bytes, 1, 0, 0, hi);
+    r3_lane_moves(w, x, r3_lane_mem, R3F_DATA, bytes, 1, 0, 0, hi);
 }
 
 uint32_t r3_load_extend(uint32_t v, unsigned bytes, int sext)

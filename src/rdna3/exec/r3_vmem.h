@@ -5,6 +5,7 @@
 #define WAVESIM_R3_VMEM_H
 
 #include <stdint.h>
+#include <string.h>
 
 #include "r3_wave.h"
 
@@ -42,8 +43,41 @@ void r3_lane_load_result(r3_wave *w, unsigned vd, int l, uint32_t v[4], unsigned
 /* Gathers lane l's store data from the VGPRs at vs (the high half of vs with hi). */
 void r3_lane_store_data(const r3_wave *w, unsigned vs, int l, unsigned bytes, int hi, uint32_t v[4]);
 
+/* Where lane `lane` of an access of `bytes` lands: host bytes, or NULL when the access is dropped
+   (w->fault set when it faults instead). */
+typedef uint8_t *(*r3_lane_locator)(r3_wave *w, const r3_xop *x, int lane, unsigned bytes);
+
+
 /* Lane l's atomic on the word at p: the operand (and the compare value after it) from the VGPRs
    at `data`; the old value goes to VGPR `ret_reg` unless it is negative. */
 void r3_lane_atomic(r3_wave *w, uint8_t *p, r3_atomic op, int wide, unsigned data, int ret_reg, int l, unsigned fp);
+
+/* The per-lane load/store loop of FLAT/GLOBAL/SCRATCH and DS: loads write VDST (r3_lane_load_result),
+   stores read the `data` field's registers (r3_lane_store_data); dropped loads read 0. Inline, so
+   each caller's locator inlines into its loop (global loads are a hot path). */
+static inline void r3_lane_moves(r3_wave *w, const r3_xop *x, r3_lane_locator at, r3_field data, unsigned bytes,
+                                 int store, int sext, int d16, int hi)
+{
+    uint64_t mask = r3_exec_mask(w);
+    unsigned reg = r3_field_value(x->in, store ? data : R3F_VDST);
+    for (int l = 0; l < w->lanes; l++) {
+        if (!(mask >> l & 1))
+            continue;
+        uint8_t *p = at(w, x, l, bytes);
+        if (w->fault)
+            return;
+        uint32_t v[4] = {0, 0, 0, 0};
+        if (store) {
+            if (p) {
+                r3_lane_store_data(w, reg, l, bytes, hi, v);
+                memcpy(p, v, bytes);
+            }
+        } else {
+            if (p)
+                memcpy(v, p, bytes);
+            r3_lane_load_result(w, reg, l, v, bytes, sext, d16, hi);
+        }
+    }
+}
 
 #endif
