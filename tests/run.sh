@@ -92,7 +92,7 @@ run lane-ops python3 tests/exec/lane_ops.py --tool build/rel/wavesim --seed 8 --
 run lane-ops-asan-ubsan python3 tests/exec/lane_ops.py --tool build/san/wavesim --seed 9
 run hazards python3 tests/exec/hazards.py --tool build/rel/wavesim
 run hazards-asan-ubsan python3 tests/exec/hazards.py --tool build/san/wavesim
-python3 tests/exec/valu_coverage.py --tool build/rel/wavesim --out build/test-logs/valu-coverage.txt \
+run valu-coverage python3 tests/exec/valu_coverage.py --tool build/rel/wavesim --out build/test-logs/valu-coverage.txt \
     "$cov/valu-vectors" "$cov/wmma" "$cov/lanes"
 
 # Buffer instructions: V# addressing and range checks against the model in buffer_matrix.py.

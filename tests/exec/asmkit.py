@@ -5,10 +5,11 @@ import subprocess
 
 
 class Kernel:
-    def __init__(self, name, body, nargs=4, vgprs=16, sgprs=32, lds=0, wave64=False, scratch=0):
+    def __init__(self, name, body, nargs=4, vgprs=16, sgprs=32, lds=0, wave64=False, scratch=0, float_mode=None):
         self.name, self.body, self.nargs = name, body, nargs
         self.vgprs, self.sgprs, self.lds, self.wave64 = vgprs, sgprs, lds, wave64
         self.scratch = scratch  # private bytes per lane (architected flat scratch)
+        self.float_mode = float_mode  # initial MODE[9:0] through the descriptor's RSRC1 fields (None: defaults)
 
 
 def bits3(name, value):
@@ -24,8 +25,19 @@ def _descriptor(k):
                       '        .amdhsa_system_sgpr_workgroup_id_x 1',
                       '        .amdhsa_private_segment_fixed_size %d' % k.scratch,
                       '        .amdhsa_enable_private_segment %d' % (1 if k.scratch else 0),
-                      '        .amdhsa_wavefront_size32 %d' % (0 if k.wave64 else 1),
-                      '    .end_amdhsa_kernel', ''])
+                      '        .amdhsa_wavefront_size32 %d' % (0 if k.wave64 else 1)] + _float_mode(k.float_mode) +
+                     ['    .end_amdhsa_kernel', ''])
+
+
+def _float_mode(m):
+    """Descriptor directives giving a wave MODE[9:0] of m (round f32/f16-64, denormals f32/f16-64,
+    DX10_CLAMP, IEEE) at launch."""
+    if m is None:
+        return []
+    fields = [('float_round_mode_32', m & 3), ('float_round_mode_16_64', m >> 2 & 3),
+              ('float_denorm_mode_32', m >> 4 & 3), ('float_denorm_mode_16_64', m >> 6 & 3),
+              ('dx10_clamp', m >> 8 & 1), ('ieee_mode', m >> 9 & 1)]
+    return ['        .amdhsa_%s %d' % f for f in fields]
 
 
 def _metadata(ks):

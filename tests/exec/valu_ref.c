@@ -1007,8 +1007,9 @@ static int biased_exp(uint64_t b, fmt f) { return (int)((b & fmt_expmask(f)) >> 
 
 /* v_div_fixup: S0 the quotient, S1 the denominator, S2 the numerator: NaN sources (numerator first)
    quieted; 0/0 and inf/inf the negative default NaN; x/0 and inf/y infinity; x/inf and 0/y zero, all
-   with the quotient's sign; a quotient below the smallest denormal (exponent difference past the
-   format) zero; a NaN S0 (the refinement overflowed) infinity; else S0's magnitude with that sign. */
+   with the quotient's sign; for f32/f64 a quotient below the smallest denormal (exponent difference
+   past the format) zero and a NaN S0 (the refinement overflowed) infinity (the f16 pseudocode has
+   neither check); else S0's magnitude with that sign. */
 static uint64_t div_fixup_ref(const ctx *c, fmt f, uint64_t q, uint64_t d, uint64_t n)
 {
     q = fin(c, f, q), d = fin(c, f, d), n = fin(c, f, n);
@@ -1023,6 +1024,8 @@ static uint64_t div_fixup_ref(const ctx *c, fmt f, uint64_t q, uint64_t d, uint6
         return sign | fmt_expmask(f);
     if (is_inf(d, f) || is_zero(n, f))
         return sign;
+    if (f.man == 10)
+        return fout(c, f, (q & ~fmt_sign(f)) | sign);
     if (biased_exp(n, f) - biased_exp(d, f) < -(f.man == 52 ? 1075 : 150))
         return sign;
     if (is_nan(q, f))
@@ -1031,6 +1034,7 @@ static uint64_t div_fixup_ref(const ctx *c, fmt f, uint64_t q, uint64_t d, uint6
 }
 OPFN(div_fixup_f32) { D32(div_fixup_ref(c, F32, U32(S0), U32(S1), U32(S2))); }
 OPFN(div_fixup_f64) { D64(div_fixup_ref(c, F64, S0, S1, S2)); }
+OPFN(div_fixup_f16) { D16(div_fixup_ref(c, F16, U16(S0), U16(S1), U16(S2))); }
 
 /* v_div_fmas: fma(S0, S1, S2), and with VCC set scaled by 2^64 (f64: 2^128) when |S2| >= 2, else by
    2^-64 (2^-128): two roundings, as the guide's "2^64 * fma(...)" reads. */
@@ -1199,7 +1203,7 @@ static const opdef ops[] = {
     E(dot2_f16_f16, "f16 pf16 pf16 f16"), E(dot2_bf16_bf16, "bf16 pbf16 pbf16 bf16"), E(mullit_f32, "f32 f32 f32 f32"),
     E(fma_mix_f32, "f32 mix mix mix"), E(fma_mixlo_f16, "b32 mix mix mix"), E(fma_mixhi_f16, "b32 mix mix mix"),
     E(qsad_pk_u16_u8, "b64 b64 u32 b64"), E(mqsad_pk_u16_u8, "b64 b64 u32 b64"),
-    E(div_fixup_f32, "f32 f32 f32 f32"), E(div_fixup_f64, "f64 f64 f64 f64"), E(div_fmas_f32, "f32 f32 f32 f32"),
+    E(div_fixup_f32, "f32 f32 f32 f32"), E(div_fixup_f64, "f64 f64 f64 f64"), E(div_fixup_f16, "f16 f16 f16 f16"), E(div_fmas_f32, "f32 f32 f32 f32"),
     E(div_fmas_f64, "f64 f64 f64 f64"), E(div_scale_f32, "f32 f32 f32 f32"), E(div_scale_f64, "f64 f64 f64 f64"),
     E(trunc_f16, "f16 f16 - -"), E(ceil_f16, "f16 f16 - -"), E(floor_f16, "f16 f16 - -"), E(rndne_f16, "f16 f16 - -"),
 };
@@ -1317,6 +1321,12 @@ static const opdef *find(const char *name)
     return NULL;
 }
 
+/* A scalar 16-bit operand type (OP_SEL picks its half) */
+static int is_half(const char *t)
+{
+    return !strcmp(t, "f16") || !strcmp(t, "i16") || !strcmp(t, "u16") || !strcmp(t, "b16") || !strcmp(t, "bf16");
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 3 && !strcmp(argv[1], "--types")) {
@@ -1350,7 +1360,15 @@ int main(int argc, char **argv)
             return 4;
         c.neg = neg, c.abs_ = abs_, c.clamp = clamp, c.opsel = opsel, c.opsel_hi = opsel_hi;
         c.mode = mode, c.s[0] = a, c.s[1] = b, c.s[2] = d, c.carry = (int)carry, c.lane = (int)lane, c.dinit = di;
-        c.d = di;
+        /* VOP3 OP_SEL on scalar 16-bit operands: bit k reads source k's high half, bit 3 writes the
+           high half of a 16-bit D (and reads a D accumulator, as fmac's, from there) */
+        int dst_hi = (opsel >> 3 & 1) && is_half(types[0]);
+        for (int k = 0; k < 3; k++)
+            if (is_half(types[k + 1]))
+                c.s[k] = c.s[k] >> (16 * (opsel >> k & 1)) & 0xffff;
+        if (dst_hi)
+            c.dinit = di >> 16;
+        c.d = c.dinit;
         /* input modifiers on float sources: ABS clears, NEG flips the sign (before denormal flushing);
            on a packed 16-bit source (VOP3 dot2) both halves */
         for (int k = 0; k < 3; k++) {
@@ -1371,6 +1389,8 @@ int main(int argc, char **argv)
             compare(argv[1], &c, NULL, 0);
         if (out_float && (omod || clamp))
             c.d = output_mods(c.d, fd, mode, omod, clamp);
+        if (dst_hi)
+            c.d = (di & 0xffffffff0000ffffull) | (c.d & 0xffff) << 16;
         printf("%016llx %d %d\n", (unsigned long long)c.d, c.mask, c.tol);
     }
     return 0;

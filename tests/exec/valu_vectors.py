@@ -146,6 +146,7 @@ def parse_rows(tables=TABLES):
             m = re.match(r'R3OP\((\w+), (0x[0-9a-f]+), (\w+), "([^"]*)", "([^"]*)".*/\* (.*) \*/', line)
             if m:
                 opt = dict(kv.split('=', 1) for kv in m.group(5).split() if '=' in kv)
+                opt.update(kv.split(':', 1) for kv in m.group(5).split() if kv.startswith(('opsellen:', 'opselpos:')))
                 rows.append({'table': t, 'mnemonic': m.group(3), 'operands': m.group(4), 'optional': opt,
                              'text': m.group(6)})
     return rows
@@ -176,7 +177,8 @@ def row_text(row, wave):
 
 def modifier_options(row, types):
     """Which modifiers the row takes on which float sources (VOP3 rows, and the VOP3P mix rows with
-    NEG_HI as abs and OP_SEL/OP_SEL_HI): (neg/abs source mask, omod, clamp, op_sel)."""
+    NEG_HI as abs and OP_SEL/OP_SEL_HI): (neg/abs source mask, omod, clamp, op_sel), op_sel being
+    True for the mix rows and for VOP3 rows the OP_SEL bits to vary (halves of 16-bit operands)."""
     if 'mix' in types:
         return (7, False, True, True)
     if row['table'] != 'vop3':
@@ -187,7 +189,41 @@ def modifier_options(row, types):
                and (vop3sd or opt.get('abs', 'ZZZ')[k:k + 1] == 'P') and opt.get('neg', 'ZZZ')[k:k + 1] == 'P')
     omod = opt.get('omod') == 'P' and types[0] in ('f16', 'f32', 'f64')
     clamp = opt.get('clamp') == 'P' and types[0] in ('f16', 'f32', 'f64')
-    return (srcs, omod, clamp, False) if srcs or omod or clamp else None
+    sel = opsel_mask(row, types)
+    return (srcs, omod, clamp, sel) if srcs or omod or clamp or sel else None
+
+
+HALF = ('f16', 'i16', 'u16', 'b16', 'bf16')
+
+
+def opsel_mask(row, types):
+    """The VOP3 OP_SEL bits that pick a half of a scalar 16-bit operand: bit k for source k, bit 3
+    for a 16-bit D. (A 32-bit D ignores bit 3; LLVM accepts it but we do not pin that reading.)"""
+    field = row['optional'].get('opsel', '')
+    mask = 0
+    for k in range(3):
+        if field[k:k + 1] == 'P' and k + 1 < len(types) and types[k + 1] in HALF:
+            mask |= 1 << k
+    if field[3:4] == 'P' and types[0] in HALF:
+        mask |= 8
+    return mask
+
+
+def half_pair(rng, value, high):
+    """A 32-bit source holding the 16-bit value in its high (OP_SEL set) or low half, junk in the other."""
+    junk = rng.getrandbits(16)
+    return (value & 0xffff) << 16 | junk if high else junk << 16 | (value & 0xffff)
+
+
+def opsel_text(row, bits):
+    """A VOP3 row's op_sel list for encoded OP_SEL bits (opselpos maps each bit to its list slot)."""
+    if not bits:
+        return ''
+    slots = [0] * int(row['optional']['opsellen'])
+    for bit, slot in enumerate(row['optional']['opselpos']):
+        if slot.isdigit() and bits >> bit & 1:
+            slots[int(slot)] = 1
+    return ' op_sel:[%s]' % ','.join(map(str, slots))
 
 
 def with_modifiers(row, text, mods):
@@ -208,7 +244,10 @@ def with_modifiers(row, text, mods):
                 o = '-' + o
             ops[i] = o
     text = head + ' ' + ', '.join(ops)
-    text += asmkit.bits3('op_sel', opsel) + asmkit.bits3('op_sel_hi', opsel_hi)
+    if row['table'] == 'vop3':
+        text += opsel_text(row, opsel)
+    else:
+        text += asmkit.bits3('op_sel', opsel) + asmkit.bits3('op_sel_hi', opsel_hi)
     if clamp:
         text += ' clamp'
     if omod:
@@ -272,19 +311,65 @@ def with_src0(row, text, src0):
     return head + ' ' + ', '.join(ops) + (rest[m.start():] if m else '')
 
 
-def kernel(row, wave, idx, types, mods=None, src0=None):
+# VOP1/VOP2/VOPC 16-bit VGPR operands: bit 7 of the 8-bit register field picks the high half (seed
+# 000). LLVM 19's fake16 syntax cannot spell it, so the probe is assembled and the bits set in the
+# words, given to the assembler as .long. Field offsets: src0 [8:0] (VGPR when >= 256), vsrc1 [16:9],
+# vdst [24:17]; OP_SEL-style bits for the model: 1 src0, 2 src1, 8 D.
+HALF_FIELDS = {'vop1': ((0, 0, 9), (3, 17, 8)), 'vop2': ((0, 0, 9), (1, 9, 8), (3, 17, 8)),
+               'vopc': ((0, 0, 9), (1, 9, 8))}
+
+
+def half_encoding(row, types, words):
+    """The e32 words with every 16-bit VGPR operand moved to its high half, and the model's bits."""
+    w0, bits = words[0], 0
+    for k, at, width in HALF_FIELDS[row['table']]:
+        t = types[0] if k == 3 else types[k + 1] if k + 1 < len(types) else '-'
+        v = w0 >> at & ((1 << width) - 1)
+        if t not in HALF or (width == 9 and v < 256) or v & 128:
+            continue
+        w0 |= 128 << at
+        bits |= 1 << k
+    return bits, ['.long 0x%08x' % w for w in [w0] + words[1:]]
+
+
+def is_float_row(types):
+    return any(x.startswith('f') or x in ('pf16', 'pbf16', 'bf16', 'mix') for x in types)
+
+
+def mode_setter(setter):
+    """The instructions that set MODE[9:0] before the probe: by default s_setreg_b32 from the input
+    header; ('imm', m) s_setreg_imm32_b32; ('round_denorm', m) s_round_mode and s_denorm_mode (over
+    the descriptor's IEEE and DX10_CLAMP); ('descriptor', m) none, the descriptor's RSRC1 fields."""
+    kind, m = setter or ('sreg', None)
+    if kind == 'sreg':
+        return ['s_load_b32 s20, s[4:5], 0x0', 's_waitcnt lgkmcnt(0)', 's_setreg_b32 hwreg(HW_REG_MODE, 0, 10), s20']
+    if kind == 'imm':
+        return ['s_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 10), 0x%x' % m]
+    if kind == 'round_denorm':
+        return ['s_round_mode 0x%x' % (m & 15), 's_denorm_mode 0x%x' % (m >> 4 & 15)]
+    return []
+
+
+def with_k(text, types):
+    """The probe text with the fmamk/fmaak literal K the model expects."""
+    for t in types:
+        if t in KLIT:
+            text = text.replace('0xbf800000', '0x%x' % KLIT[t])
+    return text
+
+
+def kernel(row, wave, idx, types, mods=None, src0=None, setter=None, raw=None):
     text, mask = row_text(row, wave)
     if mods:
         text = with_modifiers(row, text, mods)
     if src0:
         text = with_src0(row, text, src0)
-    for t in types:
-        if t in KLIT:
-            text = text.replace('0xbf800000', '0x%x' % KLIT[t])
+    text = with_k(text, types)
+    if raw:
+        text = raw
     w64 = wave == 64
     pair = (lambda r: 's[%d:%d]' % (r, r + 1)) if w64 else (lambda r: 's%d' % r)
-    body = ['s_load_b128 s[4:7], s[0:1], 0x0', 's_waitcnt lgkmcnt(0)', 's_load_b32 s20, s[4:5], 0x0',
-            's_waitcnt lgkmcnt(0)', 's_setreg_b32 hwreg(HW_REG_MODE, 0, 10), s20',
+    body = ['s_load_b128 s[4:7], s[0:1], 0x0', 's_waitcnt lgkmcnt(0)'] + mode_setter(setter) + [
             's_mul_i32 s21, s2, %d' % wave, 'v_add_nc_u32 v1, s21, v0', 'v_lshlrev_b32 v2, 4, v1',
             'v_lshlrev_b32 v1, 6, v1',
             'global_load_b64 v[16:17], v1, s[4:5] offset:%d' % HEADER,
@@ -305,8 +390,10 @@ def kernel(row, wave, idx, types, mods=None, src0=None):
     if src:
         body.append('v_cndmask_b32_e64 v10, 0, 1, %s' % src)
     body += ['global_store_b96 v2, v[8:10], s[6:7]', 's_endpgm']
-    tag = 'm%x' % (hash(mods) & 0xffffff) if mods else 'c' if src0 else ''
-    return asmkit.Kernel('k%d%s_w%d' % (idx, tag, wave), body, nargs=2, vgprs=40, sgprs=56, wave64=w64), mask
+    tag = ('m%x' % (hash(mods) & 0xffffff) if mods else 'c' if src0 else 's' + setter[0] if setter else
+           'h' if raw else '')
+    return asmkit.Kernel('k%d%s_w%d' % (idx, tag, wave), body, nargs=2, vgprs=40, sgprs=56, wave64=w64,
+                         float_mode=setter[1] if setter and setter[0] == 'descriptor' else None), mask
 
 
 VOPD_K = 0x3fc00001
@@ -538,14 +625,21 @@ def main():
             for wave in (32, 64):
                 k, mask = kernel(r, wave, i, t)
                 ks.append((r, wave, k, mask, None))
+                seen = set()
                 for _ in range(3 if opts and opts[3] else 1 if opts else 0):  # kernels with random modifiers
                     srcs, omod, clamp, sel = opts
                     abs_ok = 0 if 'sdst:' in r['operands'] else srcs
+                    mix = sel is True
                     mods = (rng.getrandbits(3) & srcs, rng.getrandbits(3) & abs_ok, rng.randrange(1, 4) if omod else 0,
-                            rng.getrandbits(1) if clamp else 0, rng.getrandbits(3) if sel else 0,
-                            rng.getrandbits(3) if sel else 0)
+                            rng.getrandbits(1) if clamp else 0,
+                            rng.getrandbits(3) if mix else rng.getrandbits(4) & sel if sel else 0,
+                            rng.getrandbits(3) if mix else 0)
                     if mods == (0, 0, 0, 0, 0, 0):
-                        mods = (srcs, 0, 0, 0, 0, 0) if srcs else (0, 0, 1 if omod else 0, 1 if clamp else 0, 0, 0)
+                        mods = ((srcs, 0, 0, 0, 0, 0) if srcs else (0, 0, 0, 0, sel, 0) if sel and not mix
+                                else (0, 0, 1 if omod else 0, 1 if clamp else 0, 0, 0))
+                    if mods in seen:
+                        continue
+                    seen.add(mods)
                     k, mask = kernel(r, wave, i, t, mods)
                     ks.append((r, wave, k, mask, mods))
         # src0 forms: one random constant/literal/SGPR variant per row and wave size, kept when the
@@ -568,6 +662,30 @@ def main():
                     continue
                 k, mask = kernel(r, wave, i, t, src0=text)
                 ks.append((r, wave, k, mask, ('src0', value)))
+        # 16-bit operands in VGPR high halves of the e32 encodings, once per row and wave size
+        for wave in (32, 64):
+            cands = [(i, r) for i, r in enumerate(todo) if r['table'] in HALF_FIELDS and not r['mnemonic'].endswith('_e64')
+                     and any(x in HALF for x in types[base_name(r['mnemonic'])])]
+            res = subprocess.run([lines_tool, '--asm'] + (['--wave64'] if wave == 64 else []),
+                                 input='\n'.join(with_k(row_text(r, wave)[0], types[base_name(r['mnemonic'])])
+                                                 for _, r in cands) + '\n', capture_output=True,
+                                 text=True, check=True).stdout.splitlines()
+            for (i, r), out_line in zip(cands, res):
+                t = types[base_name(r['mnemonic'])]
+                bits, raw = half_encoding(r, t, [int(x, 16) for x in out_line.split()])
+                if bits:
+                    k, mask = kernel(r, wave, i, t, raw='\n    '.join(raw))
+                    ks.append((r, wave, k, mask, ('halves', bits)))
+        # MODE set the other ways (s_setreg_imm32_b32, s_round_mode + s_denorm_mode, the descriptor):
+        # one random way and MODE per float row and wave size
+        for i, r in enumerate(todo):
+            if not is_float_row(types[base_name(r['mnemonic'])]):
+                continue
+            for wave in (32, 64):
+                kind = rng.choice(['imm', 'round_denorm', 'descriptor'])
+                mode = rng.choice([m for m in FLOAT_MODES if kind != 'round_denorm' or m >> 8 == 3])
+                k, mask = kernel(r, wave, i, types[base_name(r['mnemonic'])], setter=(kind, mode))
+                ks.append((r, wave, k, mask, ('setter', mode)))
         hsaco = {wave: asmkit.build(args.tool, [k for _, w, k, _, _ in ks if w == wave], tmp, 'valu%d' % wave,
                                     wave64=wave == 64) for wave in (32, 64)}
         def run_row(job):
@@ -578,11 +696,14 @@ def main():
             inp, out = os.path.join(tmp, 'in%d' % idx), os.path.join(tmp, 'out%d' % idx)
             b = base_name(r['mnemonic'])
             t = types[b]
-            is_float = any(x.startswith('f') or x in ('pf16', 'pbf16', 'bf16', 'mix') for x in t)
-            modes = FLOAT_MODES[:args.modes] if is_float else INT_MODES
+            modes = FLOAT_MODES[:args.modes] if is_float_row(t) else INT_MODES
             src0_value = None
             if mods and mods[0] == 'src0':
                 src0_value, mods, modes = mods[1], None, FLOAT_MODES[:1]
+            elif mods and mods[0] == 'setter':  # the kernel sets this MODE itself
+                mods, modes = None, [mods[1]]
+            elif mods and mods[0] == 'halves':  # e32 operands in high halves: the model's OP_SEL bits
+                mods, modes = (0, 0, 0, 0, mods[1], 0), modes[:2]
             elif mods:
                 modes = MOD_MODES
             if wave == 64:
@@ -593,6 +714,9 @@ def main():
                 vec = vectors(jrng, t)
                 if src0_value is not None:  # every lane reads the constant
                     vec = [(src0_value,) + v[1:] for v in vec]
+                if mods and r['table'] != 'vop3p' and mods[4]:  # the other half of 16-bit sources holds junk
+                    vec = [tuple(half_pair(jrng, v[k], mods[4] >> k & 1) if k < 3 and k + 1 < len(t) and t[k + 1] in HALF
+                                 else v[k] for k in range(4)) for v in vec]
                 dinit = [jrng.getrandbits(64) for _ in range(LANES)]
                 data = bytearray(HEADER)
                 struct.pack_into('<I', data, 0, mode)

@@ -24,8 +24,17 @@ typedef enum {
     R3_DECODE_TRUNCATED = -2  /* the encoding needs more dwords than were given */
 } r3_decode_status;
 
-/* Decodes one instruction from words[0..avail). */
-r3_decode_status r3_decode(const uint32_t *words, size_t avail, int wave64, r3_inst *out);
+/* Decode flags. HALVES accepts what LLVM 19's fake16 disassembler refuses but the hardware runs:
+   a 16-bit VOP1/VOP2 operand in a VGPR's high half (bit 7 of VDST/VSRC1, seed 000). The loader decodes
+   for execution with it; the disassembler without, to print as LLVM does. */
+enum { R3_DECODE_WAVE64 = 1, R3_DECODE_HALVES = 2 };
+
+/* Decodes one instruction from words[0..avail); flags are R3_DECODE_* (1 alone: wave64). */
+r3_decode_status r3_decode(const uint32_t *words, size_t avail, unsigned flags, r3_inst *out);
+
+/* Whether operand o (of op) holding v is a 16-bit e32 VDST/VSRC1 in a VGPR's high half that LLVM 19
+   refuses (it prints as vN.h). */
+int r3_is_high_half_vgpr(const r3_opinfo *op, const r3_operand *o, unsigned v);
 
 /* Prints the instruction as LLVM 19 does (no leading tab); returns the text length. */
 size_t r3_print(const r3_inst *in, int wave64, char *buf, size_t size);

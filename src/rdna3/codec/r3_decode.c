@@ -71,8 +71,17 @@ static int r3_wave64_wmma_tuple(const r3_opinfo *op, const r3_operand *o, unsign
     return (v < 106 && v % 4 == 0) || (v >= 108 && v < 124 && (v - 108) % 4 == 0);
 }
 
-static int r3_operands_valid(const r3_opinfo *op, const uint32_t *w, int dpp, uint32_t dpp_word, int wave64)
+int r3_is_high_half_vgpr(const r3_opinfo *op, const r3_operand *o, unsigned v)
 {
+    /* an 8-bit VDST/VSRC1 of VOP1/VOP2 whose rule takes v0-v127 only: a 16-bit register (fake16's Lo128) */
+    return (op->format == R3_VOP1 || op->format == R3_VOP2) && (o->field == R3F_VDST || o->field == R3F_VSRC1) &&
+           o->kind == R3K_REG &&
+           r3_rules[o->rule].ncodes == 4 && v >= 128 && r3_rule_char(o, 0) == 'o' && r3_rule_char(o, v) == '.';
+}
+
+static int r3_operands_valid(const r3_opinfo *op, const uint32_t *w, int dpp, uint32_t dpp_word, unsigned flags)
+{
+    int wave64 = flags & R3_DECODE_WAVE64;
     const r3_format_desc *fd = &r3_formats[op->format];
     for (int i = 0; i < op->noperands; i++) {
         const r3_operand *o = &op->operand[i];
@@ -81,7 +90,8 @@ static int r3_operands_valid(const r3_opinfo *op, const uint32_t *w, int dpp, ui
         unsigned v = r3_get(w, fd->field[o->field]);
         if (dpp && o->field == R3F_SRC0)
             v = 256 + (dpp_word & 0xff); /* DPP reads src0 from the DPP dword, always a VGPR */
-        if (r3_rule_char(o, v) == '.' && !r3_wave64_wmma_tuple(op, o, v, wave64))
+        if (r3_rule_char(o, v) == '.' && !r3_wave64_wmma_tuple(op, o, v, wave64) &&
+            !((flags & R3_DECODE_HALVES) && r3_is_high_half_vgpr(op, o, v)))
             return 0;
         /* the rules were probed in wave32: in wave64 a lane mask is an aligned pair */
         if (wave64 && o->kind == R3K_MASK && v < 124 && (v % 2 || r3_rule_char(o, v + 1) == '.'))
@@ -153,8 +163,9 @@ static r3_decode_status r3_decode_mimg(const uint32_t *words, size_t avail, cons
     return r3_mimg_fields_valid(out) && r3_mimg_layout_of(out, &layout) == 0 ? R3_DECODE_OK : R3_DECODE_INVALID;
 }
 
-r3_decode_status r3_decode(const uint32_t *words, size_t avail, int wave64, r3_inst *out)
+r3_decode_status r3_decode(const uint32_t *words, size_t avail, unsigned flags, r3_inst *out)
 {
+    int wave64 = flags & R3_DECODE_WAVE64;
     if (avail < 1)
         return R3_DECODE_TRUNCATED;
     uint32_t w0 = words[0];
@@ -197,7 +208,7 @@ r3_decode_status r3_decode(const uint32_t *words, size_t avail, int wave64, r3_i
                 return R3_DECODE_INVALID;
             }
         }
-        if (!r3_operands_valid(op, out->w, out->dpp, out->dpp_word, wave64) || !r3_vgpr_ranges_valid(out, wave64))
+        if (!r3_operands_valid(op, out->w, out->dpp, out->dpp_word, flags) || !r3_vgpr_ranges_valid(out, wave64))
             return R3_DECODE_INVALID;
         if (r3_needs_literal(op, out->w)) { /* the literal follows the DPP dword, if any */
             if (avail < (size_t)out->nwords + 1)

@@ -258,6 +258,8 @@ static void r3_emit_reg_operand(r3_out *o, const r3_inst *in, const r3_operand *
         r3_emit(o, "|");
     if (opd->file == 't' && code >= 256) /* true16: bit 7 of the VGPR number selects the high half */
         r3_emit(o, "v%u.%c", (code - 256) & 127, (code - 256) & 128 ? 'h' : 'l');
+    else if (code >= 256 && r3_is_high_half_vgpr(op, opd, code - 256)) /* decoded for execution only */
+        r3_emit(o, "v%u.h", (code - 256) & 127);
     else if (wave64 && r3_is_wmma_acc(op, opd)) { /* 4-register tuples: constants print as 32-bit */
         r3_rule narrow = r3_rules[opd->rule];
         narrow.lit = R3L_B32;

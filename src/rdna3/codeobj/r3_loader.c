@@ -185,7 +185,7 @@ static int r3_predecode(r3_codeobj *co, char *err, size_t errsize)
         d->pc = d64->pc = (uint32_t)(4 * i);
         co->index[i] = (int32_t)co->ninsts;
         size_t len = 1;
-        if (r3_decode(w + i, nwords - i, 0, &d->inst) == R3_DECODE_OK)
+        if (r3_decode(w + i, nwords - i, R3_DECODE_HALVES, &d->inst) == R3_DECODE_OK)
             len = d->inst.nwords;
         else
             d->inst.op = NULL; /* executing it is an illegal-instruction fault */
@@ -200,7 +200,8 @@ static int r3_predecode(r3_codeobj *co, char *err, size_t errsize)
                      broken);
             return -1;
         }
-        if (r3_decode(w + i, nwords - i, 1, &d64->inst) != R3_DECODE_OK || d64->inst.nwords != len)
+        if (r3_decode(w + i, nwords - i, R3_DECODE_WAVE64 | R3_DECODE_HALVES, &d64->inst) != R3_DECODE_OK ||
+            d64->inst.nwords != len)
             d64->inst.op = NULL;
         co->ninsts++;
         i += len;

@@ -501,3 +501,9 @@ const r3_handler r3_ds_handlers[] = {
 #undef H
 };
 const size_t r3_ds_nhandlers = sizeof r3_ds_handlers / sizeof r3_ds_handlers[0];
+
+int r3_ds_waits_on_device(r3_exec_fn fn)
+{
+    return fn == ds_gws_init || fn == ds_gws_barrier || fn == ds_gws_sema_v || fn == ds_gws_sema_br ||
+           fn == ds_gws_sema_p || fn == ds_gws_sema_release_all || fn == ds_ordered_count;
+}

@@ -18,6 +18,10 @@ extern const size_t r3_salu_nhandlers, r3_vmem_nhandlers, r3_valu_int_nhandlers,
     r3_valu_cvt_nhandlers, r3_valu_cmp_nhandlers, r3_valu_lane_nhandlers, r3_valu_packed_nhandlers, r3_valu_wmma_nhandlers,
     r3_buffer_nhandlers, r3_ds_nhandlers;
 
+/* Whether fn can park its wave until another workgroup acts (GWS, ordered count): kernels using one
+   need their workgroups co-resident. */
+int r3_ds_waits_on_device(r3_exec_fn fn);
+
 /* Builds the row -> function table once (after r3_isa_init); returns 0 or -1. */
 int r3_exec_init(void);
 /* The function for a row, or NULL when the instruction is not implemented. */

@@ -127,10 +127,9 @@ int r3_xprog_build(r3_xprog *p, const r3_codeobj *co, int wave64)
             x->next_pc = insts[i].pc + 4;
             continue;
         }
-        if (strncmp(in->op->mnemonic, "ds_gws_", 7) == 0 || strcmp(in->op->mnemonic, "ds_ordered_count") == 0)
-            p->device_waits = 1;
         r3_inst xin = *in;
         r3_xop_fill(x, in, insts[i].pc);
+        p->device_waits |= r3_ds_waits_on_device(x->fn);
         if (!in->opy)
             continue;
         /* VOPD: X and Y halves each look like a VOP2 instruction of their own */

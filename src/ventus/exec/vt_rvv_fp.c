@@ -7,7 +7,8 @@
 
 #include "common/fp.h"
 
-/* Defines a float op: vd[l] = EXPR with a = vs2[l], b = vs1[l] or the scalar rs1, under frm. */
+/* Defines a float op: vd[l] = EXPR with a = vs2[l], b = vs1[l] or the scalar rs1 and c = the old
+   vd[l] (the accumulator of the multiply-adds), under frm. */
 #define VT_VFBIN(name, expr) \
     int vt_x_##name(vt_group *g, vt_warp *w, const vt_inst *in) \
     { \
@@ -15,12 +16,12 @@
         if (vt_fp_begin(g, w, 7, &saved)) \
             return -1; \
         uint32_t act = vt_active(g, w, in), s = 0; \
-        const uint32_t *bv = vt_vsrc1(g, w, in, &s), *av = vt_vreg(g, w, in->rs2); \
+        const uint32_t *bv = vt_vsrc1(g, w, in, &s), *av = vt_vreg(g, w, in->rs2), *cv = vt_vreg(g, w, in->rs3); \
         uint32_t *d = vt_vreg(g, w, in->rd); \
         VT_FOR_LANES(g, act, l) \
         { \
-            float a = fp_f32(av[l]), b = fp_f32(bv ? bv[l] : s); \
-            (void)a, (void)b; \
+            float a = fp_f32(av[l]), b = fp_f32(bv ? bv[l] : s), c = fp_f32(cv[l]); \
+            (void)a, (void)b, (void)c; \
             volatile float r = (expr); \
             d[l] = vt_fp_canon(r); \
         } \
@@ -101,43 +102,22 @@ VT_VFBITS(vfcvt_rtz_xu_f, vt_f2i(a, 1, 1, &flags))
 /* vd = (int32) vs2 truncated, saturated */
 VT_VFBITS(vfcvt_rtz_x_f, vt_f2i(a, 1, 0, &flags))
 
-/* Defines a fused multiply-add: vd = fma(±x, y, ±z) over s1 = vs1/rs1, s2 = vs2, c = old vd. */
-#define VT_VFMA(name, x, y, z) \
-    int vt_x_##name(vt_group *g, vt_warp *w, const vt_inst *in) \
-    { \
-        int saved = 0; \
-        if (vt_fp_begin(g, w, 7, &saved)) \
-            return -1; \
-        uint32_t act = vt_active(g, w, in), s = 0; \
-        const uint32_t *v1 = vt_vsrc1(g, w, in, &s), *v2 = vt_vreg(g, w, in->rs2), *acc = vt_vreg(g, w, in->rs3); \
-        uint32_t *d = vt_vreg(g, w, in->rd); \
-        VT_FOR_LANES(g, act, l) \
-        { \
-            float s1 = fp_f32(v1 ? v1[l] : s), s2 = fp_f32(v2[l]), c = fp_f32(acc[l]); \
-            volatile float r = fmaf(x, y, z); \
-            d[l] = vt_fp_canon(r); \
-        } \
-        vt_fp_end(g, w, saved); \
-        vt_vwritten(g, in->rd, act); \
-        return 0; \
-    }
-
 /* vd = +(vs1*vs2) + vd */
-VT_VFMA(vfmacc, s1, s2, c)
+VT_VFBIN(vfmacc, fmaf(b, a, c))
 /* vd = -(vs1*vs2) - vd */
-VT_VFMA(vfnmacc, -s1, s2, -c)
+VT_VFBIN(vfnmacc, fmaf(-b, a, -c))
 /* vd = +(vs1*vs2) - vd */
-VT_VFMA(vfmsac, s1, s2, -c)
+VT_VFBIN(vfmsac, fmaf(b, a, -c))
 /* vd = -(vs1*vs2) + vd */
-VT_VFMA(vfnmsac, -s1, s2, c)
+VT_VFBIN(vfnmsac, fmaf(-b, a, c))
 /* vd = +(vs1*vd) + vs2 */
-VT_VFMA(vfmadd, s1, c, s2)
+VT_VFBIN(vfmadd, fmaf(b, c, a))
 /* vd = -(vs1*vd) - vs2 */
-VT_VFMA(vfnmadd, -s1, c, -s2)
+VT_VFBIN(vfnmadd, fmaf(-b, c, -a))
 /* vd = +(vs1*vd) - vs2 */
-VT_VFMA(vfmsub, s1, c, -s2)
+VT_VFBIN(vfmsub, fmaf(b, c, -a))
 /* vd = -(vs1*vd) + vs2 */
-VT_VFMA(vfnmsub, -s1, c, s2)
+VT_VFBIN(vfnmsub, fmaf(-b, c, a))
 
 /* Custom VFTTA.VV, the experimental tensor step of the reference simulator (reference 1.7): lanes of
    the lower half accumulate vd[i] += sum_j vs1[(i>>2)*8+j] * vs2[(i&3)*8+j], j < vl/4, in float;
