@@ -458,13 +458,16 @@ static int pseudo(vt_ps *ps, const char *mn, char **ops, int n, uint32_t *w, int
             return fail(ps, "li value out of 32-bit range"), 1;
         int32_t val = (int32_t)(uint32_t)v, lo = (int32_t)((uint32_t)val << 20) >> 20;
         uint32_t hi = ((uint32_t)val - (uint32_t)lo) >> 12;
-        if (li_size == 4 || (!li_size && val >= -2048 && val < 2048)) {
-            if (val < -2048 || val >= 2048)
-                return fail(ps, "li value changed size between passes"), 1;
+        int small = val >= -2048 && val < 2048;
+        /* one word (addi, or lui when the low 12 bits are zero) or lui + addi; the second pass
+           keeps the first pass's size (li_size bytes) */
+        int natural = small || !lo ? 1 : 2, nwords = li_size ? li_size / 4 : natural;
+        if (nwords < natural)
+            return fail(ps, "li value changed size between passes"), 1;
+        if (nwords == 1 && small)
             return w[0] = enc_i(addi | RD(rd), val), 1;
-        }
         w[0] = match_of("lui") | RD(rd) | hi << 12;
-        if (!lo && li_size != 8)
+        if (nwords == 1)
             return 1;
         w[1] = enc_i(addi | RD(rd) | RS1(rd), lo);
         return 2;
