@@ -55,6 +55,14 @@ def main():
         return 1
     code = {i: int(w, 16) for i, w in enumerate(r.stdout.split())}
     tests.append(('barrier that never completes', [good_meta, write('d7.data', patched(code))], 'barrier'))
+    # a conversion that rounds by frm while frm holds a reserved mode
+    for k, insn in enumerate(['vfcvt.f.x.v v1, v2', 'vfadd.vv v1, v2, v3']):
+        src = write('frm%d.s' % k, ['\tli t4, 32', '\tvsetvli t4, t4, e32, m1, ta, ma', '\tcsrwi frm, 5', '\t' + insn,
+                                    '\tendprg x0, x0, x0'])
+        r = subprocess.run([a.tool, 'as', '--isa', 'ventus', '--hex', src], capture_output=True, text=True)
+        code = {i: int(w, 16) for i, w in enumerate(r.stdout.split())}
+        tests.append(('reserved frm in %s' % insn.split()[0], [good_meta, write('d8%d.data' % k, patched(code))],
+                      'reserved rounding mode'))
     fails = 0
     # device printf: warp 0 writes "hi!\n" to the print buffer named by the kernel metadata (patched
     # to point at buffer c) and sets CSR_PRINT; the text must appear once on standard output

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Ventus Zve32f float ops against an exact model: every vector float arithmetic, multiply-add,
 min/max, sign-injection, compare, classify and conversion op, in .vv and .vf forms, in the frm
-rounding modes RNE, RTZ, RDN, RUP (and RMM for float -> int), over edge cases (zeros, denormals,
+rounding modes RNE, RTZ, RDN, RUP (and RMM for int <-> float), over edge cases (zeros, denormals,
 infinities, NaNs, extreme values, ties) and random values. The model computes with exact rationals
 (fractions) and rounds by the RISC-V rules; the kernels run in one warp of the vecadd test vector,
 patched."""
@@ -18,9 +18,9 @@ EDGES = [0x00000000, 0x80000000, 0x00000001, 0x80000001, 0x007fffff, 0x00800000,
          0xffc12345, 0x4b000000, 0x4b7fffff, 0xcf000000, 0x4f000000, 0x4f800000, 0xcf800001, 0x3effffff,
          0x3fc00000, 0x40200000, 0xbfc00000, 0x33800000, 0x34000000, 0x3f800001, 0x5f000000, 0x00000003]
 RNE, RTZ, RDN, RUP, RMM = 0, 1, 2, 3, 4
-# RMM (ties away) is exact only where wavesim computes it in integers: the float -> int conversions
+# RMM (ties away) is exact only where wavesim computes it in integers: the int <-> float conversions
 # (arithmetic runs it as RNE, a documented limitation; docs/isa-notes-ventus.md)
-RMM_OPS = {'vfcvt.xu.f.v', 'vfcvt.x.f.v'}
+RMM_OPS = {'vfcvt.xu.f.v', 'vfcvt.x.f.v', 'vfcvt.f.xu.v', 'vfcvt.f.x.v'}
 
 
 # ---- the model: f32 bits <-> exact values, rounding by mode ----

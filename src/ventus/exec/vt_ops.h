@@ -55,6 +55,7 @@ uint32_t vt_fmin(uint32_t a, uint32_t b, uint32_t *flags, int max);
 uint32_t vt_fcmp(uint32_t a, uint32_t b, uint32_t *flags, int kind); /* 0 eq, 1 lt, 2 le */
 uint32_t vt_fclass(uint32_t a);
 uint32_t vt_f2i(uint32_t a, unsigned rm, int is_unsigned, uint32_t *flags);
+uint32_t vt_i2f(uint32_t a, unsigned rm, int is_unsigned, uint32_t *flags);
 void vt_add_fflags(vt_group *g, vt_warp *w, uint32_t flags);
 
 #endif

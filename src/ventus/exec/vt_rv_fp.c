@@ -121,6 +121,32 @@ uint32_t vt_f2i(uint32_t a, unsigned rm, int is_unsigned, uint32_t *flags)
     return is_unsigned ? (uint32_t)r : (uint32_t)(int32_t)r;
 }
 
+/* int32/uint32 -> float rounded by rm in integers (RMM included, which the host cannot do). */
+uint32_t vt_i2f(uint32_t a, unsigned rm, int is_unsigned, uint32_t *flags)
+{
+    int neg = !is_unsigned && (a >> 31);
+    uint32_t mag = neg ? 0u - a : a, sign = (uint32_t)neg << 31;
+    if (!mag)
+        return 0;
+    int top = 31;
+    while (!(mag >> top))
+        top--;
+    if (top <= 23)
+        return sign | (uint32_t)(top + 127) << 23 | ((mag << (23 - top)) & 0x7fffffu);
+    int sh = top - 23;
+    uint32_t q = mag >> sh, rem = mag & ((1u << sh) - 1), half = 1u << (sh - 1);
+    int up = rm == 0 ? rem > half || (rem == half && (q & 1)) : rm == 2 ? neg && rem : rm == 3 ? !neg && rem
+           : rm == 4 ? rem >= half : 0;
+    if (rem)
+        *flags |= VT_NX;
+    q += (uint32_t)up;
+    if (q >> 24) {
+        q >>= 1;
+        top++;
+    }
+    return sign | (uint32_t)(top + 127) << 23 | (q & 0x7fffffu);
+}
+
 static unsigned vt_rm(const vt_warp *w, const vt_inst *in)
 {
     return in->rm == 7 ? w->frm : in->rm;
@@ -175,10 +201,13 @@ VT_FMA(fnmsub, -, +)
 /* rd = -(rs1*rs2) - rs3 */
 VT_FMA(fnmadd, -, -)
 
-/* Defines an op on the bit patterns: rd = EXPR(a, b) with flags. */
-#define VT_FBITS(name, expr) \
+/* Defines an op on the bit patterns: rd = EXPR(a, b) with flags; with ROUNDS the instruction's rm
+   is a rounding mode, and a reserved one is an illegal instruction. */
+#define VT_FBITS_RM(name, rounds, expr) \
     int vt_x_##name(vt_group *g, vt_warp *w, const vt_inst *in) \
     { \
+        if ((rounds) && vt_rm(w, in) > 4) \
+            return vt_fault(g, w, "reserved rounding mode %u", vt_rm(w, in)); \
         uint32_t a = w->x[in->rs1], b = w->x[in->rs2], flags = 0; \
         (void)b; \
         uint32_t r = (expr); \
@@ -186,6 +215,8 @@ VT_FMA(fnmadd, -, -)
         vt_set_x(g, w, in->rd, r); \
         return 0; \
     }
+#define VT_FBITS(name, expr) VT_FBITS_RM(name, 0, expr)
+#define VT_FCVT(name, expr) VT_FBITS_RM(name, 1, expr)
 
 /* rd = |rs1| with the sign of rs2 */
 VT_FBITS(fsgnj, (a & 0x7fffffffu) | (b & 0x80000000u))
@@ -208,11 +239,11 @@ VT_FBITS(fclass, vt_fclass(a))
 /* rd = rs1 (fmv.x.w / fmv.w.x: one register file under Zfinx) */
 VT_FBITS(fmv, a)
 /* rd = (int32) rs1, rounded and saturated */
-VT_FBITS(fcvt_w_s, vt_f2i(a, vt_rm(w, in), 0, &flags))
+VT_FCVT(fcvt_w_s, vt_f2i(a, vt_rm(w, in), 0, &flags))
 /* rd = (uint32) rs1, rounded and saturated */
-VT_FBITS(fcvt_wu_s, vt_f2i(a, vt_rm(w, in), 1, &flags))
+VT_FCVT(fcvt_wu_s, vt_f2i(a, vt_rm(w, in), 1, &flags))
 
-/* rd = (float) signed rs1 */
-VT_FBIN(fcvt_s_w, (float)(int32_t)w->x[in->rs1])
-/* rd = (float) unsigned rs1 */
-VT_FBIN(fcvt_s_wu, (float)w->x[in->rs1])
+/* rd = (float) signed rs1, rounded */
+VT_FCVT(fcvt_s_w, vt_i2f(a, vt_rm(w, in), 0, &flags))
+/* rd = (float) unsigned rs1, rounded */
+VT_FCVT(fcvt_s_wu, vt_i2f(a, vt_rm(w, in), 1, &flags))

@@ -44,17 +44,16 @@ VT_VFBIN(vfdiv, a / b)
 VT_VFBIN(vfrdiv, b / a)
 /* vd = sqrt(vs2) */
 VT_VFBIN(vfsqrt, sqrtf(a))
-/* vd = (float) signed vs2 */
-VT_VFBIN(vfcvt_f_x, (float)(int32_t)av[l])
-/* vd = (float) unsigned vs2 */
-VT_VFBIN(vfcvt_f_xu, (float)av[l])
 /* vd = e^vs2 (custom VFEXP; the host's expf, as the reference simulator computes it) */
 VT_VFBIN(vfexp, expf(a))
 
-/* Defines an op on bit patterns with flags: vd[l] = EXPR(a, b). */
-#define VT_VFBITS(name, expr) \
+/* Defines an op on bit patterns with flags: vd[l] = EXPR(a, b); with ROUNDS it rounds by frm, and a
+   reserved frm is an illegal instruction. */
+#define VT_VFBITS_RM(name, rounds, expr) \
     int vt_x_##name(vt_group *g, vt_warp *w, const vt_inst *in) \
     { \
+        if ((rounds) && w->frm > 4) \
+            return vt_fault(g, w, "reserved rounding mode %u", w->frm); \
         uint32_t act = vt_active(g, w, in), s = 0, flags = 0; \
         const uint32_t *bv = vt_vsrc1(g, w, in, &s), *av = vt_vreg(g, w, in->rs2); \
         uint32_t *d = vt_vreg(g, w, in->rd); \
@@ -68,6 +67,8 @@ VT_VFBIN(vfexp, expf(a))
         vt_vwritten(g, in->rd, act); \
         return 0; \
     }
+#define VT_VFBITS(name, expr) VT_VFBITS_RM(name, 0, expr)
+#define VT_VFCVT(name, expr) VT_VFBITS_RM(name, 1, expr)
 
 /* vd = minimumNumber(vs2, b) */
 VT_VFBITS(vfmin, vt_fmin(a, b, &flags, 0))
@@ -94,13 +95,17 @@ VT_VFBITS(vmfge, vt_fcmp(b, a, &flags, 2))
 /* vd = class bits of vs2 */
 VT_VFBITS(vfclass, vt_fclass(a))
 /* vd = (uint32) vs2 rounded by frm, saturated */
-VT_VFBITS(vfcvt_xu_f, vt_f2i(a, w->frm, 1, &flags))
+VT_VFCVT(vfcvt_xu_f, vt_f2i(a, w->frm, 1, &flags))
 /* vd = (int32) vs2 rounded by frm, saturated */
-VT_VFBITS(vfcvt_x_f, vt_f2i(a, w->frm, 0, &flags))
+VT_VFCVT(vfcvt_x_f, vt_f2i(a, w->frm, 0, &flags))
 /* vd = (uint32) vs2 truncated, saturated */
 VT_VFBITS(vfcvt_rtz_xu_f, vt_f2i(a, 1, 1, &flags))
 /* vd = (int32) vs2 truncated, saturated */
 VT_VFBITS(vfcvt_rtz_x_f, vt_f2i(a, 1, 0, &flags))
+/* vd = (float) signed vs2, rounded by frm */
+VT_VFCVT(vfcvt_f_x, vt_i2f(a, w->frm, 0, &flags))
+/* vd = (float) unsigned vs2, rounded by frm */
+VT_VFCVT(vfcvt_f_xu, vt_i2f(a, w->frm, 1, &flags))
 
 /* vd = +(vs1*vs2) + vd */
 VT_VFBIN(vfmacc, fmaf(b, a, c))
