@@ -124,7 +124,7 @@ command -v clang-19 >/dev/null && run cli-run-trace python3 tests/cli/run_trace.
 run ventus-cases python3 tests/ventus/run_cases.py --tool build/rel/wavesim --per-launch
 run ventus-cases-asan-ubsan python3 tests/ventus/run_cases.py --tool build/san/wavesim --threads 2
 run ventus-trace-vs-spike python3 tests/ventus/trace_diff.py --tool build/rel/wavesim
-# Zve32f float ops against an exact rational model in every frm rounding mode.
+# Zve32f and Zfinx float ops against an exact rational model in every rounding mode.
 run ventus-float-ops python3 tests/ventus/vfp_ops.py --tool build/rel/wavesim --seed 1
 run ventus-float-ops-asan-ubsan python3 tests/ventus/vfp_ops.py --tool build/san/wavesim --seed 2
 run ventus-dump-dis-as python3 tests/ventus/dump_diff.py --tool build/san/wavesim

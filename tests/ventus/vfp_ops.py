@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""Ventus Zve32f float ops against an exact model: every vector float arithmetic, multiply-add,
-min/max, sign-injection, compare, classify and conversion op, in .vv and .vf forms, in the frm
-rounding modes RNE, RTZ, RDN, RUP (and RMM for int <-> float), over edge cases (zeros, denormals,
-infinities, NaNs, extreme values, ties) and random values. The model computes with exact rationals
-(fractions) and rounds by the RISC-V rules; the kernels run in one warp of the vecadd test vector,
-patched."""
+"""Ventus float ops against an exact model: every Zve32f vector float arithmetic, multiply-add,
+min/max, sign-injection, compare, classify and conversion op in .vv and .vf forms, and the Zfinx
+scalar arithmetic and conversions, in all five rounding modes (RNE, RTZ, RDN, RUP, RMM), over edge
+cases (zeros, denormals, infinities, NaNs, extreme values), constructed exact ties and random
+values. The model computes with exact rationals (fractions) and rounds by the RISC-V rules; the
+kernels run in warp 0 of the vecadd test vector, patched. fflags are not compared."""
 from fractions import Fraction
 from vt_cases import default_cases
 import argparse, math, os, random, struct, subprocess, sys, tempfile
@@ -18,9 +18,6 @@ EDGES = [0x00000000, 0x80000000, 0x00000001, 0x80000001, 0x007fffff, 0x00800000,
          0xffc12345, 0x4b000000, 0x4b7fffff, 0xcf000000, 0x4f000000, 0x4f800000, 0xcf800001, 0x3effffff,
          0x3fc00000, 0x40200000, 0xbfc00000, 0x33800000, 0x34000000, 0x3f800001, 0x5f000000, 0x00000003]
 RNE, RTZ, RDN, RUP, RMM = 0, 1, 2, 3, 4
-# RMM (ties away) is exact only where wavesim computes it in integers: the int <-> float conversions
-# (arithmetic runs it as RNE, a documented limitation; docs/isa-notes-ventus.md)
-RMM_OPS = {'vfcvt.xu.f.v', 'vfcvt.x.f.v', 'vfcvt.f.xu.v', 'vfcvt.f.x.v'}
 
 
 # ---- the model: f32 bits <-> exact values, rounding by mode ----
@@ -63,7 +60,7 @@ def rnd(v, mode, neg_zero=False):
     if q >> 24:
         q, e = q >> 1, e + 1
     if e > 127:
-        big = mode == RNE or (mode == RUP and not neg) or (mode == RDN and neg)
+        big = mode in (RNE, RMM) or (mode == RUP and not neg) or (mode == RDN and neg)
         return (neg << 31) | (0x7f800000 if big else MAX_F32)
     bits = q if q < 1 << 23 else ((e + 127) << 23) | (q & 0x7fffff)
     return (neg << 31) | bits
@@ -270,6 +267,111 @@ def operand(rng, name):
     return rng.getrandbits(32)
 
 
+ADD_LIKE = {'vfadd', 'vfsub', 'vfrsub'}
+HALF_ULP_OF_ONE = 0x33800000   # 2^-24: half the spacing of floats in [1, 2)
+ONE, ONE_AND_HALF = 0x3f800000, 0x3fc00000
+
+
+def tie_scalar(rng, name):
+    """A .vf scalar that lets lanes build exact ties (half the time), else a random operand."""
+    if rng.random() < 0.5:
+        if name in ADD_LIKE:
+            return HALF_ULP_OF_ONE | rng.getrandbits(1) << 31
+        if name in FMA:
+            return ONE
+        if name == 'vfmul':
+            return ONE_AND_HALF
+    return operand(rng, name)
+
+
+def tie_lane(rng, name, form, scalar):
+    """(a, b, c) whose exact result lies halfway between two floats (where RNE and RMM differ),
+    or None when the op (or the .vf scalar) cannot make one."""
+    sign = lambda: rng.getrandbits(1) << 31
+    a = sign() | 0x3f800000 | rng.getrandbits(23)                  # in [1, 2)
+    half = HALF_ULP_OF_ONE | sign()
+    if name in ADD_LIKE and (form == 'vv' or scalar & 0x7fffffff == HALF_ULP_OF_ONE):
+        return a, half if form == 'vv' else scalar, 0
+    if name in FMA and (form == 'vv' or scalar == ONE):
+        return a, ONE, half                                          # a*1 +- half, or 1*half +- a
+    if name == 'vfmul' and (form == 'vv' or scalar == ONE_AND_HALF):
+        return sign() | (0x3f800001 + 2 * rng.randrange(0x150000)), ONE_AND_HALF, 0  # odd mantissa * 1.5
+    return None
+
+
+# Zfinx scalar ops (rd = f(rs1, rs2, rs3), static rounding mode): name -> (sources, model)
+SCALAR_OPS = {
+    'fadd.s': (2, lambda a, b, c, m: add(a, b, m)),
+    'fsub.s': (2, lambda a, b, c, m: add(a, neg(b), m)),
+    'fmul.s': (2, lambda a, b, c, m: mul(a, b, m)),
+    'fdiv.s': (2, lambda a, b, c, m: div(a, b, m)),
+    'fsqrt.s': (1, lambda a, b, c, m: sqrt(a, m)),
+    'fmadd.s': (3, lambda a, b, c, m: fma(a, b, c, m)),
+    'fmsub.s': (3, lambda a, b, c, m: fma(a, b, neg(c), m)),
+    'fnmsub.s': (3, lambda a, b, c, m: fma(neg(a), b, c, m)),
+    'fnmadd.s': (3, lambda a, b, c, m: fma(neg(a), b, neg(c), m)),
+    'fcvt.w.s': (1, lambda a, b, c, m: f2i(a, m, 0)),
+    'fcvt.wu.s': (1, lambda a, b, c, m: f2i(a, m, 1)),
+    'fcvt.s.w': (1, lambda a, b, c, m: i2f(a, m, 0)),
+    'fcvt.s.wu': (1, lambda a, b, c, m: i2f(a, m, 1)),
+}
+SCALAR_AS_VECTOR = {'fadd.s': 'vfadd', 'fsub.s': 'vfsub', 'fmul.s': 'vfmul', 'fmadd.s': 'vfmacc',
+                    'fmsub.s': 'vfmsac', 'fnmsub.s': 'vfnmsac', 'fnmadd.s': 'vfnmacc', 'fcvt.s.w': 'vfcvt.f.x.v',
+                    'fcvt.s.wu': 'vfcvt.f.xu.v'}  # for the operand and tie generators
+SCALAR_ELEMS = 10       # per kernel: loads from a/b/c[0..9], 5 results each to a[12..61]
+MODES = (RNE, RTZ, RDN, RUP, RMM)
+RM_NAMES = ('rne', 'rtz', 'rdn', 'rup', 'rmm')
+
+
+def scalar_kernel(name, bases):
+    a, b, c = bases
+    body = ['csrr t5, CSR_WID', 'bnez t5, done', 'csrr t5, 2056', 'bnez t5, done',
+            'li t0, 0x%x' % a, 'li t1, 0x%x' % b, 'li t2, 0x%x' % c]
+    n = SCALAR_OPS[name][0]
+    for i in range(SCALAR_ELEMS):
+        body += ['lw a0, %d(t0)' % (4 * i), 'lw a1, %d(t1)' % (4 * i), 'lw a2, %d(t2)' % (4 * i)]
+        for k, rm in enumerate(RM_NAMES):
+            body += ['%s a3, %s, %s' % (name, ', '.join(['a0', 'a1', 'a2'][:n]), rm),
+                     'sw a3, %d(t0)' % (48 + 4 * (len(MODES) * i + k))]
+    return body + ['done:', 'endprg x0, x0, x0']
+
+
+class Launcher:
+    """Runs kernels in warp 0 of the vecadd test vector with buffers a, b, c set."""
+    def __init__(self, tool, case, tmp):
+        self.tool, self.tmp = tool, tmp
+        self.meta, self.data = words(os.path.join(case, 'vecadd_0.metadata')), words(os.path.join(case, 'vecadd_0.data'))
+        nbuf = int(self.meta[26], 16)
+        self.bases = [int(self.meta[28 + 2 * i], 16) for i in range(nbuf)]
+        sizes = [int(self.meta[28 + 2 * nbuf + 2 * i], 16) for i in range(nbuf)]
+        at = lambda k: sum((s + 3) // 4 for s in sizes[:k])
+        self.code_at, self.ins = at(self.bases.index(0x80000000)), [at(k) for k in range(3)]
+        self.meta_path = os.path.join(tmp, 'k.metadata')
+        open(self.meta_path, 'w').write('\n'.join(self.meta) + '\n')
+
+    def run(self, body, vals, buf, nwords):
+        """Assembles body, fills a/b/c with vals, runs; returns (nwords words of buffer buf, error)."""
+        src = os.path.join(self.tmp, 'k.s')
+        open(src, 'w').write('\n'.join(l if l.endswith(':') else '\t' + l for l in body) + '\n')
+        r = subprocess.run([self.tool, 'as', '--isa', 'ventus', '--hex', src], capture_output=True, text=True)
+        if r.returncode:
+            return None, 'assembling: ' + r.stderr.strip()
+        d = list(self.data)
+        for i, w in enumerate(r.stdout.split()):
+            d[self.code_at + i] = w
+        for k in range(3):
+            for i, v in enumerate(vals[k]):
+                d[self.ins[k] + i] = '%08x' % v
+        data_path, out = os.path.join(self.tmp, 'k.data'), os.path.join(self.tmp, 'out.bin')
+        open(data_path, 'w').write('\n'.join(d) + '\n')
+        r = subprocess.run([self.tool, 'run', '--isa', 'ventus', self.meta_path, data_path, '--dump-mem',
+                            '0x%x:%d:%s' % (self.bases[buf] + (48 if buf == 0 else 0), 4 * nwords, out)],
+                           capture_output=True, text=True)
+        if r.returncode:
+            return None, r.stderr.strip()
+        return struct.unpack('<%dI' % nwords, open(out, 'rb').read()), None
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--tool', required=True)
@@ -278,58 +380,58 @@ def main():
     ap.add_argument('--only', default='')
     args = ap.parse_args()
     rng = random.Random(args.seed)
-    case = os.path.join(args.cases, 'verilog-top', 'tc_vecadd-4w16t')
-    meta, data = words(os.path.join(case, 'vecadd_0.metadata')), words(os.path.join(case, 'vecadd_0.data'))
-    nbuf = int(meta[26], 16)
-    bases = [int(meta[28 + 2 * i], 16) for i in range(nbuf)]
-    sizes = [int(meta[28 + 2 * nbuf + 2 * i], 16) for i in range(nbuf)]
-    at = lambda k: sum((s + 3) // 4 for s in sizes[:k])
-    code_at, ins = at(bases.index(0x80000000)), [at(k) for k in range(3)]
     runs = checked = bad = 0
+
+    def check(label, got, want, ops):
+        nonlocal checked, bad
+        for g, w, o in zip(got, want, ops):
+            checked += 1
+            if g != w & 0xffffffff:
+                bad += 1
+                if bad <= 20:
+                    print('MISMATCH %s: a %08x b %08x c %08x: want %08x got %08x' % ((label,) + o + (w, g)))
+
     with tempfile.TemporaryDirectory() as tmp:
-        meta_path = os.path.join(tmp, 'k.metadata')
-        open(meta_path, 'w').write('\n'.join(meta) + '\n')
+        k = Launcher(args.tool, os.path.join(args.cases, 'verilog-top', 'tc_vecadd-4w16t'), tmp)
         for name in sorted(OPS):
             if args.only and args.only not in name:
                 continue
-            forms = {'vv': ['vv', 'vf'], 'f': ['vf'], 'v': ['v']}[OPS[name][0]]
-            for form in forms:
-                for mode in (RNE, RTZ, RDN, RUP) + ((RMM,) if name in RMM_OPS else ()):
-                    scalar = operand(rng, name)
-                    src = os.path.join(tmp, 'k.s')
-                    open(src, 'w').write('\n'.join('\t' + l if not l.endswith(':') else l
-                                                   for l in kernel(name, form, mode, scalar, bases[:3])) + '\n')
-                    r = subprocess.run([args.tool, 'as', '--isa', 'ventus', '--hex', src], capture_output=True, text=True)
-                    if r.returncode:
-                        print('FAIL assembling %s.%s: %s' % (name, form, r.stderr.strip()))
-                        bad += 1
-                        continue
-                    d = list(data)
-                    for i, w in enumerate(r.stdout.split()):
-                        d[code_at + i] = w
+            for form in {'vv': ['vv', 'vf'], 'f': ['vf'], 'v': ['v']}[OPS[name][0]]:
+                for mode in MODES:
+                    scalar = tie_scalar(rng, name)
                     vals = [[operand(rng, name) for _ in range(LANES * ROUNDS)] for _ in range(3)]
-                    for k in range(3):
-                        for i, v in enumerate(vals[k]):
-                            d[ins[k] + i] = '%08x' % v
-                    data_path, out = os.path.join(tmp, 'k.data'), os.path.join(tmp, 'out.bin')
-                    open(data_path, 'w').write('\n'.join(d) + '\n')
-                    r = subprocess.run([args.tool, 'run', '--isa', 'ventus', meta_path, data_path, '--dump-mem',
-                                        '0x%x:%d:%s' % (bases[2], 4 * LANES * ROUNDS, out)], capture_output=True, text=True)
+                    for i in range(LANES * ROUNDS):  # a quarter of the lanes are exact ties where possible
+                        tie = tie_lane(rng, name, form, scalar) if rng.random() < 0.25 else None
+                        if tie:
+                            vals[0][i], vals[1][i], vals[2][i] = tie
+                    got, err = k.run(kernel(name, form, mode, scalar, k.bases[:3]), vals, 2, LANES * ROUNDS)
                     runs += 1
-                    if r.returncode:
-                        print('FAIL %s.%s frm %d: %s' % (name, form, mode, r.stderr.strip()))
+                    label = '%s.%s frm %d' % (name, form, mode)
+                    if err:
+                        print('FAIL %s: %s' % (label, err))
                         bad += 1
                         continue
-                    got = struct.unpack('<%dI' % (LANES * ROUNDS), open(out, 'rb').read())
-                    for i in range(LANES * ROUNDS):
-                        a, b, c = vals[0][i], vals[1][i] if form == 'vv' else scalar, vals[2][i]
-                        want = OPS[name][1](a, b, c, mode) & 0xffffffff
-                        checked += 1
-                        if got[i] != want:
-                            bad += 1
-                            if bad <= 20:
-                                print('MISMATCH %s.%s frm %d: a %08x b %08x c %08x: want %08x got %08x'
-                                      % (name, form, mode, a, b, c, want, got[i]))
+                    ops = [(vals[0][i], vals[1][i] if form == 'vv' else scalar, vals[2][i]) for i in range(LANES * ROUNDS)]
+                    check(label, got, [OPS[name][1](a, b, c, mode) for a, b, c in ops], ops)
+        for name in sorted(SCALAR_OPS):
+            if args.only and args.only not in name:
+                continue
+            like = SCALAR_AS_VECTOR.get(name, name)
+            for _ in range(2):
+                vals = [[operand(rng, like) for _ in range(SCALAR_ELEMS)] for _ in range(3)]
+                for i in range(SCALAR_ELEMS):
+                    tie = tie_lane(rng, like, 'vv', 0) if rng.random() < 0.3 else None
+                    if tie:
+                        vals[0][i], vals[1][i], vals[2][i] = tie
+                got, err = k.run(scalar_kernel(name, k.bases[:3]), vals, 0, SCALAR_ELEMS * len(MODES))
+                runs += 1
+                if err:
+                    print('FAIL %s: %s' % (name, err))
+                    bad += 1
+                    continue
+                ops = [(vals[0][i], vals[1][i], vals[2][i]) for i in range(SCALAR_ELEMS) for _ in MODES]
+                want = [SCALAR_OPS[name][1](a, b, c, m) for i, (a, b, c) in enumerate(ops) for m in [MODES[i % len(MODES)]]]
+                check(name, got, want, ops)
     print('ventus float ops: %d runs, %d results, %d mismatches' % (runs, checked, bad))
     return 1 if bad or not runs else 0
 

@@ -24,8 +24,8 @@ void vt_add_fflags(vt_group *g, vt_warp *w, uint32_t flags)
     }
 }
 
-/* Rounding: RISC-V rm 0 RNE, 1 RTZ, 2 RDN, 3 RUP, 4 RMM (computed as RNE: the host has no
-   round-to-nearest-away; see docs/isa-notes-ventus.md), 7 = frm. Returns -1 for reserved modes. */
+/* Rounding: RISC-V rm 0 RNE, 1 RTZ, 2 RDN, 3 RUP, 4 RMM (the host runs RNE, vt_rmm fixes ties),
+   7 = frm. Returns -1 for reserved modes. */
 int vt_fp_begin(vt_group *g, vt_warp *w, unsigned rm, int *saved)
 {
     if (rm == 7)
@@ -36,6 +36,24 @@ int vt_fp_begin(vt_group *g, vt_warp *w, unsigned rm, int *saved)
     *saved = fp_host_round(map[rm]);
     feclearexcept(FE_ALL_EXCEPT);
     return 0;
+}
+
+float vt_rmm(float rne, vt_exact_op op, double a, double b, double c)
+{
+    fexcept_t flags; /* the double evaluation must not touch the op's exception flags */
+    fegetexceptflag(&flags, FE_ALL_EXCEPT);
+    feclearexcept(FE_INEXACT);
+    volatile double d = op(a, b, c);
+    int exact = !fetestexcept(FE_INEXACT);
+    fesetexceptflag(&flags, FE_ALL_EXCEPT);
+    double m = fabs(d);
+    if (!exact || !isfinite(rne) || m == 0 || fabs((double)rne) >= m)
+        return rne; /* not exact in double (so no tie), overflowed, or already rounded away */
+    int k;
+    frexp(m, &k);
+    int ulp = (k - 1 < -126 ? -126 : k - 1) - 23; /* the float spacing at m, denormals included */
+    double units = ldexp(m, -ulp);
+    return units - floor(units) == 0.5 ? nextafterf(rne, copysignf(INFINITY, rne)) : rne;
 }
 
 void vt_fp_end(vt_group *g, vt_warp *w, int saved)
@@ -152,16 +170,23 @@ static unsigned vt_rm(const vt_warp *w, const vt_inst *in)
     return in->rm == 7 ? w->frm : in->rm;
 }
 
-/* Defines a binary float op rd = OP(a, b) under the instruction's rounding mode. */
+/* Defines a float op rd = EXPR(a, b, c) of rs1, rs2, rs3 under the instruction's rounding mode. */
 #define VT_FBIN(name, expr) \
+    static double vt_exact_##name(double a, double b, double c) \
+    { \
+        (void)a, (void)b, (void)c; \
+        return (expr); \
+    } \
     int vt_x_##name(vt_group *g, vt_warp *w, const vt_inst *in) \
     { \
         int saved = 0; \
         if (vt_fp_begin(g, w, in->rm, &saved)) \
             return -1; \
-        float a = fp_f32(w->x[in->rs1]), b = fp_f32(w->x[in->rs2]); \
-        (void)a, (void)b; \
+        float a = fp_f32(w->x[in->rs1]), b = fp_f32(w->x[in->rs2]), c = fp_f32(w->x[in->rs3]); \
+        (void)a, (void)b, (void)c; \
         volatile float r = (expr); \
+        if (vt_rm(w, in) == 4) \
+            r = vt_rmm(r, vt_exact_##name, a, b, c); \
         vt_fp_end(g, w, saved); \
         vt_set_x(g, w, in->rd, vt_fp_canon(r)); \
         return 0; \
@@ -176,30 +201,15 @@ VT_FBIN(fmul, a * b)
 /* rd = rs1 / rs2 */
 VT_FBIN(fdiv, a / b)
 /* rd = sqrt(rs1) */
-VT_FBIN(fsqrt, sqrtf(a))
-
-/* Defines a fused multiply-add rd = ±(rs1 * rs2) ± rs3, one rounding. */
-#define VT_FMA(name, sa, sc) \
-    int vt_x_##name(vt_group *g, vt_warp *w, const vt_inst *in) \
-    { \
-        int saved = 0; \
-        if (vt_fp_begin(g, w, in->rm, &saved)) \
-            return -1; \
-        float a = fp_f32(w->x[in->rs1]), b = fp_f32(w->x[in->rs2]), c = fp_f32(w->x[in->rs3]); \
-        volatile float r = fmaf(sa a, b, sc c); \
-        vt_fp_end(g, w, saved); \
-        vt_set_x(g, w, in->rd, vt_fp_canon(r)); \
-        return 0; \
-    }
-
-/* rd = rs1*rs2 + rs3 */
-VT_FMA(fmadd, +, +)
+VT_FBIN(fsqrt, VT_SQRT(a))
+/* rd = rs1*rs2 + rs3, one rounding */
+VT_FBIN(fmadd, VT_FMA3(a, b, c))
 /* rd = rs1*rs2 - rs3 */
-VT_FMA(fmsub, +, -)
+VT_FBIN(fmsub, VT_FMA3(a, b, -c))
 /* rd = -(rs1*rs2) + rs3 */
-VT_FMA(fnmsub, -, +)
+VT_FBIN(fnmsub, VT_FMA3(-a, b, c))
 /* rd = -(rs1*rs2) - rs3 */
-VT_FMA(fnmadd, -, -)
+VT_FBIN(fnmadd, VT_FMA3(-a, b, -c))
 
 /* Defines an op on the bit patterns: rd = EXPR(a, b) with flags; with ROUNDS the instruction's rm
    is a rounding mode, and a reserved one is an illegal instruction. */

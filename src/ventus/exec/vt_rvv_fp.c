@@ -10,6 +10,11 @@
 /* Defines a float op: vd[l] = EXPR with a = vs2[l], b = vs1[l] or the scalar rs1 and c = the old
    vd[l] (the accumulator of the multiply-adds), under frm. */
 #define VT_VFBIN(name, expr) \
+    static double vt_exact_##name(double a, double b, double c) \
+    { \
+        (void)a, (void)b, (void)c; \
+        return (expr); \
+    } \
     int vt_x_##name(vt_group *g, vt_warp *w, const vt_inst *in) \
     { \
         int saved = 0; \
@@ -23,6 +28,8 @@
             float a = fp_f32(av[l]), b = fp_f32(bv ? bv[l] : s), c = fp_f32(cv[l]); \
             (void)a, (void)b, (void)c; \
             volatile float r = (expr); \
+            if (w->frm == 4) \
+                r = vt_rmm(r, vt_exact_##name, a, b, c); \
             d[l] = vt_fp_canon(r); \
         } \
         vt_fp_end(g, w, saved); \
@@ -43,9 +50,9 @@ VT_VFBIN(vfdiv, a / b)
 /* vd = b / vs2 */
 VT_VFBIN(vfrdiv, b / a)
 /* vd = sqrt(vs2) */
-VT_VFBIN(vfsqrt, sqrtf(a))
+VT_VFBIN(vfsqrt, VT_SQRT(a))
 /* vd = e^vs2 (custom VFEXP; the host's expf, as the reference simulator computes it) */
-VT_VFBIN(vfexp, expf(a))
+VT_VFBIN(vfexp, expf((float)a))
 
 /* Defines an op on bit patterns with flags: vd[l] = EXPR(a, b); with ROUNDS it rounds by frm, and a
    reserved frm is an illegal instruction. */
@@ -108,21 +115,21 @@ VT_VFCVT(vfcvt_f_x, vt_i2f(a, w->frm, 0, &flags))
 VT_VFCVT(vfcvt_f_xu, vt_i2f(a, w->frm, 1, &flags))
 
 /* vd = +(vs1*vs2) + vd */
-VT_VFBIN(vfmacc, fmaf(b, a, c))
+VT_VFBIN(vfmacc, VT_FMA3(b, a, c))
 /* vd = -(vs1*vs2) - vd */
-VT_VFBIN(vfnmacc, fmaf(-b, a, -c))
+VT_VFBIN(vfnmacc, VT_FMA3(-b, a, -c))
 /* vd = +(vs1*vs2) - vd */
-VT_VFBIN(vfmsac, fmaf(b, a, -c))
+VT_VFBIN(vfmsac, VT_FMA3(b, a, -c))
 /* vd = -(vs1*vs2) + vd */
-VT_VFBIN(vfnmsac, fmaf(-b, a, c))
+VT_VFBIN(vfnmsac, VT_FMA3(-b, a, c))
 /* vd = +(vs1*vd) + vs2 */
-VT_VFBIN(vfmadd, fmaf(b, c, a))
+VT_VFBIN(vfmadd, VT_FMA3(b, c, a))
 /* vd = -(vs1*vd) - vs2 */
-VT_VFBIN(vfnmadd, fmaf(-b, c, -a))
+VT_VFBIN(vfnmadd, VT_FMA3(-b, c, -a))
 /* vd = +(vs1*vd) - vs2 */
-VT_VFBIN(vfmsub, fmaf(b, c, -a))
+VT_VFBIN(vfmsub, VT_FMA3(b, c, -a))
 /* vd = -(vs1*vd) + vs2 */
-VT_VFBIN(vfnmsub, fmaf(-b, c, a))
+VT_VFBIN(vfnmsub, VT_FMA3(-b, c, a))
 
 /* Custom VFTTA.VV, the experimental tensor step of the reference simulator (reference 1.7): lanes of
    the lower half accumulate vd[i] += sum_j vs1[(i>>2)*8+j] * vs2[(i&3)*8+j], j < vl/4, in float;
