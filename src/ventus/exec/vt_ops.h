@@ -49,9 +49,8 @@ static inline void vt_vwritten(vt_group *g, unsigned r, uint32_t active)
 #define VT_CANON_NAN 0x7fc00000u
 enum { VT_NX = 1, VT_UF = 2, VT_OF = 4, VT_DZ = 8, VT_NV = 16 };
 int vt_fp_begin(vt_group *g, vt_warp *w, unsigned rm, int *saved);
-/* RMM (ties away), which the host lacks: the op runs under RNE; then vt_rmm moves an exact tie that
-   went to the even neighbour toward zero away from zero. op computes the same expression in double
-   (exact for a tie), a/b/c its operands. */
+/* RMM (ties away), which the host lacks: the op runs under RNE; vt_rmm then evaluates the same
+   expression in double (op, on a/b/c) and, when that is exact, rounds it to float ties-away. */
 typedef double (*vt_exact_op)(double a, double b, double c);
 float vt_rmm(float rne, vt_exact_op op, double a, double b, double c);
 /* Expressions written once for float (the result) and double (vt_rmm's exact value) */

@@ -24,16 +24,18 @@ void vt_add_fflags(vt_group *g, vt_warp *w, uint32_t flags)
     }
 }
 
-/* Rounding: RISC-V rm 0 RNE, 1 RTZ, 2 RDN, 3 RUP, 4 RMM (the host runs RNE, vt_rmm fixes ties),
-   7 = frm. Returns -1 for reserved modes. */
+/* The RISC-V rounding modes 0-4 (RNE, RTZ, RDN, RUP, RMM) as common/fp.h names them */
+static const fp_round vt_round[5] = {FP_RNE, FP_RTZ, FP_RDN, FP_RUP, FP_RMM};
+
+/* Rounding: RISC-V rm 0-4, 7 = frm (the host runs RMM as RNE, vt_rmm fixes ties). Returns -1 for
+   reserved modes. */
 int vt_fp_begin(vt_group *g, vt_warp *w, unsigned rm, int *saved)
 {
     if (rm == 7)
         rm = w->frm;
-    static const fp_round map[5] = {FP_RNE, FP_RTZ, FP_RDN, FP_RUP, FP_RNE};
     if (rm > 4)
         return vt_fault(g, w, "reserved rounding mode %u", rm);
-    *saved = fp_host_round(map[rm]);
+    *saved = fp_host_round(vt_round[rm]);
     feclearexcept(FE_ALL_EXCEPT);
     return 0;
 }
@@ -46,14 +48,9 @@ float vt_rmm(float rne, vt_exact_op op, double a, double b, double c)
     volatile double d = op(a, b, c);
     int exact = !fetestexcept(FE_INEXACT);
     fesetexceptflag(&flags, FE_ALL_EXCEPT);
-    double m = fabs(d);
-    if (!exact || !isfinite(rne) || m == 0 || fabs((double)rne) >= m)
-        return rne; /* not exact in double (so no tie), overflowed, or already rounded away */
-    int k;
-    frexp(m, &k);
-    int ulp = (k - 1 < -126 ? -126 : k - 1) - 23; /* the float spacing at m, denormals included */
-    double units = ldexp(m, -ulp);
-    return units - floor(units) == 0.5 ? nextafterf(rne, copysignf(INFINITY, rne)) : rne;
+    /* a tie (25 significant bits) is exact in double: round that value itself; a result double
+       cannot hold exactly is no tie, and RNE already agrees with RMM */
+    return exact ? fp_f32(fp_f64_to_f32(d, FP_RMM)) : rne;
 }
 
 void vt_fp_end(vt_group *g, vt_warp *w, int saved)
@@ -139,30 +136,14 @@ uint32_t vt_f2i(uint32_t a, unsigned rm, int is_unsigned, uint32_t *flags)
     return is_unsigned ? (uint32_t)r : (uint32_t)(int32_t)r;
 }
 
-/* int32/uint32 -> float rounded by rm in integers (RMM included, which the host cannot do). */
+/* int32/uint32 -> float rounded by rm (0-4; RMM included, which the host cannot do). */
 uint32_t vt_i2f(uint32_t a, unsigned rm, int is_unsigned, uint32_t *flags)
 {
     int neg = !is_unsigned && (a >> 31);
-    uint32_t mag = neg ? 0u - a : a, sign = (uint32_t)neg << 31;
-    if (!mag)
-        return 0;
-    int top = 31;
-    while (!(mag >> top))
-        top--;
-    if (top <= 23)
-        return sign | (uint32_t)(top + 127) << 23 | ((mag << (23 - top)) & 0x7fffffu);
-    int sh = top - 23;
-    uint32_t q = mag >> sh, rem = mag & ((1u << sh) - 1), half = 1u << (sh - 1);
-    int up = rm == 0 ? rem > half || (rem == half && (q & 1)) : rm == 2 ? neg && rem : rm == 3 ? !neg && rem
-           : rm == 4 ? rem >= half : 0;
-    if (rem)
+    uint32_t mag = neg ? 0u - a : a, r = fp_pack(&fp_single, neg, mag, 0, 0, vt_round[rm]);
+    if (fabs((double)fp_f32(r)) != (double)mag) /* both exact in double */
         *flags |= VT_NX;
-    q += (uint32_t)up;
-    if (q >> 24) {
-        q >>= 1;
-        top++;
-    }
-    return sign | (uint32_t)(top + 127) << 23 | (q & 0x7fffffu);
+    return r;
 }
 
 static unsigned vt_rm(const vt_warp *w, const vt_inst *in)
