@@ -31,14 +31,22 @@ WS_INLINE size_t get_group_id(uint d)
            : d == 2 ? __builtin_amdgcn_workgroup_id_z() : 0;
 }
 
-/* The size of this work-item's group (the last group along a dimension may be partial). */
+WS_INLINE size_t get_enqueued_local_size(uint d) { return d < 3 ? WS_IMPLICIT(12, ushort)[d] : 1; }
+
+/* The size of this work-item's group: the last group along a dimension holds the remainder (OpenCL
+   2.0 non-uniform work-groups). clang's __builtin_amdgcn_workgroup_size_* reads the enqueued size
+   only, so the remainder (hidden_remainder_*, at 18) is applied here. */
 WS_INLINE size_t get_local_size(uint d)
 {
-    return d == 0 ? __builtin_amdgcn_workgroup_size_x() : d == 1 ? __builtin_amdgcn_workgroup_size_y()
-           : d == 2 ? __builtin_amdgcn_workgroup_size_z() : 1;
+    if (d >= 3)
+        return 1;
+    uint groups = WS_IMPLICIT(0, uint)[d];
+    ushort size = WS_IMPLICIT(12, ushort)[d], rem = WS_IMPLICIT(18, ushort)[d];
+    uint id = d == 0 ? __builtin_amdgcn_workgroup_id_x() : d == 1 ? __builtin_amdgcn_workgroup_id_y()
+              : __builtin_amdgcn_workgroup_id_z();
+    return rem && id == groups - 1 ? rem : size;
 }
 
-WS_INLINE size_t get_enqueued_local_size(uint d) { return d < 3 ? WS_IMPLICIT(12, ushort)[d] : 1; }
 WS_INLINE size_t get_num_groups(uint d) { return d < 3 ? WS_IMPLICIT(0, uint)[d] : 1; }
 WS_INLINE size_t get_global_offset(uint d) { return d < 3 ? WS_IMPLICIT(40, ulong)[d] : 0; }
 

@@ -356,4 +356,26 @@ def cases(rng, Case):
                     [('buf', bytes(u8)), ('buf', pack('b', i8)), ('buf', pack('H', u16)), ('buf', pack('h', i16)),
                      ('zeros', 4 * nby), ('zeros', nby)],
                     lambda d, ref=ref_b: [('o16', unpack('H', d[4]), ref[0], 0), ('o8', unpack('b', d[5]), ref[1], 0)]))
+    # clamp / nested min-max (v_maxmin_* and v_minmax_* at -O3) and get_local_size in a partial group
+    ncl, lcl = 203, 64
+    ci = [rng.randrange(-300, 300) for _ in range(ncl)]
+    cf = [f32(rng.uniform(-3, 3)) for _ in range(ncl)]
+    clo, chi, cflo, cfhi = -100, 150, f32(-1.25), f32(1.5)
+
+    def clamp_ref():
+        oi, of, sz = [], [], []
+        for i, (x, y) in enumerate(zip(ci, cf)):
+            u, ulo, uhi = x % 2**32, clo % 2**32, chi % 2**32
+            oi += [min(max(x, clo), chi), min(max(x, clo), chi), max(min(x, chi), clo),
+                   wrap(min(max(u, ulo), uhi), 32), wrap(max(min(u, ulo), uhi), 32), max(min(x, clo), chi)]
+            of += [min(max(y, cflo), cfhi), min(max(y, cflo), cfhi), max(min(y, cflo), cfhi), max(min(y, cfhi), cflo)]
+            part = ncl - (ncl // lcl) * lcl
+            sz += [part if i >= ncl - part else lcl, lcl]
+        return oi, of, sz
+    ref_c = clamp_ref()
+    out.append(Case('clamp', 'clamp.cl', 'clampops', str(ncl), str(lcl),
+                    [('buf', pack('i', ci)), ('buf', pack('f', cf)), ('zeros', 24 * ncl), ('zeros', 16 * ncl),
+                     ('zeros', 8 * ncl), ('i32', clo), ('i32', chi), ('f32', cflo), ('f32', cfhi)],
+                    lambda d, ref=ref_c: [('int', unpack('i', d[2]), ref[0], 0), ('float', unpack('f', d[3]), ref[1], 0),
+                                          ('local_size', unpack('I', d[4]), ref[2], 0)]))
     return out

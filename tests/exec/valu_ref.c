@@ -396,10 +396,12 @@ OPFN(max3_u32) { uint32_t a = U32(S0), b = U32(S1), d = U32(S2), m = a > b ? a :
 static int64_t med3(int64_t a, int64_t b, int64_t d) { int64_t lo = a < b ? a : b, hi = a < b ? b : a; return d < lo ? lo : d > hi ? hi : d; }
 OPFN(med3_i32) { D32((uint32_t)med3(I32(S0), I32(S1), I32(S2))); }
 OPFN(med3_u32) { D32((uint32_t)med3(U32(S0), U32(S1), U32(S2))); }
-OPFN(maxmin_u32) { uint32_t m = U32(S0) < U32(S1) ? U32(S0) : U32(S1); D32(m > U32(S2) ? m : U32(S2)); }
-OPFN(minmax_u32) { uint32_t m = U32(S0) > U32(S1) ? U32(S0) : U32(S1); D32(m < U32(S2) ? m : U32(S2)); }
-OPFN(maxmin_i32) { int32_t m = I32(S0) < I32(S1) ? I32(S0) : I32(S1); D32((uint32_t)(m > I32(S2) ? m : I32(S2))); }
-OPFN(minmax_i32) { int32_t m = I32(S0) > I32(S1) ? I32(S0) : I32(S1); D32((uint32_t)(m < I32(S2) ? m : I32(S2))); }
+/* guide: V_MAXMIN_U32 D = v_min_u32(v_max_u32(S0, S1), S2); V_MINMAX_U32 D = v_max_u32(v_min_u32(S0, S1), S2)
+   (and _I32 alike). Independent check: clang-19 selects v_maxmin_i32 for OpenCL clamp(x, lo, hi). */
+OPFN(maxmin_u32) { uint32_t m = U32(S0) > U32(S1) ? U32(S0) : U32(S1); D32(m < U32(S2) ? m : U32(S2)); }
+OPFN(minmax_u32) { uint32_t m = U32(S0) < U32(S1) ? U32(S0) : U32(S1); D32(m > U32(S2) ? m : U32(S2)); }
+OPFN(maxmin_i32) { int32_t m = I32(S0) > I32(S1) ? I32(S0) : I32(S1); D32((uint32_t)(m < I32(S2) ? m : I32(S2))); }
+OPFN(minmax_i32) { int32_t m = I32(S0) < I32(S1) ? I32(S0) : I32(S1); D32((uint32_t)(m > I32(S2) ? m : I32(S2))); }
 OPFN(sad_u8) { uint32_t s = U32(S2); for (int i = 0; i < 4; i++) s += (uint32_t)abs((int)(S0 >> 8 * i & 255) - (int)(S1 >> 8 * i & 255)); D32(s); }
 OPFN(sad_hi_u8) { uint32_t s = 0; for (int i = 0; i < 4; i++) s += (uint32_t)abs((int)(S0 >> 8 * i & 255) - (int)(S1 >> 8 * i & 255)); D32((s << 16) + U32(S2)); }
 OPFN(sad_u16) { uint32_t s = U32(S2); for (int i = 0; i < 2; i++) s += (uint32_t)abs((int)(S0 >> 16 * i & 0xffff) - (int)(S1 >> 16 * i & 0xffff)); D32(s); }
@@ -531,12 +533,13 @@ OPFN(min_f16) { D16(fminmax(c, F16, S0 & 0xffff, S1 & 0xffff, 0)); }
 OPFN(max_f16) { D16(fminmax(c, F16, S0 & 0xffff, S1 & 0xffff, 1)); }
 OPFN(min3_f32) { D32(fminmax(c, F32, fminmax(c, F32, S0, S1, 0), S2, 0)); }
 OPFN(max3_f32) { D32(fminmax(c, F32, fminmax(c, F32, S0, S1, 1), S2, 1)); }
-OPFN(minmax_f32) { D32(fminmax(c, F32, fminmax(c, F32, S0, S1, 1), S2, 0)); }
-OPFN(maxmin_f32) { D32(fminmax(c, F32, fminmax(c, F32, S0, S1, 0), S2, 1)); }
+/* guide: V_MINMAX_F32 D = v_max_f32(v_min_f32(S0, S1), S2); V_MAXMIN_F32 D = v_min_f32(v_max_f32(S0, S1), S2) */
+OPFN(minmax_f32) { D32(fminmax(c, F32, fminmax(c, F32, S0, S1, 0), S2, 1)); }
+OPFN(maxmin_f32) { D32(fminmax(c, F32, fminmax(c, F32, S0, S1, 1), S2, 0)); }
 OPFN(min3_f16) { D16(fminmax(c, F16, fminmax(c, F16, S0 & 0xffff, S1 & 0xffff, 0), S2 & 0xffff, 0)); }
 OPFN(max3_f16) { D16(fminmax(c, F16, fminmax(c, F16, S0 & 0xffff, S1 & 0xffff, 1), S2 & 0xffff, 1)); }
-OPFN(minmax_f16) { D16(fminmax(c, F16, fminmax(c, F16, S0 & 0xffff, S1 & 0xffff, 1), S2 & 0xffff, 0)); }
-OPFN(maxmin_f16) { D16(fminmax(c, F16, fminmax(c, F16, S0 & 0xffff, S1 & 0xffff, 0), S2 & 0xffff, 1)); }
+OPFN(minmax_f16) { D16(fminmax(c, F16, fminmax(c, F16, S0 & 0xffff, S1 & 0xffff, 0), S2 & 0xffff, 1)); }
+OPFN(maxmin_f16) { D16(fminmax(c, F16, fminmax(c, F16, S0 & 0xffff, S1 & 0xffff, 1), S2 & 0xffff, 0)); }
 
 /* conversions */
 static int64_t to_int(double x, int64_t lo, int64_t hi) { return x != x ? 0 : x <= (double)lo ? lo : x >= (double)hi ? hi : (int64_t)x; }

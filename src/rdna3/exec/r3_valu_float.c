@@ -189,10 +189,10 @@ SEL32(v_min3_f32, FMIN(32, FMIN(32, a[l], b[l]), c[l]))
 SEL32(v_max3_f32, FMAX(32, FMAX(32, a[l], b[l]), c[l]))
 /* D = the median of S0, S1, S2 */
 SEL32(v_med3_f32, med3(ie, 32, a[l], b[l], c[l]))
-/* D = min(max(S0, S1), S2) */
-SEL32(v_minmax_f32, FMIN(32, FMAX(32, a[l], b[l]), c[l]))
-/* D = max(min(S0, S1), S2) */
-SEL32(v_maxmin_f32, FMAX(32, FMIN(32, a[l], b[l]), c[l]))
+/* D = max(min(S0, S1), S2) (guide V_MINMAX_F32; clang-19 selects it for fmax(fmin(x, a), b)) */
+SEL32(v_minmax_f32, FMAX(32, FMIN(32, a[l], b[l]), c[l]))
+/* D = min(max(S0, S1), S2) (guide V_MAXMIN_F32; clang-19 selects it for fmin(fmax(x, lo), hi)) */
+SEL32(v_maxmin_f32, FMIN(32, FMAX(32, a[l], b[l]), c[l]))
 /* D = min(S0, S1) (f16) */
 SEL16(v_min_f16, FMIN(16, a[l], b[l]))
 /* D = max(S0, S1) (f16) */
@@ -203,10 +203,10 @@ SEL16(v_min3_f16, FMIN(16, FMIN(16, a[l], b[l]), c[l]))
 SEL16(v_max3_f16, FMAX(16, FMAX(16, a[l], b[l]), c[l]))
 /* D = the median of S0, S1, S2 (f16) */
 SEL16(v_med3_f16, med3(ie, 16, a[l], b[l], c[l]))
-/* D = min(max(S0, S1), S2) (f16) */
-SEL16(v_minmax_f16, FMIN(16, FMAX(16, a[l], b[l]), c[l]))
-/* D = max(min(S0, S1), S2) (f16) */
-SEL16(v_maxmin_f16, FMAX(16, FMIN(16, a[l], b[l]), c[l]))
+/* D = max(min(S0, S1), S2) (f16; guide V_MINMAX_F16) */
+SEL16(v_minmax_f16, FMAX(16, FMIN(16, a[l], b[l]), c[l]))
+/* D = min(max(S0, S1), S2) (f16; guide V_MAXMIN_F16) */
+SEL16(v_maxmin_f16, FMIN(16, FMAX(16, a[l], b[l]), c[l]))
 
 static void minmax64(r3_wave *w, const r3_xop *x, int want_max)
 {

@@ -264,14 +264,14 @@ R3_U32_3(v_max3_u32, max_u(max_u(a[l], b[l]), c[l]))
 R3_U32_3(v_med3_i32, med_i(a[l], b[l], c[l]))
 /* D = the median of S0, S1, S2, unsigned */
 R3_U32_3(v_med3_u32, med_u(a[l], b[l], c[l]))
-/* D = min(max(S0, S1), S2) signed */
-R3_U32_3(v_minmax_i32, min_i(max_i(a[l], b[l]), c[l]))
-/* D = max(min(S0, S1), S2) signed */
-R3_U32_3(v_maxmin_i32, max_i(min_i(a[l], b[l]), c[l]))
-/* D = min(max(S0, S1), S2) unsigned */
-R3_U32_3(v_minmax_u32, min_u(max_u(a[l], b[l]), c[l]))
-/* D = max(min(S0, S1), S2) unsigned */
-R3_U32_3(v_maxmin_u32, max_u(min_u(a[l], b[l]), c[l]))
+/* D = max(min(S0, S1), S2) signed (guide V_MINMAX_I32) */
+R3_U32_3(v_minmax_i32, max_i(min_i(a[l], b[l]), c[l]))
+/* D = min(max(S0, S1), S2) signed (guide V_MAXMIN_I32; clang-19 selects it for clamp(x, lo, hi)) */
+R3_U32_3(v_maxmin_i32, min_i(max_i(a[l], b[l]), c[l]))
+/* D = max(min(S0, S1), S2) unsigned (guide V_MINMAX_U32) */
+R3_U32_3(v_minmax_u32, max_u(min_u(a[l], b[l]), c[l]))
+/* D = min(max(S0, S1), S2) unsigned (guide V_MAXMIN_U32) */
+R3_U32_3(v_maxmin_u32, min_u(max_u(a[l], b[l]), c[l]))
 
 /* ---- 16-bit integer operations (the other half of the destination keeps its value) ---- */
 
