@@ -1,4 +1,4 @@
-# wavesim build. `make` builds build/$(MODE)/wavesim (MODE=rel|dbg|asan|ubsan) and links build/wavesim to it.
+# wavesim build. `make` builds build/$(MODE)/wavesim (MODE=rel|dbg|asan|ubsan|san); build/wavesim is the release one.
 MODE ?= rel
 CC ?= cc
 BUILD := build/$(MODE)
@@ -18,8 +18,13 @@ TABLES := $(wildcard isa/rdna3/*.def isa/ventus/*.def)
 TEST_TOOLS := $(BUILD)/tests/r3_lines $(BUILD)/tests/unit_tests $(BUILD)/tests/vt_driver_test $(BUILD)/demo
 
 .PHONY: all demo test test-fast bench fuzz clean tables
+# build/wavesim always names the release binary; other modes are used by their own path.
 all: $(BUILD)/wavesim $(TEST_TOOLS)
-	@ln -sf $(MODE)/wavesim build/wavesim
+ifeq ($(MODE),rel)
+	@ln -sf rel/wavesim build/wavesim
+else
+	@echo "built $(BUILD)/wavesim (build/wavesim stays the release binary)"
+endif
 
 $(BUILD)/%.o: %.c $(wildcard src/*/*.h src/*/*/*.h include/wavesim/*.h) $(TABLES)
 	@mkdir -p $(dir $@)

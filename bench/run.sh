@@ -31,15 +31,15 @@ if [ -d "$cases/verilog-top/tc_vecadd-4w32t" ]; then
     python3 bench/ventus_scale.py "$cases/verilog-top/tc_vecadd-4w32t" 512 build/bench/vt_vecadd512
     for t in 1 $(nproc); do
         "$W" run --isa ventus build/bench/vt_vecadd512.metadata build/bench/vt_vecadd512.data --threads "$t" \
-            --stats 2>&1 | head -1 | sed "s/^stats:/ventus vecadd x512 workgroups, $t thread(s):/"
+            --stats 2>/dev/null | head -1 | sed "s/^instructions:/ventus vecadd x512 workgroups, $t thread(s):/"
     done
     # the largest reference vector as shipped: bfs with 32 threads per warp, 10 launches, one workgroup each
     d="$cases/verilog-top/tc_bfs-4x32"
     set --
     for l in $(cat "$d/launches.txt"); do set -- "$@" "$d/$l.metadata" "$d/$l.data"; done
     for t in 1 $(nproc); do
-        "$W" run --isa ventus "$@" --threads "$t" --stats 2>&1 | head -1 | \
-            sed "s/^stats:/ventus tc_bfs-4x32 (10 launches), $t thread(s):/"
+        "$W" run --isa ventus "$@" --threads "$t" --stats 2>/dev/null | head -1 | \
+            sed "s/^instructions:/ventus tc_bfs-4x32 (10 launches), $t thread(s):/"
     done
 else
     echo "ventus: reference vectors not found (set VENTUS_CASES)"

@@ -3,6 +3,7 @@
 #include "cli_ventus.h"
 #include "cli_util.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -71,27 +72,36 @@ static int vt_dis(int argc, char **argv)
         if (strcmp(argv[a], "--isa") == 0 && a + 1 < argc) {
             a++;
         } else if (strcmp(argv[a], "--pc") == 0 && a + 1 < argc) {
-            pc = (uint32_t)strtoul(argv[++a], NULL, 0);
+            uint64_t v;
+            if (cli_parse_u64(argv[++a], 0, UINT32_MAX, &v)) {
+                fprintf(stderr, "wavesim dis: bad --pc '%s' (0 to 0xffffffff)\n", argv[a]);
+                rc = 2;
+                goto out;
+            }
+            pc = (uint32_t)v;
         } else if (strcmp(argv[a], "--hex") == 0) {
             hex = 1;
         } else if (hex) {
             size_t sz;
             free(input);
-            input = strcmp(argv[a], "-") == 0 ? cli_read_file("-", &sz) : dup_string(argv[a]);
+            input = strcmp(argv[a], "-") == 0 ? cli_read_input("dis", "-", &sz) : dup_string(argv[a]);
             if (!input) {
                 rc = 1;
-                fprintf(stderr, "wavesim dis: cannot read standard input\n");
                 goto out;
             }
             const char *bad;
             if (cli_hex_words(input, &words, &n, &bad)) {
                 if (bad)
-                    fprintf(stderr, "wavesim dis: bad hex word near '%.10s'\n", bad);
+                    fprintf(stderr, "wavesim dis: bad hex word '%.*s'\n", (int)strcspn(bad, " ,\t\r\n"), bad);
                 rc = bad ? 2 : 1;
                 goto out;
             }
-        } else if (argv[a][0] == '-') {
-            fprintf(stderr, "wavesim dis: unknown option '%s'\n", argv[a]);
+        } else if (argv[a][0] == '-' && argv[a][1]) {
+            fprintf(stderr, "wavesim dis: unknown option '%s' (see wavesim dis --help)\n", argv[a]);
+            rc = 2;
+            goto out;
+        } else if (file) {
+            fprintf(stderr, "wavesim dis: more than one input file ('%s' and '%s')\n", file, argv[a]);
             rc = 2;
             goto out;
         } else {
@@ -102,11 +112,10 @@ static int vt_dis(int argc, char **argv)
         dis_print(words, n, pc, NULL);
     } else if (file) {
         size_t size;
-        char *data = cli_read_file(file, &size);
+        char *data = cli_read_input("dis", file, &size);
         elf32_file elf;
         char err[256];
         if (!data) {
-            fprintf(stderr, "wavesim dis: cannot read '%s'\n", file);
             rc = 1;
         } else if (elf32_parse((const uint8_t *)data, size, &elf, err, sizeof err)) {
             fprintf(stderr, "wavesim dis: %s: %s\n", file, err);
@@ -138,7 +147,7 @@ static int vt_dis(int argc, char **argv)
         }
         free(data);
     } else {
-        fprintf(stderr, "usage: wavesim dis --isa ventus FILE | --hex [--pc ADDR] \"WORD ...\"\n");
+        fprintf(stderr, "wavesim dis: no input file (see wavesim dis --help)\n");
         rc = 2;
     }
 out:
@@ -187,29 +196,47 @@ static int vt_run(int argc, char **argv)
         if (strcmp(s, "--isa") == 0 && a + 1 < argc) {
             a++;
         } else if (strcmp(s, "--threads") == 0 && a + 1 < argc) {
-            o.threads = atoi(argv[++a]);
+            o.threads = cli_threads("run", argv[++a]);
+            if (o.threads < 1)
+                return 2;
         } else if (strcmp(s, "--max-instructions") == 0 && a + 1 < argc) {
-            o.max_instructions = strtoull(argv[++a], NULL, 0);
+            if (cli_parse_u64(argv[++a], 1, UINT64_MAX, &o.max_instructions)) {
+                fprintf(stderr, "wavesim run: bad --max-instructions '%s' (a positive integer)\n", argv[a]);
+                return 2;
+            }
         } else if (strcmp(s, "--stats") == 0) {
             show_stats = 1;
         } else if (strncmp(s, "--trace=spike", 13) == 0 && (s[13] == '\0' || s[13] == '=')) {
             trace = 1;
             trace_path = s[13] ? s + 14 : NULL;
         } else if (strcmp(s, "--dump-mem") == 0 && a + 1 < argc) {
-            char *p = argv[++a], *end;
-            unsigned long long addr = strtoull(p, &end, 0), size = 0;
-            if (*end == ':')
-                size = strtoull(end + 1, &end, 0);
-            if (*end != ':' || !end[1] || ndumps == 64 || addr > 0xffffffffull || size > 0xffffffffull) {
+            char *p = argv[++a], *end, num[32];
+            uint64_t addr = 0, size = 0;
+            const char *c1 = strchr(p, ':'), *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
+            end = (char *)c2;
+            int bad = !c1 || !c2 || !c2[1] || ndumps == 64 || c1 - p >= 32 || c2 - c1 - 1 >= 32;
+            if (!bad) {
+                snprintf(num, sizeof num, "%.*s", (int)(c1 - p), p);
+                bad = cli_parse_u64(num, 0, UINT32_MAX, &addr) != 0;
+                snprintf(num, sizeof num, "%.*s", (int)(c2 - c1 - 1), c1 + 1);
+                bad = bad || cli_parse_u64(num, 0, UINT32_MAX, &size) != 0;
+            }
+            if (bad) {
                 fprintf(stderr, "wavesim run: bad --dump-mem '%s' (ADDR:NBYTES:FILE)\n", p);
                 return 2;
             }
             dumps[ndumps++] = (vt_dump){(uint32_t)addr, (uint32_t)size, end + 1};
         } else if (s[0] == '-' && s[1]) {
-            fprintf(stderr, "wavesim run: unknown option '%s' (see wavesim help)\n", s);
+            if (strcmp(s, "--threads") == 0 || strcmp(s, "--max-instructions") == 0 || strcmp(s, "--dump-mem") == 0)
+                fprintf(stderr, "wavesim run: %s needs a value\n", s);
+            else
+                fprintf(stderr, "wavesim run: unknown option '%s' for --isa ventus (see wavesim run --help)\n", s);
             return 2;
         } else if (nfiles < 256) {
             files[nfiles++] = s;
+        } else {
+            fprintf(stderr, "wavesim run: more than 128 launches\n");
+            return 2;
         }
     }
     if (!nfiles || nfiles % 2) {
@@ -217,13 +244,14 @@ static int vt_run(int argc, char **argv)
         return 2;
     }
     FILE *tf = NULL;
+    cli_out tout = {0};
     vt_spike_trace st = {0};
     if (trace) {
-        tf = trace_path ? fopen(trace_path, "w") : stdout;
-        if (!tf) {
-            fprintf(stderr, "wavesim run: cannot write '%s'\n", trace_path);
+        if (cli_out_open(&tout, trace_path && *trace_path ? trace_path : "-")) {
+            fprintf(stderr, "wavesim run: cannot write trace '%s': %s\n", trace_path, strerror(errno));
             return 1;
         }
+        tf = tout.f;
         st.out = tf;
         o.trace = vt_spike_commit;
         o.trace_ctx = &st;
@@ -234,7 +262,7 @@ static int vt_run(int argc, char **argv)
     int rc = 0;
     for (int i = 0; i < nfiles && !rc; i += 2) {
         size_t ms, ds;
-        char *mt = cli_read_file(files[i], &ms), *dt = cli_read_file(files[i + 1], &ds);
+        char *mt = cli_read_input("run", files[i], &ms), *dt = mt ? cli_read_input("run", files[i + 1], &ds) : NULL;
         char err[512];
         vt_meta m;
         uint32_t *words = NULL;
@@ -242,7 +270,6 @@ static int vt_run(int argc, char **argv)
         if (tf)
             fprintf(tf, "# launch %d %s\n", i / 2, files[i]);
         if (!mt || !dt) {
-            fprintf(stderr, "wavesim run: cannot read '%s'\n", !mt ? files[i] : files[i + 1]);
             rc = 1;
         } else if (vt_meta_parse(mt, &m, err, sizeof err)) {
             fprintf(stderr, "wavesim run: %s: %s\n", files[i], err);
@@ -260,31 +287,29 @@ static int vt_run(int argc, char **argv)
     }
     for (int i = 0; i < ndumps && !rc; i++) {
         const uint8_t *p = core_mem_ptr(&mem, dumps[i].addr, dumps[i].size);
-        FILE *f = p ? fopen(dumps[i].path, "wb") : NULL;
-        if (!p)
+        if (!p) {
             fprintf(stderr, "wavesim run: --dump-mem 0x%x:%u is not inside one buffer\n", dumps[i].addr, dumps[i].size);
-        else if (!f || fwrite(p, 1, dumps[i].size, f) != dumps[i].size)
-            fprintf(stderr, "wavesim run: cannot write '%s'\n", dumps[i].path);
-        if (!p || !f)
             rc = 1;
-        if (f && fclose(f))
+        } else if (cli_write_file("run", dumps[i].path, p, dumps[i].size)) {
             rc = 1;
+        }
     }
     if (show_stats && !rc) {
+        /* the same first line as RDNA3's --stats, on standard output (a warp instruction is a "wave"
+           instruction; lane-instructions count the vector ones per active thread) */
         double s = stats.seconds > 0 ? stats.seconds : 1e-9;
-        fprintf(stderr, "stats: %llu instructions (%llu vector lane-instructions) in %.3f s: %.1f M lane-instr/s\n",
-                (unsigned long long)stats.instructions, (unsigned long long)stats.lane_instructions, stats.seconds,
-                (double)stats.lane_instructions / s / 1e6);
-        fprintf(stderr, "  %llu workgroups, %llu warps\n", (unsigned long long)stats.workgroups,
-                (unsigned long long)stats.warps);
+        printf("instructions: %llu wave, %llu lane in %.3f s (%.1f M lane-instructions/s, %.2f M wave-instructions/s)\n",
+               (unsigned long long)stats.instructions, (unsigned long long)stats.lane_instructions, stats.seconds,
+               (double)stats.lane_instructions / s / 1e6, (double)stats.instructions / s / 1e6);
+        printf("  %llu workgroups, %llu warps\n", (unsigned long long)stats.workgroups, (unsigned long long)stats.warps);
         static const char *const cls[VT_CLS_COUNT] = {"alu", "branch", "scalar-mem", "atomic", "fpu", "other",
                                                        "valu", "vmem", "simt"};
         for (int k = 0; k < VT_CLS_COUNT; k++)
-            fprintf(stderr, "%s%s %llu", k ? ", " : "  ", cls[k], (unsigned long long)stats.class_count[k]);
-        fprintf(stderr, "\n");
+            printf("%s%s %llu", k ? ", " : "  ", cls[k], (unsigned long long)stats.class_count[k]);
+        printf("\n");
     }
-    if (tf && tf != stdout)
-        fclose(tf);
+    if (tf && cli_out_close(&tout, 1, "run"))
+        rc = 1;
     core_mem_free_all(&mem);
     return rc;
 }

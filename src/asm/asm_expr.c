@@ -4,6 +4,7 @@
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
 const char *asm_skip_space(const char *p)
@@ -80,6 +81,10 @@ static int asm_parse_number(const char **pp, asm_value *out, char *err, size_t e
         int dv = isdigit(c) ? c - '0' : (c >= 'a' && c <= 'f') ? c - 'a' + 10 : 99;
         if (dv >= base) {
             snprintf(err, errsize, "invalid number");
+            return -1;
+        }
+        if (v > (UINT64_MAX - (uint64_t)dv) / (uint64_t)base) { /* llvm-mc-19 rejects these too */
+            snprintf(err, errsize, "literal value out of range");
             return -1;
         }
         v = v * (uint64_t)base + (uint64_t)dv;

@@ -24,6 +24,15 @@ typedef struct {
     int block_n, block_cap, block_line0;
     int in_metadata;
     size_t metadata_len, metadata_cap;
+    /* symbols an assignment's expression names (collected while it is parsed) and, for each
+       assigned symbol, the ones it named before they had a value: the edges of a definition cycle */
+    int collecting;
+    char (*refs)[96];
+    size_t nrefs, refs_cap;
+    struct asm_dep {
+        char owner[96], name[96];
+    } *deps;
+    size_t ndeps, deps_cap;
 } asm_ctx;
 
 static int asm_error(asm_ctx *c, int col, const char *msg)
@@ -40,12 +49,50 @@ int asm_find_section(const asm_result *r, const char *name)
     return -1;
 }
 
+/* Symbols are found through a hash index, so a text with many labels assembles in linear time. */
+static uint32_t asm_hash(const char *name, size_t len)
+{
+    uint32_t h = 2166136261u; /* FNV-1a */
+    for (size_t i = 0; i < len; i++)
+        h = (h ^ (uint8_t)name[i]) * 16777619u;
+    return h;
+}
+
 static asm_symbol *asm_find(asm_result *r, const char *name, size_t len)
 {
-    for (size_t i = 0; i < r->nsyms; i++)
-        if (strlen(r->syms[i].name) == len && strncmp(r->syms[i].name, name, len) == 0)
-            return &r->syms[i];
-    return NULL;
+    if (!r->sym_nslots)
+        return NULL;
+    for (size_t i = asm_hash(name, len) & (r->sym_nslots - 1);; i = (i + 1) & (r->sym_nslots - 1)) {
+        uint32_t k = r->sym_slots[i];
+        if (!k)
+            return NULL;
+        asm_symbol *s = &r->syms[k - 1];
+        if (strncmp(s->name, name, len) == 0 && s->name[len] == '\0')
+            return s;
+    }
+}
+
+/* Puts syms[index] into the hash index, growing it to keep it at most half full. */
+static int asm_index_symbol(asm_result *r, size_t index)
+{
+    if (2 * (r->nsyms + 1) > r->sym_nslots) {
+        size_t n = r->sym_nslots ? 2 * r->sym_nslots : 64;
+        uint32_t *slots = calloc(n, sizeof *slots);
+        if (!slots)
+            return -1;
+        free(r->sym_slots);
+        r->sym_slots = slots;
+        r->sym_nslots = n;
+        for (size_t k = 0; k < r->nsyms; k++)
+            if (k != index)
+                asm_index_symbol(r, k);
+    }
+    const char *name = r->syms[index].name;
+    size_t i = asm_hash(name, strlen(name)) & (r->sym_nslots - 1);
+    while (r->sym_slots[i])
+        i = (i + 1) & (r->sym_nslots - 1);
+    r->sym_slots[i] = (uint32_t)index + 1;
+    return 0;
 }
 
 const asm_symbol *asm_find_symbol(const asm_result *r, const char *name)
@@ -57,6 +104,20 @@ static int asm_lookup(void *vctx, const char *name, size_t len, int64_t *value)
 {
     asm_ctx *c = vctx;
     asm_symbol *s = asm_find(c->r, name, len);
+    if (c->collecting && len < sizeof c->refs[0]) {
+        if (c->nrefs == c->refs_cap) {
+            size_t cap = c->refs_cap ? 2 * c->refs_cap : 8;
+            char(*n)[96] = realloc(c->refs, cap * sizeof *n);
+            if (n) {
+                c->refs = n;
+                c->refs_cap = cap;
+            }
+        }
+        if (c->nrefs < c->refs_cap) {
+            memcpy(c->refs[c->nrefs], name, len);
+            c->refs[c->nrefs++][len] = '\0';
+        }
+    }
     if (!s || s->defined_pass < 0)
         return 0;
     /* a label's address follows from its section's final address (forward references in pass 2) */
@@ -79,11 +140,14 @@ static asm_symbol *asm_define(asm_result *r, const char *name, size_t len)
         r->syms = n;
         r->syms_cap = cap;
     }
-    s = &r->syms[r->nsyms++];
+    s = &r->syms[r->nsyms];
     memset(s, 0, sizeof *s);
     memcpy(s->name, name, len);
     s->section = -1;
     s->defined_pass = -1;
+    if (asm_index_symbol(r, r->nsyms))
+        return NULL;
+    r->nsyms++;
     return s;
 }
 
@@ -331,6 +395,8 @@ static int asm_symbol_directive(asm_ctx *c, const char *dir, size_t n, const cha
     return 0;
 }
 
+static int asm_check_assignment(asm_ctx *c, const char *sym, size_t len, const char *line, const char *at);
+
 static int asm_directive(asm_ctx *c, char *p, const char *line, const asm_expr_env *env)
 {
     asm_result *r = c->r;
@@ -409,7 +475,7 @@ static int asm_directive(asm_ctx *c, char *p, const char *line, const asm_expr_e
         }
         if (cnt < 0 || cnt > (1 << 24) || size < 0 || size > 8)
             return asm_error(c, (int)(args - line), "invalid fill size");
-        for (int64_t i = 0; i < cnt; i++) {
+        for (int64_t i = 0; size > 0 && i < cnt; i++) { /* a zero size emits nothing */
             uint8_t b[8];
             for (int k = 0; k < size; k++)
                 b[k] = DIR(".fill") && k >= 4 ? 0 : (uint8_t)((uint64_t)val >> (8 * k));
@@ -426,8 +492,15 @@ static int asm_directive(asm_ctx *c, char *p, const char *line, const asm_expr_e
         x++;
         asm_value v;
         char err[160];
-        if (asm_expr_parse(&x, env, &v, err, sizeof err))
+        const char *at = asm_skip_space(x);
+        c->collecting = 1;
+        c->nrefs = 0;
+        int bad = asm_expr_parse(&x, env, &v, err, sizeof err);
+        c->collecting = 0;
+        if (bad)
             return asm_error(c, (int)(x - line), err);
+        if (asm_check_assignment(c, s0, (size_t)(s1 - s0), line, at))
+            return -1;
         asm_symbol *s = asm_define(r, s0, (size_t)(s1 - s0));
         if (!s)
             return asm_error(c, (int)(s0 - line), "symbol name too long");
@@ -530,6 +603,61 @@ static int asm_finish_block(asm_ctx *c, const char *line)
     return asm_emit(c, out, (size_t)n) ? asm_error(c, 0, "out of memory") : 0;
 }
 
+/* Whether the definition of `name` reaches `target` through names used before they had a value. */
+static int asm_reaches(const asm_ctx *c, const char *name, const char *target, int depth)
+{
+    if (strcmp(name, target) == 0)
+        return 1;
+    if (depth > 64)
+        return 1; /* a chain this long is a cycle in all practical texts */
+    for (size_t i = 0; i < c->ndeps; i++)
+        if (strcmp(c->deps[i].owner, name) == 0 && asm_reaches(c, c->deps[i].name, target, depth + 1))
+            return 1;
+    return 0;
+}
+
+/* `sym = expr` in the first pass: rejects a definition that depends on itself (llvm-mc-19's
+   "Recursive use of 'sym'"), then records the names expr used before they had a value. */
+static int asm_check_assignment(asm_ctx *c, const char *sym, size_t len, const char *line, const char *at)
+{
+    char name[96];
+    if (len >= sizeof name || c->pass != 0)
+        return 0;
+    memcpy(name, sym, len);
+    name[len] = '\0';
+    const asm_symbol *self = asm_find(c->r, sym, len);
+    int self_defined = self && self->defined_pass == c->pass;
+    for (size_t i = 0; i < c->nrefs; i++) {
+        int direct = strcmp(c->refs[i], name) == 0;
+        if ((direct && !self_defined) || (!direct && asm_reaches(c, c->refs[i], name, 0))) {
+            char msg[160];
+            snprintf(msg, sizeof msg, "Recursive use of '%s'", name);
+            return asm_error(c, (int)(at - line), msg);
+        }
+    }
+    size_t keep = 0;
+    for (size_t i = 0; i < c->ndeps; i++)
+        if (strcmp(c->deps[i].owner, name) != 0)
+            c->deps[keep++] = c->deps[i];
+    c->ndeps = keep;
+    for (size_t i = 0; i < c->nrefs; i++) {
+        const asm_symbol *t = asm_find(c->r, c->refs[i], strlen(c->refs[i]));
+        if (t && (t->defined_pass == c->pass || t->section >= 0))
+            continue; /* already has its value (labels never form cycles) */
+        if (c->ndeps == c->deps_cap) {
+            size_t cap = c->deps_cap ? 2 * c->deps_cap : 16;
+            struct asm_dep *n = realloc(c->deps, cap * sizeof *n);
+            if (!n)
+                return asm_error(c, 0, "out of memory");
+            c->deps = n;
+            c->deps_cap = cap;
+        }
+        memcpy(c->deps[c->ndeps].owner, name, len + 1);
+        memcpy(c->deps[c->ndeps++].name, c->refs[i], strlen(c->refs[i]) + 1);
+    }
+    return 0;
+}
+
 static int asm_line(asm_ctx *c, char *line)
 {
     asm_result *r = c->r;
@@ -588,8 +716,14 @@ static int asm_line(asm_ctx *c, char *line)
             const char *x = e + 1;
             asm_value v;
             char err[160];
-            if (asm_expr_parse(&x, &env, &v, err, sizeof err))
+            c->collecting = 1;
+            c->nrefs = 0;
+            int bad = asm_expr_parse(&x, &env, &v, err, sizeof err);
+            c->collecting = 0;
+            if (bad)
                 return asm_error(c, (int)(x - line), err);
+            if (asm_check_assignment(c, p, (size_t)(q - p), line, asm_skip_space(e + 1)))
+                return -1;
             asm_symbol *s = asm_define(r, p, (size_t)(q - p));
             if (!s)
                 return asm_error(c, (int)(p - line), "symbol name too long");
@@ -676,6 +810,8 @@ int asm_source(const char *filename, const char *src, const asm_isa *isa, asm_re
     for (int i = 0; i < c.block_n; i++)
         free(c.block_lines[i]);
     free(c.block_lines);
+    free(c.refs);
+    free(c.deps);
     free(buf);
     return rc;
 }
@@ -687,6 +823,7 @@ void asm_result_free(asm_result *r)
     free(r->secs);
     free(r->items);
     free(r->syms);
+    free(r->sym_slots);
     free(r->metadata);
     memset(r, 0, sizeof *r);
 }

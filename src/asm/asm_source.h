@@ -67,6 +67,8 @@ typedef struct {
     size_t nitems, items_cap;
     asm_symbol *syms;
     size_t nsyms, syms_cap;
+    uint32_t *sym_slots;     /* hash index over syms (index + 1, 0 empty), sym_nslots a power of two */
+    size_t sym_nslots;
     char *metadata;          /* the text of an .amdgpu_metadata block, if any */
     char target[96];         /* .amdgcn_target */
     int code_object_version; /* .amdhsa_code_object_version */

@@ -1,10 +1,54 @@
 /* Sparse device memory: a sorted array of allocations, found by binary search. Addresses start high
    and leave gaps between allocations, so a pointer that strays a little faults instead of landing
    in a neighbour. */
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS, MAP_NORESERVE, madvise */
 #include "core_mem.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+
+#define CORE_MEM_MAP_MIN (1ull << 20) /* blocks from this size on are mapped lazily */
+
+void *core_mem_pages_new(uint64_t size)
+{
+    if (size == 0)
+        size = 1;
+    if (size > (1ull << 46))
+        return NULL;
+    if (size < CORE_MEM_MAP_MIN)
+        return calloc(1, (size_t)size);
+    void *p = mmap(NULL, (size_t)size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    return p == MAP_FAILED ? NULL : p;
+}
+
+void core_mem_pages_free(void *p, uint64_t size)
+{
+    if (!p)
+        return;
+    if ((size ? size : 1) < CORE_MEM_MAP_MIN)
+        free(p);
+    else
+        munmap(p, (size_t)size);
+}
+
+void core_mem_pages_clear(void *p, uint64_t size)
+{
+    if (!p)
+        return;
+    if (size < CORE_MEM_MAP_MIN) {
+        memset(p, 0, (size_t)size);
+        return;
+    }
+    /* whole pages are dropped; the partial pages at either end are written */
+    const uintptr_t page = 4096;
+    uintptr_t start = (uintptr_t)p, end = start + (uintptr_t)size;
+    uintptr_t a = (start + page - 1) & ~(page - 1), b = end & ~(page - 1);
+    memset(p, 0, (size_t)(a - start));
+    memset((void *)b, 0, (size_t)(end - b));
+    if (madvise((void *)a, (size_t)(b - a), MADV_DONTNEED) != 0)
+        memset((void *)a, 0, (size_t)(b - a));
+}
 
 #define CORE_MEM_BASE 0x0000100000000000ull
 #define CORE_MEM_GAP 0x10000ull
@@ -18,7 +62,7 @@ void core_mem_init(core_mem *m)
 void core_mem_free_all(core_mem *m)
 {
     for (size_t i = 0; i < m->n; i++)
-        free(m->allocs[i].data);
+        core_mem_pages_free(m->allocs[i].data, m->allocs[i].size);
     free(m->allocs);
     core_mem_init(m);
 }
@@ -43,7 +87,7 @@ int core_mem_alloc_at(core_mem *m, uint64_t base, uint64_t size)
         m->allocs = a;
         m->cap = cap;
     }
-    uint8_t *data = calloc(1, (size_t)size);
+    uint8_t *data = core_mem_pages_new(size);
     if (!data)
         return -1;
     memmove(&m->allocs[at + 1], &m->allocs[at], (m->n - at) * sizeof *m->allocs);
@@ -87,7 +131,7 @@ int core_mem_release(core_mem *m, uint64_t addr)
     core_alloc *a = core_mem_find(m, addr);
     if (!a || a->base != addr)
         return -1;
-    free(a->data);
+    core_mem_pages_free(a->data, a->size);
     size_t i = (size_t)(a - m->allocs);
     memmove(a, a + 1, (m->n - i - 1) * sizeof *a);
     m->n--;

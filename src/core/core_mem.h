@@ -28,6 +28,14 @@ int core_mem_alloc_at(core_mem *m, uint64_t base, uint64_t size);
 int core_mem_release(core_mem *m, uint64_t addr);
 /* The allocation holding addr, or NULL. */
 const core_alloc *core_mem_lookup(const core_mem *m, uint64_t addr);
+/* Zeroed host memory that costs nothing until touched: large blocks are mapped lazily page by page
+   (a kernel asking for megabytes of scratch per lane, or a huge zeroed buffer, uses only the pages
+   it writes), small ones come from calloc. Free and clear with the same size. NULL when the host
+   cannot reserve it. */
+void *core_mem_pages_new(uint64_t size);
+void core_mem_pages_free(void *p, uint64_t size);
+/* Zeroes the block again (large blocks drop their pages, which come back zeroed when touched). */
+void core_mem_pages_clear(void *p, uint64_t size);
 /* The host pointer for [addr, addr+len) if it lies inside one allocation, else NULL. */
 uint8_t *core_mem_ptr(const core_mem *m, uint64_t addr, uint64_t len);
 

@@ -25,19 +25,19 @@ cp "$dir/bad.hsaco" "$dir/machine"
 printf '\076\000' | dd of="$dir/machine" bs=1 seek=18 conv=notrunc 2>/dev/null
 cp "$dir/bad.hsaco" "$dir/gpu"
 printf '\055' | dd of="$dir/gpu" bs=1 seek=48 conv=notrunc 2>/dev/null   # gfx900's mach value
-check corrupt "not an ELF file" "$dir/junk" --kernel wild --global 1
-check truncated "" "$dir/truncated" --kernel wild --global 1
-check machine "not an AMDGPU code object" "$dir/machine" --kernel wild --global 1
-check gpu "another GPU" "$dir/gpu" --kernel wild --global 1
-check kernel "no kernel named 'nope'" "$dir/bad.hsaco" --kernel nope --global 1
-check argcount "takes 1 arguments, 0 given" "$dir/bad.hsaco" --kernel wild --global 1
-check argkind "is a buffer, a value was given" "$dir/bad.hsaco" --kernel wild --global 1 --arg i32:3
-check outside "outside every buffer" "$dir/bad.hsaco" --kernel wild --global 1 --arg zeros:16
-check illegal "illegal instruction" "$dir/bad.hsaco" --kernel illegal --global 1
-check runaway "budget exhausted" "$dir/bad.hsaco" --kernel forever --global 1 --max-instructions 100000
-check missing "cannot read" "$dir/missing.hsaco" --kernel wild --global 1
-check badarg "bad --arg" "$dir/bad.hsaco" --kernel wild --global 1 --arg what:3
-check trap "s_trap 2: no trap handler" "$dir/bad.hsaco" --kernel trap --global 1
-check unimplemented "not implemented by wavesim yet" "$dir/bad.hsaco" --kernel unimplemented --global 1
-check lds "needs 32768 bytes of LDS; a workgroup has 16384" "$dir/bad.hsaco" --kernel greedy --global 1 --lds-bytes 16384
+check corrupt "not an ELF file" "$dir/junk" --kernel wild --global 1 --local 1
+check truncated "" "$dir/truncated" --kernel wild --global 1 --local 1
+check machine "not an AMDGPU code object" "$dir/machine" --kernel wild --global 1 --local 1
+check gpu "another GPU" "$dir/gpu" --kernel wild --global 1 --local 1
+check kernel "no kernel named 'nope'" "$dir/bad.hsaco" --kernel nope --global 1 --local 1
+check argcount "takes 1 arguments, 0 given" "$dir/bad.hsaco" --kernel wild --global 1 --local 1
+check argkind "is a buffer, a value was given" "$dir/bad.hsaco" --kernel wild --global 1 --local 1 --arg i32:3
+check outside "outside every buffer" "$dir/bad.hsaco" --kernel wild --global 1 --local 1 --arg zeros:16
+check illegal "illegal instruction" "$dir/bad.hsaco" --kernel illegal --global 1 --local 1
+check runaway "budget exhausted" "$dir/bad.hsaco" --kernel forever --global 1 --local 1 --max-instructions 100000
+check missing "cannot read" "$dir/missing.hsaco" --kernel wild --global 1 --local 1
+check badarg "unknown kind .what. in --arg" "$dir/bad.hsaco" --kernel wild --global 1 --local 1 --arg what:3
+check trap "s_trap 2: no trap handler" "$dir/bad.hsaco" --kernel trap --global 1 --local 1
+check unimplemented "not implemented by wavesim yet" "$dir/bad.hsaco" --kernel unimplemented --global 1 --local 1
+check lds "needs 32768 bytes of LDS; a workgroup has 16384" "$dir/bad.hsaco" --kernel greedy --global 1 --local 1 --lds-bytes 16384
 [ "$fails" -eq 0 ]

@@ -818,6 +818,12 @@ static int r3_parse_imm_operand(r3_asm_state *st, const r3_opinfo *op, const r3_
             return r3_fail(st, at, "invalid operand for instruction");
         int64_t x = val.i;
         if (r3_is_branch(op) && (val.undefined || val.relocatable)) {
+            if (val.undefined && st->env && st->env->pass == 1) { /* as llvm-mc-19 does for an object file */
+                char msg[160];
+                const char *name = asm_skip_space(at);
+                snprintf(msg, sizeof msg, "undefined label '%.*s'", (int)(*pp - name), name);
+                return r3_fail(st, at, msg);
+            }
             if (val.undefined)
                 x = 0;
             else
@@ -1568,13 +1574,22 @@ static int r3_assemble_vopd(r3_asm_state *st, const char *x, const char *y, r3_e
     return 0;
 }
 
+static int r3_assemble_clean(const char *text, int wave64, const asm_expr_env *env, r3_encoding *out, char *err,
+                             size_t errsize, int *errcol);
+
 int r3_assemble(const char *text, int wave64, const asm_expr_env *env, r3_encoding *out, char *err, size_t errsize,
                 int *errcol)
 {
-    /* block comments read as a single space, as in LLVM's lexer (disassembly prints some) */
-    char clean[1024];
+    /* block comments read as a single space, as in LLVM's lexer (disassembly prints some); the
+       line may be of any length */
+    char *clean = malloc(strlen(text) + 1);
+    if (!clean) {
+        snprintf(err, errsize, "out of memory");
+        *errcol = 0;
+        return -1;
+    }
     size_t cn = 0;
-    for (const char *c = text; *c && cn + 1 < sizeof clean;) {
+    for (const char *c = text; *c;) {
         if (c[0] == '/' && c[1] == '*') {
             const char *e = strstr(c + 2, "*/");
             c = e ? e + 2 : c + strlen(c);
@@ -1584,7 +1599,14 @@ int r3_assemble(const char *text, int wave64, const asm_expr_env *env, r3_encodi
         clean[cn++] = *c++;
     }
     clean[cn] = '\0';
-    text = clean;
+    int rc = r3_assemble_clean(clean, wave64, env, out, err, errsize, errcol);
+    free(clean);
+    return rc;
+}
+
+static int r3_assemble_clean(const char *text, int wave64, const asm_expr_env *env, r3_encoding *out, char *err,
+                             size_t errsize, int *errcol)
+{
     r3_asm_state st;
     memset(&st, 0, sizeof st);
     st.start = text;
@@ -1594,17 +1616,21 @@ int r3_assemble(const char *text, int wave64, const asm_expr_env *env, r3_encodi
     const char *m = p;
     const char *dual = strstr(text, "::");
     if (dual && strncmp(m, "v_dual_", 7) == 0) {
-        char xpart[1024];
         size_t xn = (size_t)(dual - text);
+        char *xpart = malloc(xn + 1);
+        if (!xpart)
+            return snprintf(err, errsize, "out of memory"), *errcol = 0, -1;
         memcpy(xpart, text, xn);
         xpart[xn] = '\0';
         st.start = xpart;
-        if (r3_assemble_vopd(&st, xpart, dual + 2, out) == 0)
-            return 0;
-        snprintf(err, errsize, "%s", st.err[0] ? st.err : "invalid operand for instruction");
-        *errcol = st.errpos >= xpart && st.errpos < xpart + xn ? (int)(st.errpos - xpart)
-                  : st.errpos ? (int)(st.errpos - text) : 0;
-        return -1;
+        int ok = r3_assemble_vopd(&st, xpart, dual + 2, out) == 0;
+        if (!ok) {
+            snprintf(err, errsize, "%s", st.err[0] ? st.err : "invalid operand for instruction");
+            *errcol = st.errpos >= xpart && st.errpos < xpart + xn ? (int)(st.errpos - xpart)
+                      : st.errpos ? (int)(st.errpos - text) : 0;
+        }
+        free(xpart);
+        return ok ? 0 : -1;
     }
     while (*p && *p != ' ' && *p != '\t')
         p++;

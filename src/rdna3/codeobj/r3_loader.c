@@ -25,8 +25,9 @@ static int r3_str_eq(const msgpack_value *v, const char *s)
 
 static void r3_copy_str(char *dst, size_t size, const msgpack_value *v)
 {
-    size_t n = v->type == MSGPACK_STR ? (v->len < size - 1 ? v->len : size - 1) : 0;
-    memcpy(dst, v->str, n);
+    size_t n = v->type == MSGPACK_STR && v->str ? (v->len < size - 1 ? v->len : size - 1) : 0;
+    if (n)
+        memcpy(dst, v->str, n);
     dst[n] = '\0';
 }
 
@@ -210,6 +211,51 @@ static int r3_predecode(r3_codeobj *co, char *err, size_t errsize)
     return 0;
 }
 
+/* The hidden argument kinds that carry a dimension: they must end in _x, _y or _z. */
+static int r3_bad_dim_kind(const char *k)
+{
+    static const char *const fam[] = {"hidden_block_count_", "hidden_group_size_", "hidden_remainder_",
+                                      "hidden_global_offset_"};
+    for (size_t i = 0; i < sizeof fam / sizeof *fam; i++) {
+        size_t n = strlen(fam[i]);
+        if (strncmp(k, fam[i], n) == 0)
+            return !(k[n] >= 'x' && k[n] <= 'z' && k[n + 1] == '\0');
+    }
+    return 0;
+}
+
+/* Checks what dispatch trusts: argument slots inside the kernarg segment, known dimension
+   suffixes, segment sizes a gfx11 workgroup can have. */
+static int r3_check_kernel(const r3_kernel *kern, char *err, size_t errsize)
+{
+    const r3_kd *kd = &kern->kd;
+    if (kern->kernarg_size > 65536 || kd->kernarg_size > 65536) {
+        snprintf(err, errsize, "kernel '%s': kernarg_segment_size %u is larger than 65536", kern->name,
+                 kern->kernarg_size > kd->kernarg_size ? kern->kernarg_size : kd->kernarg_size);
+        return -1;
+    }
+    if (kern->group_segment_fixed_size > 65536 || kd->group_segment_fixed_size > 65536) {
+        snprintf(err, errsize, "kernel '%s': group_segment_fixed_size %u is more LDS than a gfx11 workgroup has (65536)",
+                 kern->name, kern->group_segment_fixed_size > kd->group_segment_fixed_size ? kern->group_segment_fixed_size
+                                                                                            : kd->group_segment_fixed_size);
+        return -1;
+    }
+    uint32_t ksize = kern->kernarg_size ? kern->kernarg_size : kd->kernarg_size;
+    for (int i = 0; i < kern->nargs; i++) {
+        const r3_kernel_arg *a = &kern->args[i];
+        if (r3_bad_dim_kind(a->value_kind)) {
+            snprintf(err, errsize, "kernel '%s': argument %d: unknown .value_kind '%s'", kern->name, i, a->value_kind);
+            return -1;
+        }
+        if ((uint64_t)a->offset + a->size > ksize) {
+            snprintf(err, errsize, "kernel '%s': argument %d (.offset %u, .size %u) lies outside the %u-byte kernarg segment",
+                     kern->name, i, a->offset, a->size, ksize);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 int r3_codeobj_load(const uint8_t *data, size_t size, r3_codeobj *co, char *err, size_t errsize)
 {
     memset(co, 0, sizeof *co);
@@ -272,6 +318,8 @@ int r3_codeobj_load(const uint8_t *data, size_t size, r3_codeobj *co, char *err,
             snprintf(err, errsize, "kernel '%s': entry point outside the code", kern->name);
             goto out;
         }
+        if (r3_check_kernel(kern, err, errsize))
+            goto out;
         /* the descriptor's properties decide the wave size */
         kern->wave64 = !(kern->kd.properties & (1u << 10));
         if (!kern->kernarg_size)

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/core_mem.h"
 #include "core/core_pool.h"
 #include "r3_sync.h"
 
@@ -23,6 +24,7 @@ typedef struct {
     uint64_t item;
     uint32_t (*vgprs)[256][R3_MAX_LANES];
     uint8_t *lds, *scratch;
+    uint64_t scratch_bytes;
 } r3_slot;
 
 typedef struct {
@@ -61,7 +63,14 @@ static void r3_hidden(uint8_t *ka, const r3_kernel_arg *a, const r3_dispatch_ctx
     const r3_launch *l = c->l;
     const char *k = a->value_kind;
     uint64_t v = 0;
-    int dim = k[strlen(k) - 1] - 'x';
+    /* the loader accepts the per-dimension kinds only with the suffix _x, _y or _z */
+    size_t len = strlen(k);
+    int dim = len ? k[len - 1] - 'x' : -1;
+    if (dim < 0 || dim > 2)
+        dim = -1;
+    if (dim < 0 && (strncmp(k, "hidden_block_count_", 19) == 0 || strncmp(k, "hidden_group_size_", 18) == 0 ||
+                    strncmp(k, "hidden_remainder_", 17) == 0 || strncmp(k, "hidden_global_offset_", 21) == 0))
+        return;
     if (strncmp(k, "hidden_block_count_", 19) == 0)
         v = c->groups[dim];
     else if (strncmp(k, "hidden_group_size_", 18) == 0)
@@ -91,8 +100,8 @@ static void r3_init_wave(const r3_dispatch_ctx *c, r3_wave *w, r3_group *g, int 
     w->vgpr = vgpr;
     w->scratch = scratch;
     w->scratch_per_lane = c->scratch_per_lane;
-    if (scratch)
-        memset(scratch, 0, (size_t)c->lanes * c->scratch_per_lane);
+    if (scratch) /* large scratch areas drop their pages instead of writing zeros over them */
+        core_mem_pages_clear(scratch, (uint64_t)c->lanes * c->scratch_per_lane);
     w->wave64 = c->lanes == 64;
     w->lanes = c->lanes;
     w->id = wave;
@@ -153,7 +162,8 @@ static int r3_slot_alloc(const r3_dispatch_ctx *c, r3_slot *sl)
     size_t wpg = (size_t)c->waves_per_group;
     sl->vgprs = calloc(wpg, sizeof *sl->vgprs);
     sl->lds = calloc(1, c->lds_size ? c->lds_size : 1);
-    sl->scratch = c->scratch_per_lane ? calloc(wpg * (size_t)c->lanes, c->scratch_per_lane) : NULL;
+    sl->scratch = c->scratch_per_lane ? core_mem_pages_new((uint64_t)wpg * (uint64_t)c->lanes * c->scratch_per_lane) : NULL;
+    sl->scratch_bytes = c->scratch_per_lane ? (uint64_t)wpg * (uint64_t)c->lanes * c->scratch_per_lane : 0;
     return sl->vgprs && sl->lds && (!c->scratch_per_lane || sl->scratch) ? 0 : -1;
 }
 
@@ -161,7 +171,7 @@ static void r3_slot_free(r3_slot *sl)
 {
     free(sl->vgprs);
     free(sl->lds);
-    free(sl->scratch);
+    core_mem_pages_free(sl->scratch, sl->scratch_bytes);
 }
 
 /* Makes workgroup `item` resident in a slot: its group state and initialised waves. */
@@ -322,8 +332,12 @@ int r3_dispatch(const r3_codeobj *co, const r3_xprog *xp, const r3_kernel *kern,
             snprintf(err, errsize, "global and local sizes must be at least 1 in every dimension");
             return -1;
         }
-        c.groups[d] = (l->global[d] + l->local[d] - 1) / l->local[d];
+        c.groups[d] = (uint32_t)(((uint64_t)l->global[d] + l->local[d] - 1) / l->local[d]);
         total *= c.groups[d];
+        if (total > (1ull << 48)) {
+            snprintf(err, errsize, "the grid has more than 2^48 workgroups");
+            return -1;
+        }
     }
     uint64_t wg = (uint64_t)l->local[0] * l->local[1] * l->local[2];
     if (wg > 1024 || (wg + (unsigned)c.lanes - 1) / (unsigned)c.lanes > R3_MAX_WAVES) {
