@@ -24,6 +24,29 @@ t1=$(date +%s.%N)
 "$W" dis --hex - < build/bench/corpus.hex > build/bench/corpus.dis
 t2=$(date +%s.%N)
 echo "$lines $t0 $t1 $t2" | awk '{printf "assembler:    %d lines in %.3f s = %.0f lines/s\ndisassembler: %d lines in %.3f s = %.0f lines/s\n", $1, $3-$2, $1/($3-$2), $1, $4-$3, $1/($4-$3)}'
+# Assembler scaling (issue 16): 100,000 and 1,000,000 instruction lines, and 40,000 labels each
+# used by a branch, next to llvm-mc-19 on the same files (when installed).
+python3 - <<'PY'
+with open('build/bench/lines100k.s', 'w') as f:
+    for i in range(100000): f.write(' v_add_f32 v%d, v1, v2\n' % (i % 200))
+with open('build/bench/lines1m.s', 'w') as f:
+    for i in range(1000000): f.write(' v_add_f32 v%d, v1, v2\n' % (i % 200))
+with open('build/bench/labels40k.s', 'w') as f:
+    for i in range(40000): f.write('L%d:\n s_add_u32 s0, s0, 1\n s_cbranch_scc0 L%d\n' % (i, i))
+PY
+MC=/usr/lib/llvm-19/bin/llvm-mc
+for f in lines100k lines1m labels40k; do
+    t0=$(date +%s.%N)
+    "$W" as build/bench/$f.s -o build/bench/$f.o
+    t1=$(date +%s.%N)
+    mc=""
+    if [ -x "$MC" ]; then
+        "$MC" -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -filetype=obj build/bench/$f.s -o build/bench/$f.mc.o
+        t2=$(date +%s.%N)
+        mc=$(echo "$t1 $t2" | awk '{printf "  (llvm-mc-19: %.3f s)", $2-$1}')
+    fi
+    echo "$t0 $t1" | awk -v f="$f" -v mc="$mc" '{printf "assembler %-10s %.3f s%s\n", f, $2-$1, mc}'
+done
 # Ventus: the reference vecadd kernel (4 warps x 32 threads) scaled to 512 workgroups.
 cases=${VENTUS_CASES:-../shared/ventus-cases}
 [ -d "$cases" ] || cases=/work/shared/ventus-cases

@@ -110,6 +110,9 @@ static int parse_common(int argc, char **argv, int first, int *wave64)
                 return -1;
             }
             g_mcpu = cpu;
+        } else if (strcmp(argv[a], "--isa") == 0 || strcmp(argv[a], "--mcpu") == 0) {
+            fprintf(stderr, "wavesim: %s needs a value\n", argv[a]);
+            return -1;
         } else {
             break;
         }
@@ -290,6 +293,8 @@ static int cmd_dis(int argc, char **argv)
         }
         if (strcmp(argv[a], "--hex") == 0)
             hex = 1;
+        else if (strcmp(argv[a], "--pc") == 0)
+            return fprintf(stderr, "wavesim dis: --pc applies to --isa ventus\n"), 2;
         else if (argv[a][0] == '-' && argv[a][1])
             return fprintf(stderr, "wavesim dis: unknown option '%s' (see wavesim dis --help)\n", argv[a]), 2;
         else if (npos == 256)
@@ -536,6 +541,8 @@ static int cmd_run(int argc, char **argv)
             dumps[ndumps].index = (int)idx;
             dumps[ndumps++].path = end + 1;
             a++;
+        } else if (strcmp(o, "--dump-mem") == 0 || strncmp(o, "--trace=spike", 13) == 0) {
+            return fprintf(stderr, "wavesim run: %s applies to --isa ventus\n", o), 2;
         } else if (o[0] == '-' && o[1]) {
             int known = strcmp(o, "--kernel") == 0 || strcmp(o, "--global") == 0 || strcmp(o, "--local") == 0 ||
                         strcmp(o, "--offset") == 0 || strcmp(o, "--threads") == 0 || strcmp(o, "--arg") == 0 ||
@@ -663,8 +670,13 @@ static int cmd_isa(int argc, char **argv)
             missing = 1;
         else if (strcmp(argv[a], "--isa") == 0 && a + 1 < argc && strcmp(argv[a + 1], "rdna3") == 0)
             a++;
+        else if (strcmp(argv[a], "--isa") == 0)
+            return fprintf(stderr, "wavesim isa: %s (the executor report is for --isa rdna3)\n",
+                           a + 1 < argc ? "only rdna3" : "--isa needs a value"), 2;
+        else if (argv[a][0] != '-')
+            return fprintf(stderr, "wavesim isa: unexpected argument '%s'\n", argv[a]), 2;
         else
-            return fprintf(stderr, "wavesim isa: unknown option '%s' (see wavesim help)\n", argv[a]), 2;
+            return fprintf(stderr, "wavesim isa: unknown option '%s' (see wavesim isa --help)\n", argv[a]), 2;
     }
     size_t total = 0, done = 0;
     for (int f = 0; f < R3_FORMAT_COUNT; f++) {
@@ -695,7 +707,7 @@ int main(int argc, char **argv)
         return 3;
     }
     if (argc < 2) {
-        fputs(usage, stderr);
+        fprintf(stderr, "wavesim: no command given (see wavesim help)\n");
         return 2;
     }
     const char *cmd = argv[1];

@@ -62,6 +62,8 @@ static int r3_parse_arg(const uint8_t *b, size_t n, size_t *pos, r3_kernel_arg *
             a->offset = (uint32_t)r3_uint(&v);
         else if (r3_str_eq(&k, ".size"))
             a->size = (uint32_t)r3_uint(&v);
+        else if (r3_str_eq(&k, ".value_kind") && v.type != MSGPACK_STR)
+            return -2; /* the kind decides how dispatch fills the slot: it must be a name */
         else if (r3_str_eq(&k, ".value_kind"))
             r3_copy_str(a->value_kind, sizeof a->value_kind, &v);
         else if (r3_str_eq(&k, ".name"))
@@ -94,9 +96,14 @@ static int r3_parse_kernel(const uint8_t *b, size_t n, size_t *pos, r3_kernel *k
             if (!kern->args)
                 return -1;
             kern->nargs = (int)v.u;
-            for (uint64_t a = 0; a < v.u; a++)
-                if (r3_parse_arg(b, n, pos, &kern->args[a]))
-                    return -1;
+            for (uint64_t a = 0; a < v.u; a++) {
+                int rc = r3_parse_arg(b, n, pos, &kern->args[a]);
+                if (rc == -2)
+                    snprintf(kern->name, sizeof kern->name, "argument %llu: .value_kind is not a string",
+                             (unsigned long long)a);
+                if (rc)
+                    return rc;
+            }
             continue;
         }
         if (r3_read_value(b, n, pos, &v))
@@ -153,7 +160,12 @@ static int r3_parse_metadata(const uint8_t *note, size_t size, r3_codeobj *co, c
                     return r3_fail(err, errsize, "out of memory");
                 for (uint64_t kk = 0; kk < v.u; kk++) {
                     co->nkernels++;
-                    if (r3_parse_kernel(b, n, &pos, &co->kernels[kk], (*symbols)[kk], sizeof (*symbols)[kk]))
+                    int rc = r3_parse_kernel(b, n, &pos, &co->kernels[kk], (*symbols)[kk], sizeof (*symbols)[kk]);
+                    if (rc == -2) {
+                        snprintf(err, errsize, "corrupt kernel metadata: %s", co->kernels[kk].name);
+                        return -1;
+                    }
+                    if (rc)
                         return r3_fail(err, errsize, "corrupt kernel metadata");
                 }
             }
