@@ -518,8 +518,10 @@ static uint64_t fminmax(const ctx *c, fmt f, uint64_t a, uint64_t b, int max)
     int ieee = c->mode >> 9 & 1;
     if (ieee && is_snan(a, f)) return quiet(a, f);
     if (ieee && is_snan(b, f)) return quiet(b, f);
-    if (is_nan(a, f)) return b;
+    /* guide V_MIN_F32/V_MAX_F32 (and f16/f64): after the signalling NaNs, "elsif isQuietNAN(S1) then
+       D = S0 elsif isQuietNAN(S0) then D = S1" (IEEE=0 alike with isNAN): S1 is tested first */
     if (is_nan(b, f)) return a;
+    if (is_nan(a, f)) return b;
     double x = f.man == 52 ? f64(a) : f.man == 23 ? f32((uint32_t)a) : f64(convert(a, F16, F64, 0));
     double y = f.man == 52 ? f64(b) : f.man == 23 ? f32((uint32_t)b) : f64(convert(b, F16, F64, 0));
     int a_less = x < y || (x == y && (a >> (f.man + f.exp) & 1) && !(b >> (f.man + f.exp) & 1));
@@ -852,9 +854,17 @@ static long double to_ld(uint64_t b, fmt f)
     return f64(convert(b, F16, F64, 0));
 }
 
+/* A denormal f32 as a zero of its sign. */
+static uint64_t flush_f32(uint64_t a) { return (a & 0x7f800000u) == 0 ? a & 0x80000000u : a; }
+
 static uint64_t transcendental(const ctx *c, fmt f, tfn t, uint64_t a)
 {
     a = fin(c, f, a);
+    /* f32 rcp/rsq/sqrt/exp/log take and make no denormals in any MODE (LLVM 19's
+       AMDGPUInstCombineIntrinsic: "f32 instruction doesn't handle denormals"; AMDGPUUsage) */
+    int flush = f.man == 23 && t != T_SIN && t != T_COS;
+    if (flush)
+        a = flush_f32(a);
     if (is_nan(a, f))
         return quiet(a, f);
     long double x = to_ld(a, f), r;
@@ -872,15 +882,19 @@ static uint64_t transcendental(const ctx *c, fmt f, tfn t, uint64_t a)
         long double ang = rem * 6.283185307179586476925286766559L;
         int k = (int)(((long)q % 4 + 4 + (t == T_COS)) % 4);
         r = k == 0 ? sinl(ang) : k == 1 ? cosl(ang) : k == 2 ? -sinl(ang) : -cosl(ang);
-        if (r == 0) /* sinpi/cospi zeros: the sine keeps x's sign, the cosine is +0 */
-            r = t == T_COS ? 0.0L : (neg ? -0.0L : 0.0L);
+        if (r == 0) /* zeros are +0 but sin(-0) (guide example: V_SIN_F32(0xff7fffff) => 0x00000000) */
+            r = t == T_COS || x != 0 ? 0.0L : (neg ? -0.0L : 0.0L);
     }
     }
     if (r != r)
         return default_nan(f);
     if (t == T_EXP && (isinf(r) || r == 0) && !isinf(x)) /* beyond long double: round a huge or tiny value */
-        return fout(c, f, round_exact(0, 1, r == 0 ? -100000 : 100000, f, fround(c, f)));
-    return fout(c, f, ld_to(r, f, fround(c, f)));
+    {
+        uint64_t e = fout(c, f, round_exact(0, 1, r == 0 ? -100000 : 100000, f, fround(c, f)));
+        return flush ? flush_f32(e) : e;
+    }
+    uint64_t d = fout(c, f, ld_to(r, f, fround(c, f)));
+    return flush ? flush_f32(d) : d;
 }
 #define TR(n, f, t, D) OPFN(n) { c->tol = 1; D(transcendental(c, f, t, (f).man == 52 ? S0 : (f).man == 23 ? U32(S0) : U16(S0))); }
 TR(rcp_f32, F32, T_RCP, D32)

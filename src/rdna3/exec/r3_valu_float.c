@@ -138,10 +138,11 @@ uint64_t r3_fminmax(int ieee, int width, uint64_t p, uint64_t q, int want_max)
         return fw_quiet(width, p);
     if (ieee && fw_issnan(width, q))
         return fw_quiet(width, q);
-    if (fw_isnan(width, p))
-        return q;
+    /* the guide tests S1 before S0: with two (quiet) NaNs the result is S0 */
     if (fw_isnan(width, q))
         return p;
+    if (fw_isnan(width, p))
+        return q;
     double fp = fw_value(width, p), fq = fw_value(width, q);
     if (fp == fq) /* -0 counts as less than +0 */
         return (int)(p >> (width - 1) & 1) == !want_max ? p : q;
@@ -275,21 +276,42 @@ static double turn_sincos(double v, int cosine)
     double fr = v - trunc(v), q = round(4 * fr), a = (fr - q / 4) * 6.283185307179586476925;
     int k = ((int)q + cosine) & 3;
     double r = k == 0 ? sin(a) : k == 1 ? cos(a) : k == 2 ? -sin(a) : -cos(a);
-    return r == 0 ? (cosine ? 0.0 : copysign(0.0, v)) : r;
+    /* a zero result is +0 except sin(-0): the guide's own example is V_SIN_F32(-MAX_FLT) = 0x00000000 */
+    return r == 0 ? (cosine || v != 0 ? 0.0 : v) : r;
 }
 
-/* D = 1 / S0 */
-R3_F32_1(v_rcp_f32, 1.0f / fx)
-/* D = 1 / S0 (the integer-division variant) */
-R3_F32_1(v_rcp_iflag_f32, 1.0f / fx)
-/* D = 1 / sqrt(S0) */
-R3_F32_1(v_rsq_f32, (float)(1.0 / sqrt((double)fx)))
-/* D = sqrt(S0) */
-R3_F32_1(v_sqrt_f32, sqrtf(fx))
-/* D = 2^S0 */
-R3_F32_1(v_exp_f32, exp2f(fx))
-/* D = log2(S0) */
-R3_F32_1(v_log_f32, log2f(fx))
+/* The f32 transcendental unit takes no denormals and makes none, whatever MODE says: a denormal
+   input reads as a zero of its sign and a denormal result is written as one. Evidence: LLVM 19's
+   AMDGPUInstCombineIntrinsic ("f32 instruction doesn't handle denormals"; log of a denormal folds to
+   -inf, exp2 of one to 1.0, rcp "always flushes denormal results"), AMDGPUUsage (log2/exp2 do not
+   natively support denormal inputs) and LLVM's lowering, which scales denormal inputs before these
+   instructions; docs/isa-notes-rdna3.md. */
+static inline uint32_t r3_trans_flush(uint32_t v) { return (v & 0x7f800000u) == 0 ? v & 0x80000000u : v; }
+#define R3_F32_TRANS(name, expr)                                                            \
+    OP(name)                                                                                \
+    {                                                                                       \
+        uint32_t a[R3_MAX_LANES], r[R3_MAX_LANES];                                          \
+        r3_src_f32(w, x, 0, a);                                                             \
+        int rt = r3_round_enter(w, 0);                                                      \
+        for (int l = 0; l < LANES; l++) {                                                   \
+            float fx = fp_f32(r3_trans_flush(a[l]));                                        \
+            r[l] = r3_trans_flush(r3_nan32(fp_b32(expr), a[l], a[l], a[l]));                \
+        }                                                                                   \
+        r3_round_leave(rt);                                                                 \
+        r3_dst_f32(w, x, r);                                                                \
+    }
+/* D = 1 / S0 (guide V_RCP_F32) */
+R3_F32_TRANS(v_rcp_f32, 1.0f / fx)
+/* D = 1 / S0 (the integer-division variant, guide V_RCP_IFLAG_F32) */
+R3_F32_TRANS(v_rcp_iflag_f32, 1.0f / fx)
+/* D = 1 / sqrt(S0) (guide V_RSQ_F32) */
+R3_F32_TRANS(v_rsq_f32, (float)(1.0 / sqrt((double)fx)))
+/* D = sqrt(S0) (guide V_SQRT_F32) */
+R3_F32_TRANS(v_sqrt_f32, sqrtf(fx))
+/* D = 2^S0 (guide V_EXP_F32) */
+R3_F32_TRANS(v_exp_f32, exp2f(fx))
+/* D = log2(S0) (guide V_LOG_F32) */
+R3_F32_TRANS(v_log_f32, log2f(fx))
 /* D = sin(2 pi S0): S0 in revolutions */
 R3_F32_1(v_sin_f32, (float)turn_sincos(fx, 0))
 /* D = cos(2 pi S0) */
