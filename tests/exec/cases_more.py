@@ -1,6 +1,7 @@
 # More compiled-kernel cases for run_kernels.py: each builds its inputs and an independent host
 # reference (Python integers, Fractions for exact fma, IEEE single/half rounding through struct).
 import math
+import random
 import struct
 from fractions import Fraction
 
@@ -378,4 +379,47 @@ def cases(rng, Case):
                      ('zeros', 8 * ncl), ('i32', clo), ('i32', chi), ('f32', cflo), ('f32', cfhi)],
                     lambda d, ref=ref_c: [('int', unpack('i', d[2]), ref[0], 0), ('float', unpack('f', d[3]), ref[1], 0),
                                           ('local_size', unpack('I', d[4]), ref[2], 0)]))
+    # Division (issue 15): quotients in the subnormal range, where v_div_fmas must round the fma and
+    # its 2^-64 (f64: 2^-128) scaling once; and, with -cl-denorms-are-zero, huge denominators, where
+    # v_div_scale must scale both operands down because v_rcp_f32 flushes a denormal result. The
+    # references are Python's correctly rounded double division and sqrt (f32: rounded again,
+    # exact because 53 >= 2 * 24 + 2), with DAZ flushing f32 inputs and results.
+    drng = random.Random(20261124)
+    nd = 1024
+
+    def span(lo, hi, bits):
+        return [drng.choice([-1, 1]) * (1 + drng.random()) * 2.0 ** drng.randrange(lo, hi) for _ in range(nd)]
+    sa32 = [f32(v) for v in span(-126, -90, 24)]
+    sb32 = [f32(v) for v in span(0, 40, 24)]
+    sa64 = span(-1022, -980, 53)
+    sb64 = span(0, 60, 53)
+
+    def qdiv(x, y):
+        return x / y
+
+    def qsqrt(x):
+        return math.sqrt(x) if x >= 0 else math.nan
+    out.append(Case('div_subnormal', 'div.cl', 'div', str(nd), '64',
+                    [('buf', pack('f', sa32)), ('buf', pack('f', sb32)), ('zeros', 8 * nd), ('buf', pack('d', sa64)),
+                     ('buf', pack('d', sb64)), ('zeros', 16 * nd)],
+                    lambda d: [('f32', unpack('f', d[2]), [f32(v) for x, y in zip(sa32, sb32)
+                                                          for v in (qdiv(x, y), qsqrt(x))], 0),
+                               ('f64', unpack('d', d[5]), [v for x, y in zip(sa64, sb64)
+                                                          for v in (qdiv(x, y), qsqrt(x))], 0)],
+                    flags=['-cl-fp32-correctly-rounded-divide-sqrt']))
+
+    def daz(x):
+        return math.copysign(0.0, x) if x != 0 and abs(x) < 2.0 ** -126 else x
+    za32 = [f32(v) for v in span(-100, 128, 24)]
+    zb32 = [f32(v) for v in span(100, 128, 24)]
+    za64 = span(-1000, 1000, 53)
+    zb64 = span(-1000, 1000, 53)
+    out.append(Case('div_daz', 'div.cl', 'div', str(nd), '64',
+                    [('buf', pack('f', za32)), ('buf', pack('f', zb32)), ('zeros', 8 * nd), ('buf', pack('d', za64)),
+                     ('buf', pack('d', zb64)), ('zeros', 16 * nd)],
+                    lambda d: [('f32', unpack('f', d[2]), [daz(f32(v)) for x, y in zip(za32, zb32)
+                                                          for v in (qdiv(daz(x), daz(y)), qsqrt(daz(x)))], 0),
+                               ('f64', unpack('d', d[5]), [v for x, y in zip(za64, zb64)
+                                                          for v in (qdiv(x, y), qsqrt(x))], 0)],
+                    flags=['-cl-fp32-correctly-rounded-divide-sqrt', '-cl-denorms-are-zero']))
     return out

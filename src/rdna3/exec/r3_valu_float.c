@@ -4,6 +4,9 @@
    hardware is specified to within about 1 ulp. */
 #include "r3_valu.h"
 
+#include <fenv.h>
+#include <float.h>
+
 /* ---- f32 and f64 arithmetic ---- */
 
 /* D = S0 + S1 */
@@ -287,19 +290,7 @@ static double turn_sincos(double v, int cosine)
    natively support denormal inputs) and LLVM's lowering, which scales denormal inputs before these
    instructions; docs/isa-notes-rdna3.md. */
 static inline uint32_t r3_trans_flush(uint32_t v) { return (v & 0x7f800000u) == 0 ? v & 0x80000000u : v; }
-#define R3_F32_TRANS(name, expr)                                                            \
-    OP(name)                                                                                \
-    {                                                                                       \
-        uint32_t a[R3_MAX_LANES], r[R3_MAX_LANES];                                          \
-        r3_src_f32(w, x, 0, a);                                                             \
-        int rt = r3_round_enter(w, 0);                                                      \
-        for (int l = 0; l < LANES; l++) {                                                   \
-            float fx = fp_f32(r3_trans_flush(a[l]));                                        \
-            r[l] = r3_trans_flush(r3_nan32(fp_b32(expr), a[l], a[l], a[l]));                \
-        }                                                                                   \
-        r3_round_leave(rt);                                                                 \
-        r3_dst_f32(w, x, r);                                                                \
-    }
+#define R3_F32_TRANS(name, expr) R3_F32_1_EDGE(name, expr, r3_trans_flush)
 /* D = 1 / S0 (guide V_RCP_F32) */
 R3_F32_TRANS(v_rcp_f32, 1.0f / fx)
 /* D = 1 / S0 (the integer-division variant, guide V_RCP_IFLAG_F32) */
@@ -514,17 +505,12 @@ typedef struct {
     double min_normal;
 } divfmt;
 
-static const divfmt div_f32 = {0, 64, 96, 23, 127, 0x1p-126};
+static const divfmt div_f32 = {0, 64, 96, 24, 127, 0x1p-126};
 static const divfmt div_f64 = {1, 128, 768, 53, 1023, 0x1p-1022};
 
 static int div_exponent(const divfmt *f, double v)
 {
     return f->wide ? (int)(fp_b64(v) >> 52 & 0x7ff) : (int)(fp_b32((float)v) >> 23 & 0xff);
-}
-
-static int div_denormal(const divfmt *f, double v)
-{
-    return v != 0 && fabs(v) < f->min_normal;
 }
 
 static double div_round(const divfmt *f, double v)
@@ -533,44 +519,76 @@ static double div_round(const divfmt *f, double v)
 }
 
 /* One lane of v_div_scale: S0 is the value to scale (numerator or denominator), S1 the
-   denominator, S2 the numerator. Both operands are scaled together when the reciprocal or the
-   quotient would lose precision; *vcc says only one of them may be scaled, which div_fmas undoes. */
+   denominator, S2 the numerator. Both operands are scaled together by 2^+-64 (f64: 2^+-128) when
+   the reciprocal or the quotient would leave the normal range; *vcc says the quotient must be
+   rescaled by div_fmas. The rules are those of AMD's hardware-checked emulator rocjitsu
+   (gfx1100/gfx1201): the guide's pseudocode, with its DENORM tests, does not reproduce hardware
+   (a huge denominator must be scaled down, since v_rcp_f32 flushes a denormal result). With a
+   zero S1 or S2 the result is NaN and VCC keeps the value the exponents give (1/0 and 0/1: 1). */
 static double div_scale(const divfmt *f, double s0, double s1, double s2, int *vcc)
 {
-    double q = f->wide ? s2 / s1 : (double)((float)s2 / (float)s1);
+    int de = div_exponent(f, fabs(s1)), ne = div_exponent(f, fabs(s2)), delta = ne - de;
+    int maxexp = 2 * f->bias + 1; /* the all-ones exponent field */
+    int is_den = f->wide ? fp_b64(s0) == fp_b64(s1) : fp_b32((float)s0) == fp_b32((float)s1);
+    int adjust = 0;
     *vcc = 0;
-    if (s2 == 0 || s1 == 0)
-        return NAN;
-    if (div_exponent(f, s2) - div_exponent(f, s1) >= f->near_max) {
+    if (delta >= f->near_max) {
         *vcc = 1;
-        return s0 == s1 ? div_round(f, ldexp(s0, f->scale)) : s0;
-    }
-    if (div_denormal(f, s1))
-        return div_round(f, ldexp(s0, f->scale));
-    int rcp_tiny = div_denormal(&div_f64, 1.0 / s1);
-    if (rcp_tiny && div_denormal(f, q)) {
+        adjust = is_den ? f->scale : 0;
+    } else if (de == 0) {
+        adjust = f->scale;
+    } else if (de >= maxexp - 2) {
+        *vcc = delta <= -f->near_max;
+        adjust = *vcc && !is_den ? 0 : -f->scale;
+    } else if (delta <= -f->near_max) {
         *vcc = 1;
-        return s0 == s1 ? div_round(f, ldexp(s0, -f->scale)) : s0;
+        adjust = is_den ? 0 : f->scale;
+    } else if (ne <= f->tiny_exp) {
+        adjust = f->scale;
     }
-    if (rcp_tiny)
-        return div_round(f, ldexp(s0, -f->scale));
-    if (div_denormal(f, q)) {
-        *vcc = 1;
-        return s0 == s2 ? div_round(f, ldexp(s0, f->scale)) : s0;
-    }
-    if (div_exponent(f, s2) <= f->tiny_exp)
-        return div_round(f, ldexp(s0, f->scale));
-    return s0;
+    if (s1 == 0 || s2 == 0)
+        return -NAN; /* 0xffc00000 */
+    if (isinf(s0) || isnan(s0))
+        return s0;
+    return div_round(f, ldexp(s0, adjust));
 }
 
-/* One lane of v_div_fmas: fma(S0, S1, S2), and with VCC the one-sided scaling undone: a large
-   quotient was computed with the denominator scaled up, a small one with the numerator. */
+/* fma(s0, s1, s2) * 2^k rounded once in the host's (MODE's) rounding mode: the fma is computed in
+   long double rounding to odd (toward zero, with the last bit set when inexact), which a later
+   rounding to at most 64-2 bits rounds exactly as the infinitely precise value would. */
+static double fma_scaled(const divfmt *f, double s0, double s1, double s2, int k)
+{
+#if LDBL_MANT_DIG >= 64
+    int mode = fegetround();
+    fesetround(FE_TOWARDZERO);
+    feclearexcept(FE_INEXACT);
+    long double r = fmal((long double)s0, (long double)s1, (long double)s2);
+    int inexact = fetestexcept(FE_INEXACT) != 0;
+    fesetround(mode);
+    if (r == 0) /* exact (the range of long double holds every such fma): the plain fma's sign */
+        return f->wide ? fma(s0, s1, s2) : (double)fmaf((float)s0, (float)s1, (float)s2);
+    if (inexact && r != 0 && isfinite(r)) {
+        int e;
+        long double m = frexpl(fabsl(r), &e);
+        uint64_t bits = (uint64_t)ldexpl(m, 64) | 1u;
+        r = copysignl(ldexpl((long double)bits, e - 64), r);
+    }
+    r = ldexpl(r, k);
+    return f->wide ? (double)r : (double)(float)r;
+#else
+    double r = f->wide ? fma(s0, s1, s2) : (double)fmaf((float)s0, (float)s1, (float)s2);
+    return div_round(f, ldexp(r, k));
+#endif
+}
+
+/* One lane of v_div_fmas: fma(S0, S1, S2), and with VCC the one-sided scaling undone by 2^+-64
+   (f64: 2^+-128; up when S2's exponent field is above the bias), fma and scaling rounded once as
+   the hardware does (rocjitsu; a double rounding gave 1-ulp errors in clang's a/b). */
 static double div_fmas(const divfmt *f, double s0, double s1, double s2, int vcc)
 {
-    double r = f->wide ? fma(s0, s1, s2) : (double)fmaf((float)s0, (float)s1, (float)s2);
-    if (!vcc)
-        return r;
-    return div_round(f, ldexp(r, div_exponent(f, s2) > f->bias ? f->scale : -f->scale));
+    if (!vcc || !isfinite(s0) || !isfinite(s1) || !isfinite(s2))
+        return f->wide ? fma(s0, s1, s2) : (double)fmaf((float)s0, (float)s1, (float)s2);
+    return fma_scaled(f, s0, s1, s2, div_exponent(f, s2) > f->bias ? f->scale : -f->scale);
 }
 
 /* One lane of v_div_fixup: S0 the computed quotient, S1 the denominator, S2 the numerator; the
@@ -637,6 +655,11 @@ static void div_lanes(r3_wave *w, const r3_xop *x, const divfmt *f, divop op)
         if (op != DIV_FIXUP) /* scale and fmas follow the general NaN rule */
             r[l] = f->wide ? r3_nan64(fp_b64(d), a[l], b[l], c[l])
                            : r3_nan32(fp_b32((float)d), (uint32_t)a[l], (uint32_t)b[l], (uint32_t)c[l]);
+        if (op == DIV_SCALE) /* rocjitsu: a zero S1/S2 first, then S0 itself if infinite or NaN */
+            r[l] = s1 == 0 || s2 == 0 ? (f->wide ? 0xfff8000000000000ull : 0xffc00000u)
+                   : isnan(s0)        ? (f->wide ? fp_quiet64(a[l]) : fp_quiet32((uint32_t)a[l]))
+                   : f->wide          ? fp_b64(d)
+                                      : fp_b32((float)d);
     }
     r3_round_leave(rt);
     if (f->wide) {
