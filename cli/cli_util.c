@@ -20,16 +20,19 @@ char *cli_read_input(const char *cmd, const char *path, size_t *size)
             fprintf(stderr, "wavesim %s: cannot read standard input: out of memory\n", cmd);
         return buf;
     }
-    FILE *f = fopen(path, "rb");
-    if (!f) {
+    struct stat st; /* checked before opening: opening a FIFO would block */
+    if (stat(path, &st) != 0) {
         fprintf(stderr, "wavesim %s: cannot read '%s': %s\n", cmd, path, strerror(errno));
         return NULL;
     }
-    struct stat st;
-    if (fstat(fileno(f), &st) == 0 && !S_ISREG(st.st_mode)) {
+    if (!S_ISREG(st.st_mode)) {
         fprintf(stderr, "wavesim %s: cannot read '%s': %s\n", cmd, path,
                 S_ISDIR(st.st_mode) ? "Is a directory" : "not a regular file");
-        fclose(f);
+        return NULL;
+    }
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        fprintf(stderr, "wavesim %s: cannot read '%s': %s\n", cmd, path, strerror(errno));
         return NULL;
     }
     char *buf = file_read_all(f, size);
@@ -93,6 +96,11 @@ int cli_out_open(cli_out *o, const char *path)
         o->f = stdout;
         return 0;
     }
+    struct stat st; /* a device, FIFO or symlink (/dev/null, /dev/stdout) is written through as it is */
+    if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        o->f = fopen(path, "wb");
+        return o->f ? 0 : -1;
+    }
     size_t n = strlen(path);
     o->path = malloc(n + 1);
     o->tmp = malloc(n + 16);
@@ -103,7 +111,13 @@ int cli_out_open(cli_out *o, const char *path)
     int fd = mkstemp(o->tmp);
     if (fd < 0)
         goto fail;
-    fchmod(fd, 0644);
+    mode_t mask = umask(0); /* the mode a plain fopen would give: 0666 less the umask */
+    umask(mask);
+    if (fchmod(fd, 0666 & ~mask) != 0) {
+        close(fd);
+        unlink(o->tmp);
+        goto fail;
+    }
     o->f = fdopen(fd, "wb");
     if (!o->f) {
         close(fd);
@@ -125,6 +139,11 @@ int cli_out_close(cli_out *o, int ok, const char *cmd)
     int rc = 0;
     if (o->f == stdout) {
         rc = fflush(stdout) ? -1 : 0;
+    } else if (!o->tmp) { /* written through */
+        rc = fclose(o->f) || !ok ? -1 : 0;
+        if (rc && ok)
+            fprintf(stderr, "wavesim %s: cannot write: %s\n", cmd, strerror(errno ? errno : EIO));
+        rc = ok ? rc : 0;
     } else {
         int write_ok = !ferror(o->f);
         if (fclose(o->f))

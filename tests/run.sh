@@ -58,6 +58,9 @@ if have_llvm; then
     run expr-vs-llvm python3 tests/codec/llvm_expr_diff.py --tool build/rel/tests/r3_lines --count 4000 --seed 3
     run expr-vs-llvm-asan-ubsan python3 tests/codec/llvm_expr_diff.py --tool build/san/tests/r3_lines --count 1000 --seed 4
     run as-aliases python3 tests/codec/llvm_alias_diff.py --tool build/rel/tests/r3_lines
+    # hand-written seed-002 syntax (valid and invalid forms, labels, cycles) against llvm-mc-19
+    run as-syntax python3 tests/codec/as_syntax.py --tool build/rel/wavesim
+    run as-syntax-asan-ubsan python3 tests/codec/as_syntax.py --tool build/san/wavesim
     run as-negative python3 tests/codec/llvm_asm_negative.py --tool build/rel/tests/r3_lines --formats "$claimed_as"
 fi
 
@@ -122,6 +125,11 @@ run cli-run-errors sh tests/cli/run_errors.sh build/san/wavesim
 run cli-bad-input-asan-ubsan python3 tests/cli/bad_input.py --tool build/san/wavesim
 # Every option the help texts name is accepted; the contract's forms are in `wavesim help`.
 run cli-help-options python3 tests/cli/help_options.py --tool build/rel/wavesim
+# Every parser under libFuzzer (ASan+UBSan), 30 s each from real inputs: a regression finder, not
+# the long runs (make fuzz, 10 minutes each).
+if command -v clang-19 >/dev/null; then
+    run fuzz-30s env FUZZ_SECONDS=30 FUZZ_COUNT=0 sh tests/fuzz/run.sh
+fi
 command -v clang-19 >/dev/null && run cli-run-trace python3 tests/cli/run_trace.py build/san/wavesim
 # Ventus: the reference test vectors (final buffers and per-launch snapshots), the reference commit
 # logs, the reference disassembly dumps, an encoding corpus against llvm-mc-19 / GNU as, bad input.

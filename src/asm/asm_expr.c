@@ -53,6 +53,14 @@ static int asm_parse_number(const char **pp, asm_value *out, char *err, size_t e
             snprintf(err, errsize, "invalid floating-point literal");
             return -1;
         }
+        /* llvm-mc reads an exponent without digits ("1e", "1e+") as no exponent */
+        if ((*fend == 'e' || *fend == 'E') && !is_hex) {
+            const char *x = fend + 1;
+            if (*x == '+' || *x == '-')
+                x++;
+            if (!isdigit((unsigned char)*x))
+                fend = (char *)x;
+        }
         out->is_float = 1;
         out->f = d;
         *pp = fend;
@@ -139,6 +147,8 @@ static int asm_parse_primary(const char **pp, const asm_expr_env *env, asm_value
         *pp = p;
         return asm_parse_number(pp, out, err, errsize);
     }
+    if (*p == '.' && isdigit((unsigned char)p[1])) /* ".5": a float, as llvm-mc reads it */
+        return asm_parse_number(pp, out, err, errsize);
     if (*p == '.' && !asm_is_symbol_char((unsigned char)p[1])) {
         out->i = env ? env->pc : 0;
         out->relocatable = 1;

@@ -26,7 +26,8 @@ typedef struct {
     size_t metadata_len, metadata_cap;
     /* symbols an assignment's expression names (collected while it is parsed) and, for each
        assigned symbol, the ones it named before they had a value: the edges of a definition cycle */
-    int collecting;
+    int collecting, defer_depth;
+    uint64_t gen; /* counts symbol definitions: a deferred value is cached until the next one */
     char (*refs)[96];
     size_t nrefs, refs_cap;
     struct asm_dep {
@@ -100,6 +101,8 @@ const asm_symbol *asm_find_symbol(const asm_result *r, const char *name)
     return asm_find((asm_result *)r, name, strlen(name));
 }
 
+static int64_t asm_pc(const asm_ctx *c);
+
 static int asm_lookup(void *vctx, const char *name, size_t len, int64_t *value)
 {
     asm_ctx *c = vctx;
@@ -120,9 +123,32 @@ static int asm_lookup(void *vctx, const char *name, size_t len, int64_t *value)
     }
     if (!s || s->defined_pass < 0)
         return 0;
+    if (s->deferred && s->deferred_pass == c->pass && s->deferred_gen == c->gen) { /* memoized */
+        *value = s->deferred_value;
+        return s->deferred_kind;
+    }
+    if (s->deferred && c->defer_depth < 256) {
+        /* a variable defined through symbols set after it: its expression now, as llvm-mc
+           evaluates such a variable where it is used (cycles were refused in the first pass) */
+        asm_expr_env env = {asm_lookup, c, asm_pc(c), c->pass};
+        const char *x = s->deferred;
+        asm_value v;
+        char err[160];
+        int collecting = c->collecting;
+        c->collecting = 0;
+        c->defer_depth++;
+        int bad = asm_expr_parse(&x, &env, &v, err, sizeof err);
+        c->defer_depth--;
+        c->collecting = collecting;
+        s->deferred_pass = c->pass;
+        s->deferred_gen = c->gen;
+        s->deferred_kind = bad || v.undefined || v.is_float ? 0 : v.relocatable ? 2 : 1;
+        s->deferred_value = *value = s->deferred_kind ? v.i : 0;
+        return s->deferred_kind;
+    }
     /* a label's address follows from its section's final address (forward references in pass 2) */
     *value = s->section >= 0 ? (int64_t)c->r->secs[s->section].addr + s->offset : s->value;
-    return s->section >= 0 ? 2 : 1;
+    return s->section >= 0 || s->relocatable ? 2 : 1;
 }
 
 static asm_symbol *asm_define(asm_result *r, const char *name, size_t len)
@@ -145,6 +171,7 @@ static asm_symbol *asm_define(asm_result *r, const char *name, size_t len)
     memcpy(s->name, name, len);
     s->section = -1;
     s->defined_pass = -1;
+    s->deferred_pass = -1;
     if (asm_index_symbol(r, r->nsyms))
         return NULL;
     r->nsyms++;
@@ -395,7 +422,8 @@ static int asm_symbol_directive(asm_ctx *c, const char *dir, size_t n, const cha
     return 0;
 }
 
-static int asm_check_assignment(asm_ctx *c, const char *sym, size_t len, const char *line, const char *at);
+static int asm_check_assignment(asm_ctx *c, const char *sym, size_t len, const char *line, const char *at,
+                                const char *end);
 
 static int asm_directive(asm_ctx *c, char *p, const char *line, const asm_expr_env *env)
 {
@@ -499,14 +527,17 @@ static int asm_directive(asm_ctx *c, char *p, const char *line, const asm_expr_e
         c->collecting = 0;
         if (bad)
             return asm_error(c, (int)(x - line), err);
-        if (asm_check_assignment(c, s0, (size_t)(s1 - s0), line, at))
+        if (asm_check_assignment(c, s0, (size_t)(s1 - s0), line, at, x))
             return -1;
         asm_symbol *s = asm_define(r, s0, (size_t)(s1 - s0));
         if (!s)
             return asm_error(c, (int)(s0 - line), "symbol name too long");
         s->value = v.i;
+        s->deferred_pass = -1; /* a new definition: its deferred value is computed again */
+        s->relocatable = (uint8_t)(v.relocatable && !v.undefined);
         s->section = -1;
         s->defined_pass = c->pass;
+        c->gen++;
         return 0;
     }
     if (DIR(".text") || DIR(".data") || DIR(".section") || DIR(".rodata")) {
@@ -589,6 +620,7 @@ static int asm_finish_block(asm_ctx *c, const char *line)
         s->offset = (int64_t)c->r->secs[c->cur].size;
         s->value = asm_pc(c);
         s->defined_pass = c->pass;
+        c->gen++;
         s->binding = ASM_BIND_GLOBAL;
         s->type = ASM_TYPE_OBJECT;
         s->size = (uint64_t)n;
@@ -603,38 +635,65 @@ static int asm_finish_block(asm_ctx *c, const char *line)
     return asm_emit(c, out, (size_t)n) ? asm_error(c, 0, "out of memory") : 0;
 }
 
-/* Whether the definition of `name` reaches `target` through names used before they had a value. */
-static int asm_reaches(const asm_ctx *c, const char *name, const char *target, int depth)
+/* Whether the definition of `name` reaches `target` through names used before they had a value:
+   a search over the recorded edges, each expanded once (seen[] marks them), so a chain of any
+   length or a graph with many paths costs at most edges^2 steps. */
+static int asm_reaches(const asm_ctx *c, const char *name, const char *target, unsigned char *seen)
 {
     if (strcmp(name, target) == 0)
         return 1;
-    if (depth > 64)
-        return 1; /* a chain this long is a cycle in all practical texts */
     for (size_t i = 0; i < c->ndeps; i++)
-        if (strcmp(c->deps[i].owner, name) == 0 && asm_reaches(c, c->deps[i].name, target, depth + 1))
-            return 1;
+        if (!seen[i] && strcmp(c->deps[i].owner, name) == 0) {
+            seen[i] = 1;
+            if (asm_reaches(c, c->deps[i].name, target, seen))
+                return 1;
+        }
     return 0;
 }
 
 /* `sym = expr` in the first pass: rejects a definition that depends on itself (llvm-mc-19's
    "Recursive use of 'sym'"), then records the names expr used before they had a value. */
-static int asm_check_assignment(asm_ctx *c, const char *sym, size_t len, const char *line, const char *at)
+static int asm_check_assignment(asm_ctx *c, const char *sym, size_t len, const char *line, const char *at,
+                                const char *end)
 {
     char name[96];
     if (len >= sizeof name || c->pass != 0)
         return 0;
+    /* a definition through symbols not yet set keeps its text (evaluated where it is used) */
+    asm_symbol *owner = asm_define(c->r, sym, len);
+    if (!owner)
+        return asm_error(c, 0, "symbol name too long");
+    free(owner->deferred);
+    owner->deferred = NULL;
+    for (size_t i = 0; i < c->nrefs; i++) {
+        const asm_symbol *t = asm_find(c->r, c->refs[i], strlen(c->refs[i]));
+        if (!t || (t->defined_pass != c->pass && t->section < 0) || t->deferred) {
+            size_t n = (size_t)(end - at);
+            owner->deferred = malloc(n + 1);
+            if (!owner->deferred)
+                return asm_error(c, 0, "out of memory");
+            memcpy(owner->deferred, at, n);
+            owner->deferred[n] = '\0';
+            break;
+        }
+    }
     memcpy(name, sym, len);
     name[len] = '\0';
     const asm_symbol *self = asm_find(c->r, sym, len);
     int self_defined = self && self->defined_pass == c->pass;
+    unsigned char *seen = calloc(c->ndeps + 1, 1);
+    if (!seen)
+        return asm_error(c, 0, "out of memory");
     for (size_t i = 0; i < c->nrefs; i++) {
         int direct = strcmp(c->refs[i], name) == 0;
-        if ((direct && !self_defined) || (!direct && asm_reaches(c, c->refs[i], name, 0))) {
+        if ((direct && !self_defined) || (!direct && asm_reaches(c, c->refs[i], name, seen))) {
+            free(seen);
             char msg[160];
             snprintf(msg, sizeof msg, "Recursive use of '%s'", name);
             return asm_error(c, (int)(at - line), msg);
         }
     }
+    free(seen);
     size_t keep = 0;
     for (size_t i = 0; i < c->ndeps; i++)
         if (strcmp(c->deps[i].owner, name) != 0)
@@ -698,6 +757,7 @@ static int asm_line(asm_ctx *c, char *line)
             if (s->defined_pass == c->pass)
                 return asm_error(c, (int)(p - line), "invalid symbol redefinition");
             s->defined_pass = c->pass;
+        c->gen++;
             s->section = c->cur;
             s->offset = (int64_t)r->secs[c->cur].size;
             s->value = asm_pc(c);
@@ -722,14 +782,17 @@ static int asm_line(asm_ctx *c, char *line)
             c->collecting = 0;
             if (bad)
                 return asm_error(c, (int)(x - line), err);
-            if (asm_check_assignment(c, p, (size_t)(q - p), line, asm_skip_space(e + 1)))
+            if (asm_check_assignment(c, p, (size_t)(q - p), line, asm_skip_space(e + 1), x))
                 return -1;
             asm_symbol *s = asm_define(r, p, (size_t)(q - p));
             if (!s)
                 return asm_error(c, (int)(p - line), "symbol name too long");
             s->value = v.i;
+            s->deferred_pass = -1; /* a new definition: its deferred value is computed again */
+        s->relocatable = (uint8_t)(v.relocatable && !v.undefined);
             s->section = -1;
             s->defined_pass = c->pass;
+        c->gen++;
             return 0;
         }
     }
@@ -822,6 +885,8 @@ void asm_result_free(asm_result *r)
         free(r->secs[i].data);
     free(r->secs);
     free(r->items);
+    for (size_t i = 0; i < r->nsyms; i++)
+        free(r->syms[i].deferred);
     free(r->syms);
     free(r->sym_slots);
     free(r->metadata);

@@ -32,6 +32,12 @@ typedef struct {
     uint8_t binding, visibility, type;
     uint64_t size;
     int defined_pass;        /* the last pass that defined it, -1 before */
+    char *deferred;          /* `sym = expr` naming symbols set later: expr, evaluated when used */
+    int deferred_pass;       /* deferred_value/_kind cache the value in this pass (-1: none)... */
+    uint64_t deferred_gen;   /* ...while no symbol has been defined since */
+    int deferred_kind;
+    int64_t deferred_value;
+    uint8_t relocatable;     /* an assigned value that depends on a label's address */
 } asm_symbol;
 
 typedef struct {

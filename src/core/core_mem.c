@@ -6,7 +6,9 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <stdint.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #define CORE_MEM_MAP_MIN (1ull << 20) /* blocks from this size on are mapped lazily */
 
@@ -14,7 +16,7 @@ void *core_mem_pages_new(uint64_t size)
 {
     if (size == 0)
         size = 1;
-    if (size > (1ull << 46))
+    if (size > (1ull << 46) || size > SIZE_MAX)
         return NULL;
     if (size < CORE_MEM_MAP_MIN)
         return calloc(1, (size_t)size);
@@ -41,9 +43,14 @@ void core_mem_pages_clear(void *p, uint64_t size)
         return;
     }
     /* whole pages are dropped; the partial pages at either end are written */
-    const uintptr_t page = 4096;
+    long host_page = sysconf(_SC_PAGESIZE);
+    const uintptr_t page = host_page > 0 ? (uintptr_t)host_page : 4096;
     uintptr_t start = (uintptr_t)p, end = start + (uintptr_t)size;
     uintptr_t a = (start + page - 1) & ~(page - 1), b = end & ~(page - 1);
+    if (b <= a) {
+        memset(p, 0, (size_t)size);
+        return;
+    }
     memset(p, 0, (size_t)(a - start));
     memset((void *)b, 0, (size_t)(end - b));
     if (madvise((void *)a, (size_t)(b - a), MADV_DONTNEED) != 0)

@@ -318,6 +318,26 @@ def run(tool, d, timeout):
             print('FAIL %-28s exit %d: %s' % (name, p.returncode, err.strip()[:300]))
         else:
             print('ok   %-28s exit 0' % name)
+    # two runs writing one trace at once (two kernels, so different traces from the first line): the file
+    # ends up as one whole trace of one of them, never a mix
+    shared = path('shared-trace.txt')
+    other = assemble('other.hsaco', kernel_text().replace('k:\n', 'k:\n    s_nop 0\n', 1))
+    runs = [[tool, 'run', co, '--kernel', 'k', '--global', '131072', '--local', '32', '--arg', 'buf:' + buf, '--threads', '1']
+            for co in (good, other)]
+    alone = []
+    for i, r in enumerate(runs):
+        subprocess.run(r + ['--trace=' + path('alone%d.txt' % i)], capture_output=True, env=env, timeout=max(timeout, 300))
+        alone.append(open(path('alone%d.txt' % i)).read())
+    procs = [subprocess.Popen(r + ['--trace=' + shared], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+             for r in runs]
+    codes = [p.wait(timeout=max(timeout, 300)) for p in procs]
+    got = open(shared).read() if os.path.exists(shared) else None
+    if codes != [0, 0] or got not in alone or alone[0] == alone[1]:
+        failures += 1
+        print('FAIL %-28s exit %s, one whole trace: %s' % ('trace-two-writers', codes, got in alone))
+    else:
+        print('ok   %-28s one whole trace' % 'trace-two-writers')
+    oks.append(('trace-two-writers', None))
     total = len(cases) + len(oks)
     print('bad input: %d cases (%d errors, %d that must work), %d failed' % (total, len(cases), len(oks), failures))
     return 1 if failures else 0

@@ -55,18 +55,41 @@ static int r3_word_is(const char *p, const char *word)
 
 typedef struct {
     const char *name;
-    unsigned code, width;
+    unsigned code, width;   /* width 0: fits an operand of any width */
+    const char *gfx11_error; /* llvm-mc-19's message when gfx11 has no such operand */
 } r3_named_reg;
 
+#define R3_NO_VCCZ "execz and vccz are not supported on this GPU"
+#define R3_NO_LDS_DIRECT "lds_direct is not supported on this GPU"
+
 static const r3_named_reg r3_named_regs[] = {
-    {"vcc_lo", 106, 1}, {"vcc_hi", 107, 1}, {"vcc", 106, 2}, {"exec_lo", 126, 1}, {"exec_hi", 127, 1},
-    {"exec", 126, 2}, {"m0", 125, 1}, {"null", 124, 0}, {"src_shared_base", 235, 0}, {"shared_base", 235, 0},
-    {"src_shared_limit", 236, 0}, {"shared_limit", 236, 0}, {"src_private_base", 237, 0},
-    {"private_base", 237, 0}, {"src_private_limit", 238, 0}, {"private_limit", 238, 0},
-    {"src_pops_exiting_wave_id", 239, 0}, {"src_vccz", 251, 1}, {"vccz", 251, 1}, {"src_execz", 252, 1},
-    {"execz", 252, 1}, {"src_scc", 253, 1}, {"scc", 253, 1}, {"src_lds_direct", 254, 1},
-    {"lds_direct", 254, 1},
+    {"vcc_lo", 106, 1, NULL}, {"vcc_hi", 107, 1, NULL}, {"vcc", 106, 2, NULL}, {"exec_lo", 126, 1, NULL}, {"exec_hi", 127, 1, NULL},
+    {"exec", 126, 2, NULL}, {"m0", 125, 1, NULL}, {"null", 124, 0, NULL}, {"src_shared_base", 235, 0, NULL}, {"shared_base", 235, 0, NULL},
+    {"src_shared_limit", 236, 0, NULL}, {"shared_limit", 236, 0, NULL}, {"src_private_base", 237, 0, NULL},
+    {"private_base", 237, 0, NULL}, {"src_private_limit", 238, 0, NULL}, {"private_limit", 238, 0, NULL},
+    {"src_pops_exiting_wave_id", 239, 0, "register not available on this GPU"},
+    {"src_vccz", 251, 1, R3_NO_VCCZ}, {"vccz", 251, 1, R3_NO_VCCZ}, {"src_execz", 252, 1, R3_NO_VCCZ},
+    {"execz", 252, 1, R3_NO_VCCZ}, {"src_scc", 253, 0, NULL}, {"scc", 253, 0, NULL},
+    {"src_lds_direct", 254, 1, R3_NO_LDS_DIRECT}, {"lds_direct", 254, 1, R3_NO_LDS_DIRECT},
 };
+
+/* A named register at p (vcc, exec_lo, m0, src_scc...): 1 with its code and width; 0 when none,
+   or when gfx11 has none (the failure then carries llvm-mc-19's message). */
+static int r3_parse_named_reg(r3_asm_state *st, const char **pp, unsigned *code, unsigned *width)
+{
+    for (size_t i = 0; i < sizeof r3_named_regs / sizeof r3_named_regs[0]; i++)
+        if (r3_word_is(*pp, r3_named_regs[i].name)) {
+            if (r3_named_regs[i].gfx11_error) {
+                r3_fail(st, *pp, r3_named_regs[i].gfx11_error);
+                return 0;
+            }
+            *code = r3_named_regs[i].code;
+            *width = r3_named_regs[i].width;
+            *pp += strlen(r3_named_regs[i].name);
+            return 1;
+        }
+    return 0;
+}
 
 static int r3_parse_index(r3_asm_state *st, const char **pp, int64_t *v)
 {
@@ -149,10 +172,19 @@ static int r3_parse_register(r3_asm_state *st, const char **pp, unsigned *code, 
     if (*p == '[') { /* [s0,s1,...]: consecutive registers */
         const char *q = asm_skip_space(p + 1);
         unsigned c0 = 0, w = 0;
-        for (;;) {
+        for (;;) { /* SP3's [vcc], [exec_lo,exec_hi], [m0] too */
             unsigned c, cw;
-            if (!r3_parse_file_reg(st, &q, &c, &cw))
+            if (!r3_parse_file_reg(st, &q, &c, &cw) && !r3_parse_named_reg(st, &q, &c, &cw))
                 return 0;
+            if (!cw) { /* [scc]: a register of any width stands alone */
+                q = asm_skip_space(q);
+                if (w || *q != ']')
+                    return 0;
+                *pp = q + 1;
+                *code = c;
+                *width = 0;
+                return 1;
+            }
             if (w && c != c0 + w)
                 return 0;
             if (!w)
@@ -173,14 +205,8 @@ static int r3_parse_register(r3_asm_state *st, const char **pp, unsigned *code, 
     }
     if (r3_parse_file_reg(st, pp, code, width))
         return 1;
-    for (size_t i = 0; i < sizeof r3_named_regs / sizeof r3_named_regs[0]; i++)
-        if (r3_word_is(p, r3_named_regs[i].name)) {
-            *code = r3_named_regs[i].code;
-            *width = r3_named_regs[i].width;
-            *pp = p + strlen(r3_named_regs[i].name);
-            return 1;
-        }
-    return 0;
+    (void)p;
+    return r3_parse_named_reg(st, pp, code, width);
 }
 
 /* ---- constants ---- */
@@ -484,6 +510,20 @@ static int r3_set_field(r3_asm_state *st, const r3_opinfo *op, r3_field f, uint3
     return 0;
 }
 
+/* Whether a source takes float input modifiers (neg/abs): the table's per-source NEG column for
+   VOP3 forms (P, and not an integer sext), its DPP16 modifier column for the e32 forms. */
+static int r3_takes_fp_mods(const r3_opinfo *op, const r3_operand *o)
+{
+    int i = o->field == R3F_SRC0 ? 0 : o->field == R3F_SRC1 || o->field == R3F_VSRC1 ? 1 : o->field == R3F_SRC2 ? 2 : -1;
+    if (i < 0)
+        return 0;
+    if (op->print_bits[R3F_NEG] >> i & 1)
+        return !(op->sext_bits >> i & 1);
+    if (op->format == R3_VOP1 || op->format == R3_VOP2 || op->format == R3_VOPC)
+        return i < 2 && op->dppmods[2 * i] == 'f';
+    return 0;
+}
+
 static int r3_parse_reg_operand(r3_asm_state *st, const r3_opinfo *op, const r3_operand *o, const char **pp,
                                 r3_src_mods *mods)
 {
@@ -544,7 +584,7 @@ static int r3_parse_reg_operand(r3_asm_state *st, const r3_opinfo *op, const r3_
             return -1;
     } else if (r3_takes_constant(op, (r3_field)o->field)) {
         asm_value v;
-        if (p[0] == '-' && p[1] == '-') /* LLVM: two minus signs read as a broken neg modifier */
+        if (p[0] == '-' && p[1] == '-' && r3_takes_fp_mods(op, o)) /* LLVM: a broken neg modifier */
             return r3_fail(st, at, "invalid syntax, expected 'neg' modifier");
         char err[96], inner[128];
         const char *bar = mods->abs && !abs_call ? strchr(p, '|') : NULL;
@@ -817,6 +857,13 @@ static int r3_parse_imm_operand(r3_asm_state *st, const r3_opinfo *op, const r3_
         if ((val.is_float && !k_operand) || (val.undefined && !r3_is_branch(op)))
             return r3_fail(st, at, "invalid operand for instruction");
         int64_t x = val.i;
+        if (r3_is_branch(op) && val.relocatable && !val.undefined) { /* a label, alone (llvm-mc-19) */
+            const char *t = asm_skip_space(at), *e = t;
+            while (e < *pp && (isalnum((unsigned char)*e) || *e == '_' || *e == '.' || *e == '$' || *e == '@'))
+                e++;
+            if (e == t || (*asm_skip_space(e) && asm_skip_space(e) < *pp))
+                return r3_fail(st, at, "expected an absolute expression or a label");
+        }
         if (r3_is_branch(op) && (val.undefined || val.relocatable)) {
             if (val.undefined && st->env && st->env->pass == 1) { /* as llvm-mc-19 does for an object file */
                 char msg[160];
@@ -1122,6 +1169,53 @@ static int r3_parse_dpp_modifier(r3_asm_state *st, const char *at, size_t n, con
 }
 
 /* Trailing modifiers: offset:, glc, clamp, mul:, op_sel:[...], ... */
+/* The legacy split MTBUF format "BUF_DATA_FORMAT_x, BUF_NUM_FORMAT_y" (either order; a missing one
+   is 8 or UNORM, LLVM's defaults) in [nm, end): the unified gfx11 format llvm-mc-19 encodes for it
+   (isa/rdna3/mtbuf_split.def). Returns 0, or -1 when it is no such pair. */
+static int r3_split_format(const char *nm, const char *end, unsigned *out)
+{
+    static const struct {
+        const char *dfmt, *nfmt;
+        unsigned ufmt;
+    } pairs[] = {
+#define R3FMT_SPLIT(d, n, u) {d, n, u},
+#include "../../../isa/rdna3/mtbuf_split.def"
+#undef R3FMT_SPLIT
+    };
+    char dfmt[40] = "BUF_DATA_FORMAT_8", nfmt[40] = "BUF_NUM_FORMAT_UNORM";
+    int have_d = 0, have_n = 0;
+    for (const char *p = nm; p < end;) {
+        while (p < end && (*p == ' ' || *p == '\t' || *p == ','))
+            p++;
+        const char *q = p;
+        while (q < end && (isalnum((unsigned char)*q) || *q == '_'))
+            q++;
+        if (q == p) {
+            if (p < end)
+                return -1;
+            break;
+        }
+        size_t n = (size_t)(q - p);
+        if (n >= sizeof dfmt)
+            return -1;
+        if (n > 16 && strncmp(p, "BUF_DATA_FORMAT_", 16) == 0 && !have_d++)
+            snprintf(dfmt, sizeof dfmt, "%.*s", (int)n, p);
+        else if (n > 15 && strncmp(p, "BUF_NUM_FORMAT_", 15) == 0 && !have_n++)
+            snprintf(nfmt, sizeof nfmt, "%.*s", (int)n, p);
+        else
+            return -1;
+        p = q;
+    }
+    if (!have_d && !have_n)
+        return -1;
+    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
+        if (strcmp(pairs[i].dfmt, dfmt) == 0 && strcmp(pairs[i].nfmt, nfmt) == 0) {
+            *out = pairs[i].ufmt;
+            return 0;
+        }
+    return -1;
+}
+
 static int r3_parse_modifiers(r3_asm_state *st, const r3_opinfo *op, const char *p)
 {
     const char *seen[24];
@@ -1147,7 +1241,8 @@ static int r3_parse_modifiers(r3_asm_state *st, const r3_opinfo *op, const char 
         if (*q == ':' && q[1] == '[' && n == 6 && strncmp(at, "format", 6) == 0 && op->format == R3_MTBUF) {
             const char *nm = q + 2, *e = strchr(nm, ']'); /* format:[BUF_FMT_...] */
             unsigned f;
-            if (!e || !r3_lookup_name(nm, (size_t)(e - nm), r3_buffer_format_name, 128, &f))
+            if (!e || (!r3_lookup_name(nm, (size_t)(e - nm), r3_buffer_format_name, 128, &f) &&
+                       r3_split_format(nm, e, &f)))
                 return r3_fail(st, at, "unsupported format");
             r3_set_field(st, op, R3F_FMT, f);
             p = e + 1;
@@ -1295,12 +1390,26 @@ static int r3_count_operands(const char *p)
 
 /* VALU reads at most two scalar values (gfx11): distinct SGPRs, including implicit VCC and lane-mask
    sources, plus one literal. */
+/* The constant-bus limit of an opcode: 2 on gfx11, 1 for those isa/rdna3/constant_bus.def lists. */
+static unsigned r3_constant_bus_limit(const r3_opinfo *op)
+{
+    static const char *const one[] = {
+#define R3BUS1(m) m,
+#include "../../../isa/rdna3/constant_bus.def"
+#undef R3BUS1
+    };
+    for (size_t i = 0; i < sizeof one / sizeof one[0]; i++)
+        if (strcmp(op->mnemonic, one[i]) == 0)
+            return 1;
+    return 2;
+}
+
 static int r3_check_constant_bus(r3_asm_state *st, const r3_opinfo *op)
 {
     if (op->format != R3_VOP1 && op->format != R3_VOP2 && op->format != R3_VOPC && op->format != R3_VOP3 &&
         op->format != R3_VOP3P)
         return 0;
-    unsigned regs[4], n = 0;
+    unsigned regs[4], widths[4], n = 0;
     int seen_source = 0;
     for (int i = 0; i < op->noperands; i++) {
         const r3_operand *o = &op->operand[i];
@@ -1317,21 +1426,25 @@ static int r3_check_constant_bus(r3_asm_state *st, const r3_opinfo *op)
         }
         if (code >= 128 || code == 124)
             continue;
+        /* s0 and s[0:1] are two values; lane masks are one register or a pair by wave size */
+        unsigned width = o->kind == R3K_VCC || o->kind == R3K_MASK ? (st->wave64 ? 2u : 1u) : o->width;
         int dup = 0;
         for (unsigned k = 0; k < n; k++)
-            dup |= regs[k] == code;
-        if (!dup && n < 4)
-            regs[n++] = code;
+            dup |= regs[k] == code && widths[k] == width;
+        if (!dup && n < 4) {
+            regs[n] = code;
+            widths[n++] = width;
+        }
     }
     /* v_div_fmas reads VCC without naming it */
     if (strncmp(op->mnemonic, "v_div_fmas_", 11) == 0) {
         int dup = 0;
         for (unsigned k = 0; k < n; k++)
-            dup |= regs[k] == 106;
+            dup |= regs[k] == 106 && widths[k] == (st->wave64 ? 2u : 1u);
         if (!dup)
             n++;
     }
-    if (n + (unsigned)(st->has_literal || op->has_literal_k) > 2)
+    if (n + (unsigned)(st->has_literal || op->has_literal_k) > r3_constant_bus_limit(op))
         return r3_fail(st, st->start, "invalid operand (violates constant bus restrictions)");
     return 0;
 }
@@ -1636,6 +1749,7 @@ static int r3_assemble_clean(const char *text, int wave64, const asm_expr_env *e
         p++;
     size_t mlen = (size_t)(p - m);
     char renamed[96];
+    const char *mnemonic_at = m; /* in text, for error columns (m may point into renamed) */
     if (r3_unalias(m, mlen, renamed, sizeof renamed)) { /* an old spelling LLVM still accepts */
         m = renamed;
         mlen = strlen(renamed);
@@ -1643,7 +1757,7 @@ static int r3_assemble_clean(const char *text, int wave64, const asm_expr_env *e
     char name[96];
     if (mlen >= sizeof name - 8) {
         snprintf(err, errsize, "invalid instruction");
-        *errcol = (int)(m - text);
+        *errcol = (int)(mnemonic_at - text);
         return -1;
     }
     /* the mnemonic as written, then with _e32 / _e64 added; and a written _e32 / _e64 suffix on a row
@@ -1668,7 +1782,7 @@ static int r3_assemble_clean(const char *text, int wave64, const asm_expr_env *e
             tried = 1;
             if (op->format == R3_MIMG) {
                 snprintf(err, errsize, "image (MIMG) instructions are disassembled but not assembled by wavesim");
-                *errcol = (int)(m - text);
+                *errcol = (int)(mnemonic_at - text);
                 return -1;
             }
             if (r3_try_row(&st, op, p) == 0) {
@@ -1712,7 +1826,7 @@ static int r3_assemble_clean(const char *text, int wave64, const asm_expr_env *e
     }
     if (!tried) {
         snprintf(err, errsize, "invalid instruction");
-        *errcol = (int)(m - text);
+        *errcol = (int)(mnemonic_at - text);
         return -1;
     }
     snprintf(err, errsize, "%s", st.err[0] ? st.err : "invalid operand for instruction");

@@ -90,8 +90,8 @@ static int r3_parse_kernel(const uint8_t *b, size_t n, size_t *pos, r3_kernel *k
         if (msgpack_read(b, n, pos, &k))
             return -1;
         if (r3_str_eq(&k, ".args")) {
-            if (msgpack_read(b, n, pos, &v) || v.type != MSGPACK_ARRAY || v.u > 4096)
-                return -1;
+            if (kern->args || msgpack_read(b, n, pos, &v) || v.type != MSGPACK_ARRAY || v.u > 4096)
+                return -1; /* .args given twice, or not an array */
             kern->args = calloc(v.u ? v.u : 1, sizeof *kern->args);
             if (!kern->args)
                 return -1;
@@ -152,6 +152,8 @@ static int r3_parse_metadata(const uint8_t *note, size_t size, r3_codeobj *co, c
                         return r3_fail(err, errsize, "corrupt code object metadata");
                     continue;
                 }
+                if (co->kernels)
+                    return r3_fail(err, errsize, "corrupt code object metadata: amdhsa.kernels given twice");
                 if (msgpack_read(b, n, &pos, &v) || v.type != MSGPACK_ARRAY || v.u > 4096)
                     return r3_fail(err, errsize, "corrupt code object metadata");
                 co->kernels = calloc(v.u ? v.u : 1, sizeof *co->kernels);

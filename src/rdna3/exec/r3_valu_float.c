@@ -558,7 +558,7 @@ static double div_scale(const divfmt *f, double s0, double s1, double s2, int *v
    rounding to at most 64-2 bits rounds exactly as the infinitely precise value would. */
 static double fma_scaled(const divfmt *f, double s0, double s1, double s2, int k)
 {
-#if LDBL_MANT_DIG >= 64
+#if LDBL_MANT_DIG == 64 || LDBL_MANT_DIG == 113 /* x87 extended or IEEE quad */
     int mode = fegetround();
     fesetround(FE_TOWARDZERO);
     feclearexcept(FE_INEXACT);
@@ -576,8 +576,20 @@ static double fma_scaled(const divfmt *f, double s0, double s1, double s2, int k
     r = ldexpl(r, k);
     return f->wide ? (double)r : (double)(float)r;
 #else
-    double r = f->wide ? fma(s0, s1, s2) : (double)fmaf((float)s0, (float)s1, (float)s2);
-    return div_round(f, ldexp(r, k));
+    /* no wide long double: f32 rounds to odd in double (53 >= 24 + 2 bits), f64 rounds twice */
+    if (f->wide)
+        return ldexp(fma(s0, s1, s2), k);
+    int mode = fegetround();
+    fesetround(FE_TOWARDZERO);
+    feclearexcept(FE_INEXACT);
+    double r = fma(s0, s1, s2);
+    int inexact = fetestexcept(FE_INEXACT) != 0;
+    fesetround(mode);
+    if (r == 0)
+        return (double)fmaf((float)s0, (float)s1, (float)s2);
+    if (inexact && isfinite(r))
+        r = fp_f64(fp_b64(r) | 1u);
+    return (double)(float)ldexp(r, k);
 #endif
 }
 
