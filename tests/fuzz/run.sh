@@ -10,7 +10,7 @@ cd "$(dirname "$0")/../.."
 CLANG=${CLANG:-clang-19}
 seconds=${FUZZ_SECONDS:-600}
 harnesses=${FUZZ_ONLY:-"dis as elf codeobj vt_launch vt_asm"}
-out=build/fuzz
+out=${FUZZ_OUT:-build/fuzz}
 mkdir -p "$out/obj"
 flags="-std=c11 -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined -frounding-math -Iinclude -Isrc"
 # the library once, instrumented for coverage
