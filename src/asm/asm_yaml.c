@@ -119,6 +119,10 @@ static int asm_yaml_mapping(asm_yaml *y, int indent)
             break;
     msgpack_write_map(y->out, (uint32_t)count);
     for (int k = 0; k < count; k++) {
+        /* the keys counted above: a nested value that ran over them makes the text malformed */
+        if (y->pos >= y->n || y->lines[y->pos].indent != indent)
+            return asm_yaml_fail(y, y->pos < y->n ? y->lines[y->pos].lineno : y->lines[y->n - 1].lineno,
+                                 "malformed mapping");
         asm_yaml_line *l = &y->lines[y->pos];
         const char *value;
         size_t klen = asm_yaml_key(l, &value);
@@ -146,6 +150,9 @@ static int asm_yaml_sequence(asm_yaml *y, int indent)
             count++;
     msgpack_write_array(y->out, (uint32_t)count);
     for (int k = 0; k < count; k++) {
+        if (y->pos >= y->n || y->lines[y->pos].indent != indent)
+            return asm_yaml_fail(y, y->pos < y->n ? y->lines[y->pos].lineno : y->lines[y->n - 1].lineno,
+                                 "malformed sequence");
         asm_yaml_line *l = &y->lines[y->pos];
         if (l->len < 2 || l->text[0] != '-' || l->text[1] != ' ')
             return asm_yaml_fail(y, l->lineno, "expected '- '");

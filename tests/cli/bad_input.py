@@ -239,6 +239,8 @@ def run(tool, d, timeout):
         ('as-literal-2^64', ['as', '--hex', write('l2.s', 's_mov_b32 s0, 18446744073709551616\n')], 'out of range', None, ()),
         ('as-undefined-label', ['as', a_s.replace('a.s', 'u.s') if False else write('u.s', 's_branch nowhere\n'), '-o',
                                 path('u.o')], "undefined label 'nowhere'", None, ('u.o',)),
+        ('as-metadata-fuzz-crash', ['as', os.path.join(HERE, 'fuzz_yaml_crash.s'), '-o', path('ym.o')],
+         'malformed mapping', None, ('ym.o',)),
         ('as-ventus-missing', ['as', '--isa', 'ventus', path('nope.s'), '-o', path('v.o')], 'No such file', None, ('v.o',)),
         ('as-ventus-bad', ['as', '--isa', 'ventus', write('vbad.s', 'addi a0, a0\n'), '-o', path('v2.o')], 'error', None,
          ('v2.o',)),
