@@ -106,7 +106,29 @@ static int asm_parse_number(const char **pp, asm_value *out, char *err, size_t e
 static int asm_parse_binary(const char **pp, const asm_expr_env *env, int min_prec, asm_value *out, char *err,
                             size_t errsize);
 
+static int asm_parse_primary_body(const char **pp, const asm_expr_env *env, asm_value *out, char *err,
+                                  size_t errsize);
+
+/* Nesting (parentheses, unary operators, and symbols whose definitions are evaluated where they
+   are used) is bounded, so no text can exhaust the stack (found by fuzz_vt_asm). Per thread: the
+   parser keeps no other state. */
+static _Thread_local int asm_expr_depth;
+
 static int asm_parse_primary(const char **pp, const asm_expr_env *env, asm_value *out, char *err, size_t errsize)
+{
+    if (asm_expr_depth >= 1000) {
+        memset(out, 0, sizeof *out);
+        snprintf(err, errsize, "expression nested too deeply");
+        return -1;
+    }
+    asm_expr_depth++;
+    int rc = asm_parse_primary_body(pp, env, out, err, errsize);
+    asm_expr_depth--;
+    return rc;
+}
+
+static int asm_parse_primary_body(const char **pp, const asm_expr_env *env, asm_value *out, char *err,
+                                  size_t errsize)
 {
     const char *p = asm_skip_space(*pp);
     memset(out, 0, sizeof *out);

@@ -241,6 +241,8 @@ def run(tool, d, timeout):
                                 path('u.o')], "undefined label 'nowhere'", None, ('u.o',)),
         ('as-metadata-fuzz-crash', ['as', os.path.join(HERE, 'fuzz_yaml_crash.s'), '-o', path('ym.o')],
          'malformed mapping', None, ('ym.o',)),
+        ('as-expr-nested', ['as', '--hex', write('deep.s', 's_mov_b32 s0, ' + '-' * 200000 + '1\n')],
+         'expression nested too deeply', None, ()),
         ('as-ventus-missing', ['as', '--isa', 'ventus', path('nope.s'), '-o', path('v.o')], 'No such file', None, ('v.o',)),
         ('as-ventus-bad', ['as', '--isa', 'ventus', write('vbad.s', 'addi a0, a0\n'), '-o', path('v2.o')], 'error', None,
          ('v2.o',)),
@@ -271,6 +273,7 @@ def run(tool, d, timeout):
         ('ok-options-after-words', ['dis', '--hex', 'bf800000', '--wave64']),
         ('ok-threads-capped', ['run'] + rtb + ['--threads', '1000000000']),
         ('ok-reassign', ['as', '--hex', write('re.s', 'a = 1\na = a + 1\ns_mov_b32 s0, a\n')]),
+        ('ok-fuzz-expr-depth', ['as', '--isa', 'ventus', '--hex', os.path.join(HERE, 'fuzz_expr_depth.s')]),
         ('ok-long-comment', ['as', '--hex', write('lc.s', 's_endpgm // ' + 'x' * 5000 + '\n')]),
     ]
 
