@@ -854,17 +854,13 @@ static long double to_ld(uint64_t b, fmt f)
     return f64(convert(b, F16, F64, 0));
 }
 
-/* A denormal f32 as a zero of its sign. */
-static uint64_t flush_f32(uint64_t a) { return (a & 0x7f800000u) == 0 ? a & 0x80000000u : a; }
-
 static uint64_t transcendental(const ctx *c, fmt f, tfn t, uint64_t a)
 {
     a = fin(c, f, a);
     /* f32 rcp/rsq/sqrt/exp/log take and make no denormals in any MODE (LLVM 19's
        AMDGPUInstCombineIntrinsic: "f32 instruction doesn't handle denormals"; AMDGPUUsage) */
-    int flush = f.man == 23 && t != T_SIN && t != T_COS;
-    if (flush)
-        a = flush_f32(a);
+    int ftz = f.man == 23 && t != T_SIN && t != T_COS;
+    a = flush(a, f, !ftz);
     if (is_nan(a, f))
         return quiet(a, f);
     long double x = to_ld(a, f), r;
@@ -891,10 +887,10 @@ static uint64_t transcendental(const ctx *c, fmt f, tfn t, uint64_t a)
     if (t == T_EXP && (isinf(r) || r == 0) && !isinf(x)) /* beyond long double: round a huge or tiny value */
     {
         uint64_t e = fout(c, f, round_exact(0, 1, r == 0 ? -100000 : 100000, f, fround(c, f)));
-        return flush ? flush_f32(e) : e;
+        return flush(e, f, !ftz);
     }
     uint64_t d = fout(c, f, ld_to(r, f, fround(c, f)));
-    return flush ? flush_f32(d) : d;
+    return flush(d, f, !ftz);
 }
 #define TR(n, f, t, D) OPFN(n) { c->tol = 1; D(transcendental(c, f, t, (f).man == 52 ? S0 : (f).man == 23 ? U32(S0) : U16(S0))); }
 TR(rcp_f32, F32, T_RCP, D32)

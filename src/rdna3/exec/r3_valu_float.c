@@ -289,8 +289,7 @@ static double turn_sincos(double v, int cosine)
    -inf, exp2 of one to 1.0, rcp "always flushes denormal results"), AMDGPUUsage (log2/exp2 do not
    natively support denormal inputs) and LLVM's lowering, which scales denormal inputs before these
    instructions; docs/isa-notes-rdna3.md. */
-static inline uint32_t r3_trans_flush(uint32_t v) { return (v & 0x7f800000u) == 0 ? v & 0x80000000u : v; }
-#define R3_F32_TRANS(name, expr) R3_F32_1_EDGE(name, expr, r3_trans_flush)
+#define R3_F32_TRANS(name, expr) R3_F32_1_EDGE(name, expr, fp_flush32)
 /* D = 1 / S0 (guide V_RCP_F32) */
 R3_F32_TRANS(v_rcp_f32, 1.0f / fx)
 /* D = 1 / S0 (the integer-division variant, guide V_RCP_IFLAG_F32) */
@@ -502,11 +501,10 @@ typedef struct {
     int near_max;       /* exponent difference at which the quotient nears the largest float */
     int tiny_exp;       /* biased exponent at or below which the numerator counts as tiny */
     int bias;
-    double min_normal;
 } divfmt;
 
-static const divfmt div_f32 = {0, 64, 96, 24, 127, 0x1p-126};
-static const divfmt div_f64 = {1, 128, 768, 53, 1023, 0x1p-1022};
+static const divfmt div_f32 = {0, 64, 96, 24, 127};
+static const divfmt div_f64 = {1, 128, 768, 53, 1023};
 
 static int div_exponent(const divfmt *f, double v)
 {
@@ -516,6 +514,12 @@ static int div_exponent(const divfmt *f, double v)
 static double div_round(const divfmt *f, double v)
 {
     return f->wide ? v : (double)(float)v;
+}
+
+/* fma(s0, s1, s2) in the width of f, rounded once by the host's rounding mode */
+static double div_fma(const divfmt *f, double s0, double s1, double s2)
+{
+    return f->wide ? fma(s0, s1, s2) : (double)fmaf((float)s0, (float)s1, (float)s2);
 }
 
 /* One lane of v_div_scale: S0 is the value to scale (numerator or denominator), S1 the
@@ -566,7 +570,7 @@ static double fma_scaled(const divfmt *f, double s0, double s1, double s2, int k
     int inexact = fetestexcept(FE_INEXACT) != 0;
     fesetround(mode);
     if (r == 0) /* exact (the range of long double holds every such fma): the plain fma's sign */
-        return f->wide ? fma(s0, s1, s2) : (double)fmaf((float)s0, (float)s1, (float)s2);
+        return div_fma(f, s0, s1, s2);
     if (inexact && r != 0 && isfinite(r)) {
         int e;
         long double m = frexpl(fabsl(r), &e);
@@ -586,7 +590,7 @@ static double fma_scaled(const divfmt *f, double s0, double s1, double s2, int k
     int inexact = fetestexcept(FE_INEXACT) != 0;
     fesetround(mode);
     if (r == 0)
-        return (double)fmaf((float)s0, (float)s1, (float)s2);
+        return div_fma(f, s0, s1, s2);
     if (inexact && isfinite(r))
         r = fp_f64(fp_b64(r) | 1u);
     return (double)(float)ldexp(r, k);
@@ -599,7 +603,7 @@ static double fma_scaled(const divfmt *f, double s0, double s1, double s2, int k
 static double div_fmas(const divfmt *f, double s0, double s1, double s2, int vcc)
 {
     if (!vcc || !isfinite(s0) || !isfinite(s1) || !isfinite(s2))
-        return f->wide ? fma(s0, s1, s2) : (double)fmaf((float)s0, (float)s1, (float)s2);
+        return div_fma(f, s0, s1, s2);
     return fma_scaled(f, s0, s1, s2, div_exponent(f, s2) > f->bias ? f->scale : -f->scale);
 }
 
