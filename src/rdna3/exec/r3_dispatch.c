@@ -63,14 +63,12 @@ static void r3_hidden(uint8_t *ka, const r3_kernel_arg *a, const r3_dispatch_ctx
     const r3_launch *l = c->l;
     const char *k = a->value_kind;
     uint64_t v = 0;
-    /* the loader accepts the per-dimension kinds only with the suffix _x, _y or _z */
+    /* r3_check_kernel (loader) refuses the per-dimension kinds without a _x, _y or _z suffix; the
+       clamp only keeps an index from any other kind inside the arrays */
     size_t len = strlen(k);
-    int dim = len ? k[len - 1] - 'x' : -1;
+    int dim = len ? k[len - 1] - 'x' : 0;
     if (dim < 0 || dim > 2)
-        dim = -1;
-    if (dim < 0 && (strncmp(k, "hidden_block_count_", 19) == 0 || strncmp(k, "hidden_group_size_", 18) == 0 ||
-                    strncmp(k, "hidden_remainder_", 17) == 0 || strncmp(k, "hidden_global_offset_", 21) == 0))
-        return;
+        dim = 0;
     if (strncmp(k, "hidden_block_count_", 19) == 0)
         v = c->groups[dim];
     else if (strncmp(k, "hidden_group_size_", 18) == 0)
