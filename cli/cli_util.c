@@ -97,16 +97,20 @@ int cli_out_open(cli_out *o, const char *path)
         return 0;
     }
     struct stat st; /* a device, FIFO or symlink (/dev/null, /dev/stdout) is written through as it is */
-    if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-        o->f = fopen(path, "wb");
-        return o->f ? 0 : -1;
-    }
     size_t n = strlen(path);
     o->path = malloc(n + 1);
-    o->tmp = malloc(n + 16);
-    if (!o->path || !o->tmp)
-        goto fail;
+    if (!o->path)
+        return -1;
     memcpy(o->path, path, n + 1);
+    if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        o->f = fopen(path, "wb");
+        if (!o->f)
+            goto fail;
+        return 0;
+    }
+    o->tmp = malloc(n + 16);
+    if (!o->tmp)
+        goto fail;
     snprintf(o->tmp, n + 16, "%s.tmp-XXXXXX", path);
     int fd = mkstemp(o->tmp);
     if (fd < 0)
@@ -139,23 +143,20 @@ int cli_out_close(cli_out *o, int ok, const char *cmd)
     int rc = 0;
     if (o->f == stdout) {
         rc = fflush(stdout) ? -1 : 0;
-    } else if (!o->tmp) { /* written through */
-        rc = fclose(o->f) || !ok ? -1 : 0;
-        if (rc && ok)
-            fprintf(stderr, "wavesim %s: cannot write: %s\n", cmd, strerror(errno ? errno : EIO));
-        rc = ok ? rc : 0;
     } else {
         int write_ok = !ferror(o->f);
         if (fclose(o->f))
             write_ok = 0;
-        if (ok && write_ok && rename(o->tmp, o->path) == 0) {
-            rc = 0;
-        } else {
-            unlink(o->tmp);
-            rc = ok ? -1 : 0;
+        if (o->tmp) { /* the temporary file replaces PATH only when all of it was written */
+            if (ok && write_ok && rename(o->tmp, o->path) != 0)
+                write_ok = 0;
+            if (!ok || !write_ok)
+                unlink(o->tmp);
         }
-        if (rc)
+        if (ok && !write_ok) {
+            rc = -1;
             fprintf(stderr, "wavesim %s: cannot write '%s': %s\n", cmd, o->path, strerror(errno ? errno : EIO));
+        }
     }
     free(o->path);
     free(o->tmp);
