@@ -58,6 +58,12 @@ $(BUILD)/tests/vt_driver_test: $(BUILD)/tests/ventus/driver_test.o $(BUILD)/libw
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ -lm -lpthread
 
+# A test oracle, not part of wavesim: runs a kernel on the host's OpenCL platform (PoCL). Only
+# `make test` builds it, so `make` and `make demo` need no OpenCL.
+$(BUILD)/tests/pocl_run: tests/oracle/pocl_run.c
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) -O1 $< -o $@ -lOpenCL
+
 $(BUILD)/demo: $(BUILD)/examples/demo.o $(BUILD)/libwavesim.a
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ -lm -lpthread
 
@@ -67,7 +73,7 @@ demo: all
 
 # Every test; ends with one line "N passed, N failed".
 test:
-	@$(MAKE) --no-print-directory MODE=rel all
+	@$(MAKE) --no-print-directory MODE=rel all build/rel/tests/pocl_run
 	@$(MAKE) --no-print-directory MODE=san all
 	@sh tests/run.sh
 

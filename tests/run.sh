@@ -73,10 +73,14 @@ else
     echo "FAIL clang-19 missing (run .ci/run or apt-get install clang-19)"
 fi
 
-# Compiled OpenCL kernels run by wavesim against host references (-O3/-O0, wave32/64, 1 and 2 threads).
+# Compiled OpenCL kernels run by wavesim against host references (-O3/-O0, wave32/64, 1 and 2 threads),
+# linked with AMD's device libraries; the release run also runs each kernel natively on PoCL and
+# compares (build/test-logs/kernels.log lists what PoCL cannot run and why). Once more with wavesim's
+# own builtin header, the fallback of `wavesim cc` without rocm-device-libs.
 if command -v clang-19 >/dev/null; then
-    run kernels python3 tests/exec/run_kernels.py --tool build/rel/wavesim
+    run kernels python3 tests/exec/run_kernels.py --tool build/rel/wavesim --pocl build/rel/tests/pocl_run
     run kernels-asan-ubsan python3 tests/exec/run_kernels.py --tool build/san/wavesim
+    run kernels-wavesim-builtins python3 tests/exec/run_kernels.py --tool build/rel/wavesim --builtins wavesim
 fi
 
 # VALU against reference models (issue 4): every row the C model tests/exec/valu_ref.c knows, in

@@ -35,7 +35,8 @@ WS_INLINE size_t get_enqueued_local_size(uint d) { return d < 3 ? WS_IMPLICIT(12
 
 /* The size of this work-item's group: the last group along a dimension holds the remainder (OpenCL
    2.0 non-uniform work-groups). clang's __builtin_amdgcn_workgroup_size_* reads the enqueued size
-   only, so the remainder (hidden_remainder_*, at 18) is applied here. */
+   only, so the remainder (hidden_remainder_*, at 18) is applied here, as ockl does: groups below
+   hidden_block_count_* (the full ones) have the enqueued size. */
 WS_INLINE size_t get_local_size(uint d)
 {
     if (d >= 3)
@@ -44,10 +45,11 @@ WS_INLINE size_t get_local_size(uint d)
     ushort size = WS_IMPLICIT(12, ushort)[d], rem = WS_IMPLICIT(18, ushort)[d];
     uint id = d == 0 ? __builtin_amdgcn_workgroup_id_x() : d == 1 ? __builtin_amdgcn_workgroup_id_y()
               : __builtin_amdgcn_workgroup_id_z();
-    return rem && id == groups - 1 ? rem : size;
+    return id < groups ? size : rem;
 }
 
-WS_INLINE size_t get_num_groups(uint d) { return d < 3 ? WS_IMPLICIT(0, uint)[d] : 1; }
+/* hidden_block_count_* counts the full groups only (as AMD's ockl reads it) */
+WS_INLINE size_t get_num_groups(uint d) { return d < 3 ? WS_IMPLICIT(0, uint)[d] + (WS_IMPLICIT(18, ushort)[d] != 0) : 1; }
 WS_INLINE size_t get_global_offset(uint d) { return d < 3 ? WS_IMPLICIT(40, ulong)[d] : 0; }
 
 WS_INLINE size_t get_global_id(uint d)
@@ -61,7 +63,7 @@ WS_INLINE size_t get_global_size(uint d)
         return 1;
     uint groups = WS_IMPLICIT(0, uint)[d];
     ushort size = WS_IMPLICIT(12, ushort)[d], rem = WS_IMPLICIT(18, ushort)[d];
-    return (size_t)(groups - (rem ? 1 : 0)) * size + rem;
+    return (size_t)groups * size + rem;
 }
 
 WS_INLINE size_t get_global_linear_id(void)

@@ -270,17 +270,24 @@ static const char *asm_symbol_end(const char *p)
     return p;
 }
 
+static int asm_expr_value(asm_ctx *c, const char **p, const asm_expr_env *env, asm_value *out, const char *line)
+{
+    char err[160];
+    const char *at = *p;
+    if (asm_expr_parse(p, env, out, err, sizeof err))
+        return asm_error(c, (int)(at - line), err);
+    if (out->is_float)
+        return asm_error(c, (int)(at - line), "expected an integer expression");
+    if (out->undefined && c->pass == 1)
+        return asm_error(c, (int)(at - line), "expression refers to an undefined symbol");
+    return 0;
+}
+
 static int asm_expr(asm_ctx *c, const char **p, const asm_expr_env *env, int64_t *v, const char *line)
 {
     asm_value val;
-    char err[160];
-    const char *at = *p;
-    if (asm_expr_parse(p, env, &val, err, sizeof err))
-        return asm_error(c, (int)(at - line), err);
-    if (val.is_float)
-        return asm_error(c, (int)(at - line), "expected an integer expression");
-    if (val.undefined && c->pass == 1)
-        return asm_error(c, (int)(at - line), "expression refers to an undefined symbol");
+    if (asm_expr_value(c, p, env, &val, line))
+        return -1;
     *v = val.i;
     return 0;
 }
@@ -289,10 +296,24 @@ static int asm_data(asm_ctx *c, const char *args, int size, const asm_expr_env *
 {
     const char *p = args;
     for (;;) {
-        int64_t v;
+        asm_value val;
         p = asm_skip_space(p);
-        if (asm_expr(c, &p, env, &v, line))
+        if (asm_expr_value(c, &p, env, &val, line))
             return -1;
+        int64_t v = val.i;
+        asm_section *sec = &c->r->secs[c->cur];
+        if (c->pass == 1 && val.relocatable && size >= 4 && (sec->flags & ASM_SEC_ALLOC)) {
+            asm_result *r = c->r;
+            if (r->naddr_refs == r->addr_refs_cap) {
+                size_t cap = r->addr_refs_cap ? 2 * r->addr_refs_cap : 16;
+                asm_addr_ref *t = realloc(r->addr_refs, cap * sizeof *t);
+                if (!t)
+                    return asm_error(c, 0, "out of memory");
+                r->addr_refs = t;
+                r->addr_refs_cap = cap;
+            }
+            r->addr_refs[r->naddr_refs++] = (asm_addr_ref){c->cur, sec->size, (uint8_t)size};
+        }
         uint8_t b[8];
         for (int i = 0; i < size; i++)
             b[i] = (uint8_t)((uint64_t)v >> (8 * i));
@@ -885,6 +906,7 @@ void asm_result_free(asm_result *r)
         free(r->secs[i].data);
     free(r->secs);
     free(r->items);
+    free(r->addr_refs);
     for (size_t i = 0; i < r->nsyms; i++)
         free(r->syms[i].deferred);
     free(r->syms);

@@ -46,6 +46,14 @@ typedef struct {
     uint8_t size;
 } asm_item;
 
+/* Data holding a label's address (.quad/.long of a relocatable value in an allocated section): an
+   image loaded elsewhere than its link address must relocate it. */
+typedef struct {
+    int section;
+    uint64_t offset;         /* within the section */
+    uint8_t size;            /* 4 or 8 bytes */
+} asm_addr_ref;
+
 /* Encodes one instruction; writes up to 16 bytes. Returns the byte count, or -1 with err/errcol. */
 typedef int (*asm_encode_fn)(void *isa_ctx, const char *text, const asm_expr_env *env, uint8_t *out, char *err,
                              size_t errsize, int *errcol);
@@ -75,6 +83,8 @@ typedef struct {
     size_t nsyms, syms_cap;
     uint32_t *sym_slots;     /* hash index over syms (index + 1, 0 empty), sym_nslots a power of two */
     size_t sym_nslots;
+    asm_addr_ref *addr_refs; /* every datum holding a label's address, in order */
+    size_t naddr_refs, addr_refs_cap;
     char *metadata;          /* the text of an .amdgpu_metadata block, if any */
     char target[96];         /* .amdgcn_target */
     int code_object_version; /* .amdhsa_code_object_version */

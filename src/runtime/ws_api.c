@@ -108,11 +108,18 @@ ws_program *ws_program_load(ws_device *dev, const void *image, size_t bytes, cha
         free(p);
         return NULL;
     }
-    if (r3_xprog_build(&p->xp[0], &p->co, 0) || r3_xprog_build(&p->xp[1], &p->co, 1)) {
+    /* the image (code, constants, global variables) becomes device memory, relocated to where it lands */
+    uint64_t base = core_mem_alloc(&dev->mem, p->co.image_size);
+    uint8_t *dst = base ? core_mem_ptr(&dev->mem, base, p->co.image_size ? p->co.image_size : 1) : NULL;
+    if (!dst || r3_xprog_build(&p->xp[0], &p->co, 0) || r3_xprog_build(&p->xp[1], &p->co, 1)) {
+        if (base)
+            core_mem_release(&dev->mem, base);
         ws_program_free(p);
         ws_fail(err, errsize, "out of memory");
         return NULL;
     }
+    r3_codeobj_place(&p->co, base, dst);
+    p->co.load_base = base;
     return p;
 }
 
@@ -140,6 +147,8 @@ void ws_program_free(ws_program *prog)
 {
     if (!prog)
         return;
+    if (prog->co.load_base)
+        core_mem_release(&prog->dev->mem, prog->co.load_base);
     r3_xprog_free(&prog->xp[0]);
     r3_xprog_free(&prog->xp[1]);
     r3_codeobj_free(&prog->co);

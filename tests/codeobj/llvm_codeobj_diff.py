@@ -19,6 +19,10 @@ KERNELS = os.path.join(HERE, '..', 'kernels')
 CL_HEADER = os.path.join(HERE, '..', '..', 'include', 'wavesim', 'wavesim_cl.h')
 
 
+# the last operand when it is an integer literal (an offset to data, for images laid out differently)
+LAST_LITERAL = r', -?(0x[0-9a-f]+|[0-9]+)$'
+
+
 def run(cmd, **kw):
     return subprocess.run(cmd, capture_output=True, text=kw.pop('text', True), check=True, **kw).stdout
 
@@ -64,7 +68,24 @@ def check(cl, opt, wave64, tool, tmp):
     run(['clang-19', '-x', 'cl', '-cl-std=CL2.0', '-target', 'amdgcn-amd-amdhsa', '-mcpu=gfx1100', '-nogpulib',
          '-include', CL_HEADER, '-' + opt, cl, '-o', linked] + flags)
     errors = []
-    if section_bytes(linked, '.text', tmp) != section_bytes(ours, '.text', tmp):
+    head = ''.join(open(cl).readlines()[:8])
+    data_run = re.search(r'codeobj-run: (.*)', head)
+    if data_run:
+        # Program-scope data: ld.lld places data sections before .text and wavesim as after it, so the
+        # PC-relative offsets to them differ; instead both images must run to the same buffers.
+        outs = []
+        for image in (linked, ours):
+            dumps = [os.path.join(tmp, '%s-%d.bin' % (os.path.basename(image), i)) for i in range(3)]
+            opts = data_run.group(1).split()
+            p = subprocess.run([tool, 'run', image] + opts + sum((['--dump', '%d:%s' % (i, d)] for i, d in enumerate(dumps)), []),
+                               capture_output=True, text=True)
+            if p.returncode:
+                errors.append('wavesim run %s: %s' % (os.path.basename(image), p.stderr.strip()))
+                break
+            outs.append([open(d, 'rb').read() for d in dumps])
+        if not errors and outs[0] != outs[1]:
+            errors.append('the wavesim-assembled image computes other buffers than the clang/lld image')
+    elif section_bytes(linked, '.text', tmp) != section_bytes(ours, '.text', tmp):
         errors.append('.text bytes differ from the clang/lld image')
     has_text_relocs = '.rela.text' in run([os.path.join(LLVM, 'llvm-readelf'), '-S', ref])
     if not has_text_relocs and section_bytes(ref, '.text', tmp) != section_bytes(ours, '.text', tmp):
@@ -90,10 +111,16 @@ def check(cl, opt, wave64, tool, tmp):
     if notes(ref) != notes(ours):
         errors.append('metadata notes differ')
     ref_insts, our_insts = objdump_insts(linked, wave64), objdump_insts(ours, wave64)
+    if data_run:
+        # the same instructions apart from the offsets to the data
+        ref_insts = [re.sub(LAST_LITERAL, ', N', x) for x in ref_insts]
+        our_insts = [re.sub(LAST_LITERAL, ', N', x) for x in our_insts]
     if ref_insts != our_insts:
         errors.append('llvm-objdump disassembles differently')
     ws = run([tool, 'dis'] + (['--wave64'] if wave64 else []) + [ours])
     ws_insts = [' '.join(l.split('//')[0].split()) for l in ws.splitlines() if l.startswith('\t')]
+    if data_run:
+        ws_insts = [re.sub(LAST_LITERAL, ', N', x) for x in ws_insts]
     if ws_insts != ref_insts:
         bad = next((i for i, (x, y) in enumerate(zip(ws_insts, ref_insts)) if x != y), min(len(ws_insts), len(ref_insts)))
         errors.append('wavesim dis differs at instruction %d: %r vs %r' % (

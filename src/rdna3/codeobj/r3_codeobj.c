@@ -58,9 +58,9 @@ int r3_codeobj_build(const asm_result *r, const char *mcpu, uint8_t **out, size_
         return -1;
     }
     int nsecs = 0, ret = -1;
-    elf64_out_section *secs = calloc((size_t)r->nsecs + 4, sizeof *secs);
+    elf64_out_section *secs = calloc((size_t)r->nsecs + 5, sizeof *secs);
     int *elf_index = calloc((size_t)r->nsecs + 1, sizeof *elf_index);
-    uint8_t *note = NULL, *symtab = NULL;
+    uint8_t *note = NULL, *symtab = NULL, *rela = NULL;
     char *strtab = NULL;
     msgpack_writer mp = {0};
     if (!secs || !elf_index)
@@ -77,6 +77,32 @@ int r3_codeobj_build(const asm_result *r, const char *mcpu, uint8_t **out, size_
                                             s->addr, s->align, 0, s->data, s->size, 0, 0};
         if (s->addr + s->size > end)
             end = s->addr + s->size;
+    }
+    /* data holding a label's address: R_AMDGPU_RELATIVE64 (the load address plus the link address),
+       as ld.lld writes for clang's pointer tables; a 32-bit address cannot be relocated so */
+    if (r->naddr_refs) {
+        rela = calloc(r->naddr_refs, 24);
+        if (!rela)
+            goto oom;
+        for (size_t i = 0; i < r->naddr_refs; i++) {
+            const asm_addr_ref *a = &r->addr_refs[i];
+            const asm_section *s = &r->secs[a->section];
+            if (a->size != 8) {
+                snprintf(err, errsize, "%s+0x%llx: a %u-byte datum holds a label's address, which a code object "
+                         "cannot relocate (use .quad)", s->name, (unsigned long long)a->offset, a->size);
+                goto fail;
+            }
+            uint64_t addend = 0;
+            for (int b = 7; b >= 0; b--)
+                addend = addend << 8 | s->data[a->offset + (uint64_t)b];
+            r3_put(rela + 24 * i, s->addr + a->offset, 8);
+            r3_put(rela + 24 * i + 8, 13, 8); /* R_AMDGPU_RELATIVE64, no symbol */
+            r3_put(rela + 24 * i + 16, addend, 8);
+        }
+        end = (end + 7) / 8 * 8;
+        secs[nsecs++] = (elf64_out_section){".rela.dyn", 4 /* SHT_RELA */, ELF64_SHF_ALLOC, end, 8, 24, rela,
+                                            r->naddr_refs * 24, 0, 0};
+        end += r->naddr_refs * 24;
     }
     if (r->metadata) {
         size_t note_size;
@@ -137,6 +163,7 @@ oom:
 fail:
     msgpack_writer_free(&mp);
     free(note);
+    free(rela);
     free(symtab);
     free(strtab);
     free(secs);

@@ -270,6 +270,87 @@ static int r3_check_kernel(const r3_kernel *kern, char *err, size_t errsize)
     return 0;
 }
 
+enum { R3_SHT_RELA = 4, R3_R_AMDGPU_NONE = 0, R3_R_AMDGPU_RELATIVE64 = 13 };
+/* A load image larger than this is refused rather than allocated (clang's images are kilobytes). */
+#define R3_IMAGE_MAX (1ull << 30)
+
+static uint64_t r3_get64(const uint8_t *p)
+{
+    uint64_t v = 0;
+    for (int i = 7; i >= 0; i--)
+        v = v << 8 | p[i];
+    return v;
+}
+
+/* The load image: every SHF_ALLOC section copied to its address (NOBITS zeroed), and the dynamic
+   relocations of the RELA sections among them. Global variables and constant tables of OpenCL
+   programs live there and are reached PC-relatively, so the image must be device memory. */
+static int r3_build_image(const elf64_file *elf, const uint8_t *data, r3_codeobj *co, char *err, size_t errsize)
+{
+    uint64_t end = 0;
+    size_t nrel = 0;
+    for (int i = 0; i < elf->nsecs; i++) {
+        const elf64_section *s = &elf->secs[i];
+        if (!(s->flags & ELF64_SHF_ALLOC))
+            continue;
+        if (s->addr > R3_IMAGE_MAX || s->size > R3_IMAGE_MAX - s->addr) {
+            snprintf(err, errsize, "section '%s' lies beyond the %llu-byte load image limit", s->name,
+                     (unsigned long long)R3_IMAGE_MAX);
+            return -1;
+        }
+        if (s->addr + s->size > end)
+            end = s->addr + s->size;
+        if (s->type == R3_SHT_RELA)
+            nrel += (size_t)(s->size / 24);
+    }
+    co->image_size = end;
+    co->image = calloc(1, end ? (size_t)end : 1);
+    co->relocs = calloc(nrel ? nrel : 1, sizeof *co->relocs);
+    if (!co->image || !co->relocs) {
+        snprintf(err, errsize, "out of memory");
+        return -1;
+    }
+    for (int i = 0; i < elf->nsecs; i++) {
+        const elf64_section *s = &elf->secs[i];
+        if (!(s->flags & ELF64_SHF_ALLOC) || s->type == ELF64_SHT_NOBITS)
+            continue;
+        memcpy(co->image + s->addr, data + s->offset, (size_t)s->size);
+        if (s->type != R3_SHT_RELA)
+            continue;
+        for (uint64_t at = 0; at + 24 <= s->size; at += 24) {
+            const uint8_t *r = data + s->offset + at;
+            uint64_t offset = r3_get64(r), info = r3_get64(r + 8);
+            uint32_t type = (uint32_t)info;
+            if (type == R3_R_AMDGPU_NONE)
+                continue;
+            if (type != R3_R_AMDGPU_RELATIVE64) {
+                snprintf(err, errsize, "dynamic relocation type %u at 0x%llx is not supported (only R_AMDGPU_RELATIVE64)",
+                         type, (unsigned long long)offset);
+                return -1;
+            }
+            if (offset > end || end - offset < 8) {
+                snprintf(err, errsize, "dynamic relocation at 0x%llx lies outside the load image",
+                         (unsigned long long)offset);
+                return -1;
+            }
+            co->relocs[co->nrelocs].offset = offset;
+            co->relocs[co->nrelocs].addend = (int64_t)r3_get64(r + 16);
+            co->nrelocs++;
+        }
+    }
+    return 0;
+}
+
+void r3_codeobj_place(const r3_codeobj *co, uint64_t base, uint8_t *dst)
+{
+    memcpy(dst, co->image, (size_t)co->image_size);
+    for (size_t i = 0; i < co->nrelocs; i++) {
+        uint64_t v = base + (uint64_t)co->relocs[i].addend;
+        for (int b = 0; b < 8; b++)
+            dst[co->relocs[i].offset + (uint64_t)b] = (uint8_t)(v >> (8 * b));
+    }
+}
+
 int r3_codeobj_load(const uint8_t *data, size_t size, r3_codeobj *co, char *err, size_t errsize)
 {
     memset(co, 0, sizeof *co);
@@ -299,6 +380,8 @@ int r3_codeobj_load(const uint8_t *data, size_t size, r3_codeobj *co, char *err,
         goto out;
     }
     if (r3_parse_metadata(data + note->offset, (size_t)note->size, co, &symbols, err, errsize))
+        goto out;
+    if (r3_build_image(&elf, data, co, err, errsize))
         goto out;
     co->code_addr = text->addr;
     co->code_size = text->size & ~3ull;
@@ -359,6 +442,8 @@ void r3_codeobj_free(r3_codeobj *co)
     for (int k = 0; k < co->nkernels; k++)
         free(co->kernels[k].args);
     free(co->kernels);
+    free(co->image);
+    free(co->relocs);
     free(co->code);
     free(co->insts);
     free(co->insts64);

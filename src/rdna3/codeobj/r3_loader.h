@@ -37,7 +37,18 @@ typedef struct {
     r3_inst inst;
 } r3_decoded;
 
+/* A dynamic relocation of the image (R_AMDGPU_RELATIVE64: the load address plus the addend). */
 typedef struct {
+    uint64_t offset;
+    int64_t addend;
+} r3_reloc;
+
+typedef struct {
+    uint8_t *image;          /* every allocated section at its address (the unrelocated load image) */
+    uint64_t image_size;
+    r3_reloc *relocs;
+    size_t nrelocs;
+    uint64_t load_base;      /* where the runtime placed the image in device memory (0 until placed) */
     uint8_t *code;           /* a copy of the executable bytes */
     uint64_t code_addr, code_size;
     r3_decoded *insts;       /* every instruction, predecoded in wave32 and wave64 */
@@ -52,6 +63,13 @@ typedef struct {
 /* Loads an image held in memory. Returns 0, or -1 with one line saying what is wrong. */
 int r3_codeobj_load(const uint8_t *data, size_t size, r3_codeobj *out, char *err, size_t errsize);
 void r3_codeobj_free(r3_codeobj *co);
+/* Writes the image relocated for load address base into dst (image_size bytes). */
+void r3_codeobj_place(const r3_codeobj *co, uint64_t base, uint8_t *dst);
+/* The device address of the first code byte once placed: what s_getpc sees. */
+static inline uint64_t r3_codeobj_pc_base(const r3_codeobj *co)
+{
+    return co->load_base + co->code_addr;
+}
 const r3_kernel *r3_codeobj_kernel(const r3_codeobj *co, const char *name);
 
 #endif

@@ -69,8 +69,10 @@ static void r3_hidden(uint8_t *ka, const r3_kernel_arg *a, const r3_dispatch_ctx
     int dim = len ? k[len - 1] - 'x' : 0;
     if (dim < 0 || dim > 2)
         dim = 0;
+    /* full work-groups only: AMD's ockl computes get_num_groups as block_count + (remainder != 0) and
+       get_local_size as group_id < block_count ? group_size : remainder (LLVM D131276) */
     if (strncmp(k, "hidden_block_count_", 19) == 0)
-        v = c->groups[dim];
+        v = l->global[dim] / l->local[dim];
     else if (strncmp(k, "hidden_group_size_", 18) == 0)
         v = l->local[dim];
     else if (strncmp(k, "hidden_remainder_", 17) == 0)

@@ -216,15 +216,15 @@ OP(s_and_not1_wrexec_b32) { r3_saveexec(w, x, 11); }
 /* ---- program counter (SOP1) ---- */
 
 /* D = address of the next instruction */
-OP(s_getpc_b64) { DQ(w->group->co->code_addr + w->pc); }
+OP(s_getpc_b64) { DQ(r3_codeobj_pc_base(w->group->co) + w->pc); }
 /* PC = S0 */
-OP(s_setpc_b64) { w->pc = (uint32_t)(S0Q - w->group->co->code_addr); }
+OP(s_setpc_b64) { w->pc = (uint32_t)(S0Q - r3_codeobj_pc_base(w->group->co)); }
 /* D = address of the next instruction; PC = S0 */
 OP(s_swappc_b64)
 {
     uint64_t target = S0Q;
-    DQ(w->group->co->code_addr + w->pc);
-    w->pc = (uint32_t)(target - w->group->co->code_addr);
+    DQ(r3_codeobj_pc_base(w->group->co) + w->pc);
+    w->pc = (uint32_t)(target - r3_codeobj_pc_base(w->group->co));
 }
 
 /* ---- arithmetic (SOP2) ---- */
@@ -498,7 +498,7 @@ OP(s_setreg_imm32_b32) { hwreg_write(w, r3_field_value(x->in, R3F_SIMM16), x->li
 /* D = address of the next instruction; PC += simm16 * 4 + 4 */
 OP(s_call_b64)
 {
-    DQ(w->group->co->code_addr + w->pc);
+    DQ(r3_codeobj_pc_base(w->group->co) + w->pc);
     w->pc = w->inst_pc + 4 + (uint32_t)((int32_t)(int16_t)r3_field_value(x->in, R3F_SIMM16) * 4);
 }
 /* SDST = the value a returning message asks for (the real-time clock is the wave's instruction
