@@ -81,6 +81,12 @@ if command -v clang-19 >/dev/null; then
     run kernels python3 tests/exec/run_kernels.py --tool build/rel/wavesim --pocl build/rel/tests/pocl_run
     run kernels-asan-ubsan python3 tests/exec/run_kernels.py --tool build/san/wavesim
     run kernels-wavesim-builtins python3 tests/exec/run_kernels.py --tool build/rel/wavesim --builtins wavesim
+    # Every OpenCL math, integer and conversion builtin (AMD's device library) at -O0/-O3, wave32/64,
+    # against CPython's libm/exact rationals within OpenCL's ulp bounds, and PoCL on the same source.
+    run cl-builtins python3 tests/exec/cl_builtins.py --tool build/rel/wavesim --pocl build/rel/tests/pocl_run \
+        --count 2048 --seed 1
+    run cl-builtins-asan-ubsan python3 tests/exec/cl_builtins.py --tool build/san/wavesim \
+        --pocl build/rel/tests/pocl_run --count 256 --seed 2
 fi
 
 # VALU against reference models (issue 4): every row the C model tests/exec/valu_ref.c knows, in
