@@ -80,8 +80,14 @@ test:
 bench: all
 	@sh bench/run.sh build/$(MODE)
 
+# libFuzzer on every parser (10 minutes each), then RANDOM_KERNELS random OpenCL kernels against PoCL
+# (a fresh seed each run; failing sources are kept in build/random-kernels).
+RANDOM_KERNELS ?= 2000
 fuzz:
 	@sh tests/fuzz/run.sh
+	@$(MAKE) --no-print-directory MODE=rel all build/rel/tests/pocl_run
+	python3 tests/exec/cl_random.py --tool build/rel/wavesim --pocl build/rel/tests/pocl_run \
+	    --count $(RANDOM_KERNELS) --seed $$(date +%s) --keep build/random-kernels
 
 # Regenerates isa/rdna3/*.def from llvm-mc-19 (developers only; the output is committed).
 tables:

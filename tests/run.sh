@@ -85,6 +85,9 @@ if command -v clang-19 >/dev/null; then
     # against CPython's libm/exact rationals within OpenCL's ulp bounds, and PoCL on the same source.
     run cl-builtins python3 tests/exec/cl_builtins.py --tool build/rel/wavesim --pocl build/rel/tests/pocl_run \
         --count 2048 --seed 1
+    # 200 random kernels (integer and float expressions, branches, loops, local memory) against PoCL
+    run random-kernels-vs-pocl python3 tests/exec/cl_random.py --tool build/rel/wavesim --pocl build/rel/tests/pocl_run \
+        --count 200 --seed 1 --keep build/test-logs/random-kernels
     run cl-builtins-asan-ubsan python3 tests/exec/cl_builtins.py --tool build/san/wavesim \
         --pocl build/rel/tests/pocl_run --count 256 --seed 2
 fi
