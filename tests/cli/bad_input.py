@@ -6,6 +6,7 @@
 import argparse
 import os
 import shutil
+import struct
 import subprocess
 import sys
 import tempfile
@@ -221,6 +222,18 @@ def run(tool, d, timeout):
     co = assemble('ldsbig.hsaco', kernel_text(lds=1 << 20))
     cases.append(('meta-lds-huge', ['run', co, '--kernel', 'k', '--global', '1', '--local', '1', '--arg', 'buf:' + buf],
                   'group_segment_fixed_size 1048576', None, ()))
+    # data holding a label's address: a .quad is relocated (R_AMDGPU_RELATIVE64), a .long cannot be
+    cases.append(('as-long-label-address', ['as', write('la.s', kernel_text() + '.section .rodata\n.p2align 2\n.long k\n'),
+                                            '-o', path('la.hsaco')], 'cannot relocate', None, ('la.hsaco',)))
+    reloc = bytearray(open(assemble('rq.hsaco', kernel_text() + '.section .rodata\n.p2align 3\n.quad k\n'), 'rb').read())
+    shoff, shentsize, shnum = struct.unpack_from('<QHH', reloc, 0x28)[0], *struct.unpack_from('<HH', reloc, 0x3a)
+    for i in range(shnum):
+        sh_type, sh_off = struct.unpack_from('<I', reloc, shoff + i * shentsize + 4)[0], \
+            struct.unpack_from('<Q', reloc, shoff + i * shentsize + 24)[0]
+        if sh_type == 4:  # SHT_RELA: make the first relocation R_AMDGPU_ABS64 (3), which we do not apply
+            struct.pack_into('<Q', reloc, sh_off + 8, 3)
+    cases.append(('co-reloc-type', ['run', write('rt.hsaco', bytes(reloc)), '--kernel', 'k', '--global', '1', '--local',
+                                    '1', '--arg', 'buf:' + buf], 'dynamic relocation type 3', None, ()))
     co = assemble('kindint.hsaco', kernel_text(hkind='12'))
     cases.append(('meta-kind-not-string', ['run', co, '--kernel', 'k', '--global', '1', '--local', '1', '--arg',
                                            'buf:' + buf], '.value_kind', None, ()))

@@ -271,8 +271,9 @@ static int r3_check_kernel(const r3_kernel *kern, char *err, size_t errsize)
 }
 
 enum { R3_SHT_RELA = 4, R3_R_AMDGPU_NONE = 0, R3_R_AMDGPU_RELATIVE64 = 13 };
-/* A load image larger than this is refused rather than allocated (clang's images are kilobytes). */
-#define R3_IMAGE_MAX (1ull << 30)
+/* A load image spanning more than this is refused rather than allocated (clang's images are
+   kilobytes; a program-scope array in .bss may make them megabytes). */
+#define R3_IMAGE_MAX (256ull << 20)
 
 static uint64_t r3_get64(const uint8_t *p)
 {
@@ -287,12 +288,16 @@ static uint64_t r3_get64(const uint8_t *p)
    programs live there and are reached PC-relatively, so the image must be device memory. */
 static int r3_build_image(const elf64_file *elf, const uint8_t *data, r3_codeobj *co, char *err, size_t errsize)
 {
-    uint64_t end = 0;
+    uint64_t end = 0, file_end = 0;
     size_t nrel = 0;
     for (int i = 0; i < elf->nsecs; i++) {
         const elf64_section *s = &elf->secs[i];
         if (!(s->flags & ELF64_SHF_ALLOC))
             continue;
+        if (s->type != ELF64_SHT_NOBITS && (s->size > (uint64_t)elf->size || s->offset > (uint64_t)elf->size - s->size)) {
+            snprintf(err, errsize, "section '%s' lies outside the file", s->name);
+            return -1;
+        }
         if (s->addr > R3_IMAGE_MAX || s->size > R3_IMAGE_MAX - s->addr) {
             snprintf(err, errsize, "section '%s' lies beyond the %llu-byte load image limit", s->name,
                      (unsigned long long)R3_IMAGE_MAX);
@@ -300,11 +305,14 @@ static int r3_build_image(const elf64_file *elf, const uint8_t *data, r3_codeobj
         }
         if (s->addr + s->size > end)
             end = s->addr + s->size;
+        if (s->type != ELF64_SHT_NOBITS && s->addr + s->size > file_end)
+            file_end = s->addr + s->size;
         if (s->type == R3_SHT_RELA)
             nrel += (size_t)(s->size / 24);
     }
     co->image_size = end;
-    co->image = calloc(1, end ? (size_t)end : 1);
+    co->image_bytes = file_end;
+    co->image = calloc(1, file_end ? (size_t)file_end : 1);
     co->relocs = calloc(nrel ? nrel : 1, sizeof *co->relocs);
     if (!co->image || !co->relocs) {
         snprintf(err, errsize, "out of memory");
@@ -328,7 +336,7 @@ static int r3_build_image(const elf64_file *elf, const uint8_t *data, r3_codeobj
                          type, (unsigned long long)offset);
                 return -1;
             }
-            if (offset > end || end - offset < 8) {
+            if (offset > file_end || file_end - offset < 8) {
                 snprintf(err, errsize, "dynamic relocation at 0x%llx lies outside the load image",
                          (unsigned long long)offset);
                 return -1;
@@ -343,7 +351,7 @@ static int r3_build_image(const elf64_file *elf, const uint8_t *data, r3_codeobj
 
 void r3_codeobj_place(const r3_codeobj *co, uint64_t base, uint8_t *dst)
 {
-    memcpy(dst, co->image, (size_t)co->image_size);
+    memcpy(dst, co->image, (size_t)co->image_bytes);
     for (size_t i = 0; i < co->nrelocs; i++) {
         uint64_t v = base + (uint64_t)co->relocs[i].addend;
         for (int b = 0; b < 8; b++)

@@ -44,8 +44,10 @@ typedef struct {
 } r3_reloc;
 
 typedef struct {
-    uint8_t *image;          /* every allocated section at its address (the unrelocated load image) */
-    uint64_t image_size;
+    uint8_t *image;          /* the allocated sections at their addresses, up to the end of the last one
+                                with file contents (the unrelocated load image; image_bytes long) */
+    uint64_t image_bytes;
+    uint64_t image_size;     /* the whole span, NOBITS sections (.bss) included: zeroes past image_bytes */
     r3_reloc *relocs;
     size_t nrelocs;
     uint64_t load_base;      /* where the runtime placed the image in device memory (0 until placed) */
@@ -63,7 +65,8 @@ typedef struct {
 /* Loads an image held in memory. Returns 0, or -1 with one line saying what is wrong. */
 int r3_codeobj_load(const uint8_t *data, size_t size, r3_codeobj *out, char *err, size_t errsize);
 void r3_codeobj_free(r3_codeobj *co);
-/* Writes the image relocated for load address base into dst (image_size bytes). */
+/* Writes the image relocated for load address base into dst, which holds image_size zeroed bytes
+   (only the first image_bytes are written, so a large .bss costs nothing until touched). */
 void r3_codeobj_place(const r3_codeobj *co, uint64_t base, uint8_t *dst);
 /* The device address of the first code byte once placed: what s_getpc sees. */
 static inline uint64_t r3_codeobj_pc_base(const r3_codeobj *co)
