@@ -89,7 +89,7 @@ static int cli_cc_has_option(int argc, char **argv, const char *option)
 }
 
 /* The bitcode libraries AMD's OpenCL compiler links, each as -Xclang -mlink-builtin-bitcode -Xclang
-   PATH into args (the paths are kept in paths[], 11 entries). The oclc_* libraries are constants
+   PATH into args (the paths are kept in paths[], 10 entries). The oclc_* libraries are constants
    that select code paths; gfx11 has no oclc_isa_version file in ROCm 5.2, and the gfx1030 one is
    used: every test of __oclc_ISA_version in ocml/ockl/opencl 5.2 compares against 9010 or less, so
    10300 and 11000 select the same code (docs/isa-notes-rdna3.md). Returns the new argument count. */
@@ -106,7 +106,9 @@ static int cli_cc_link_device_libs(const char *dir, int argc, char **argv, char 
         "ockl",
         "oclc_isa_version_1030",
         "oclc_abi_version_500",
-        cli_cc_has_option(argc, argv, "--wave64") ? "oclc_wavefrontsize64_on" : "oclc_wavefrontsize64_off",
+        cli_cc_has_option(argc, argv, "--wave64") || cli_cc_has_option(argc, argv, "-mwavefrontsize64")
+            ? "oclc_wavefrontsize64_on"
+            : "oclc_wavefrontsize64_off",
         cli_cc_has_option(argc, argv, "-cl-denorms-are-zero") ? "oclc_daz_opt_on" : "oclc_daz_opt_off",
         finite ? "oclc_finite_only_on" : "oclc_finite_only_off",
         unsafe ? "oclc_unsafe_math_on" : "oclc_unsafe_math_off",
@@ -136,9 +138,14 @@ int cli_cc_main(int argc, char **argv)
         return 1;
     }
     const char *builtins = NULL;
-    for (int a = 2; a + 1 < argc; a++)
-        if (strcmp(argv[a], "--builtins") == 0)
-            builtins = argv[a + 1];
+    for (int a = 2; a < argc; a++)
+        if (strcmp(argv[a], "--builtins") == 0) {
+            if (a + 1 == argc) {
+                fprintf(stderr, "wavesim cc: --builtins needs a value (rocm or wavesim)\n");
+                return 2;
+            }
+            builtins = argv[++a];
+        }
     if (builtins && strcmp(builtins, "rocm") != 0 && strcmp(builtins, "wavesim") != 0) {
         fprintf(stderr, "wavesim cc: --builtins must be rocm or wavesim, not '%s'\n", builtins);
         return 2;
@@ -154,7 +161,7 @@ int cli_cc_main(int argc, char **argv)
                         "math functions are not OpenCL-conformant (apt-get install rocm-device-libs)\n");
     /* wavesim's builtin header goes to a private temporary directory for the compiler to include */
     const char *tmp = getenv("TMPDIR");
-    char dir[4096], header[4200];
+    char dir[4096] = "", header[4200] = "";
     static char lib_paths[16][4300];
     int ok = 1;
     if (!device_libs) {
@@ -172,7 +179,7 @@ int cli_cc_main(int argc, char **argv)
     int status = 1;
     char **args = calloc((size_t)argc + 64, sizeof *args);
     if (!ok || !args) {
-        fprintf(stderr, "wavesim cc: cannot write %s\n", header);
+        fprintf(stderr, "wavesim cc: %s\n", args ? "cannot write the builtin header" : "out of memory");
         goto out;
     }
     int n = 0;

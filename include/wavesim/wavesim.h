@@ -50,7 +50,9 @@ int ws_free(ws_device *dev, uint64_t addr);
 int ws_write(ws_device *dev, uint64_t addr, const void *src, size_t bytes);
 int ws_read(ws_device *dev, uint64_t addr, void *dst, size_t bytes);
 
-/* Programs: an HSA code object image (clang-19 output or `wavesim as -o`), or RDNA3 assembly. */
+/* Programs: an HSA code object image (clang-19 output or `wavesim as -o`), or RDNA3 assembly. Loading
+   places the image (code, constants, program-scope variables) in the device's memory, so free a
+   program before destroying its device. */
 ws_program *ws_program_load(ws_device *dev, const void *image, size_t bytes, char *err, size_t errsize);
 ws_program *ws_program_assemble(ws_device *dev, const char *source, const char *filename, int wave64, char *err,
                                 size_t errsize);

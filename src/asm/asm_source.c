@@ -302,7 +302,7 @@ static int asm_data(asm_ctx *c, const char *args, int size, const asm_expr_env *
             return -1;
         int64_t v = val.i;
         asm_section *sec = &c->r->secs[c->cur];
-        if (c->pass == 1 && val.relocatable && size >= 4 && (sec->flags & ASM_SEC_ALLOC)) {
+        if (c->pass == 1 && val.relocatable && (sec->flags & ASM_SEC_ALLOC)) {
             asm_result *r = c->r;
             if (r->naddr_refs == r->addr_refs_cap) {
                 size_t cap = r->addr_refs_cap ? 2 * r->addr_refs_cap : 16;

@@ -51,7 +51,7 @@ typedef struct {
 typedef struct {
     int section;
     uint64_t offset;         /* within the section */
-    uint8_t size;            /* 4 or 8 bytes */
+    uint8_t size;            /* 1, 2, 4 or 8 bytes (a writer may relocate only some sizes) */
 } asm_addr_ref;
 
 /* Encodes one instruction; writes up to 16 bytes. Returns the byte count, or -1 with err/errcol. */

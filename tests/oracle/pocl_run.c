@@ -73,6 +73,8 @@ static cl_uint parse_dims(const char *s, size_t dims[3])
         unsigned long long v = strtoull(s, &end, 0);
         if (end == s)
             return 0;
+        if (v == 0)
+            return 0; /* zero-sized dimensions are refused */
         dims[n++] = (size_t)v;
         if (*end == 0)
             return n;
@@ -285,7 +287,8 @@ int main(int argc, char **argv)
         unsigned char *out = malloc(args[i].size ? args[i].size : 1);
         if (!out)
             return 2;
-        if ((err = clEnqueueReadBuffer(queue, args[i].mem, CL_TRUE, 0, args[i].size, out, 0, NULL, NULL)) != CL_SUCCESS)
+        if (args[i].size &&
+            (err = clEnqueueReadBuffer(queue, args[i].mem, CL_TRUE, 0, args[i].size, out, 0, NULL, NULL)) != CL_SUCCESS)
             return fail("clEnqueueReadBuffer", err);
         FILE *f = fopen(dump_path[i], "wb");
         if (!f || fwrite(out, 1, args[i].size, f) != args[i].size || fclose(f)) {

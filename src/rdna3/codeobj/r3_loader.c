@@ -283,21 +283,19 @@ static uint64_t r3_get64(const uint8_t *p)
     return v;
 }
 
-/* The load image: every SHF_ALLOC section copied to its address (NOBITS zeroed), and the dynamic
-   relocations of the RELA sections among them. Global variables and constant tables of OpenCL
-   programs live there and are reached PC-relatively, so the image must be device memory. */
+/* The load image: every SHF_ALLOC section's file contents and where they go (NOBITS sections are
+   zeroes), and the dynamic relocations of the RELA sections among them. Global variables and
+   constant tables of OpenCL programs live there and are reached PC-relatively, so the image must be
+   device memory. The host copy holds only file bytes, so it is never larger than the file. */
 static int r3_build_image(const elf64_file *elf, const uint8_t *data, r3_codeobj *co, char *err, size_t errsize)
 {
-    uint64_t end = 0, file_end = 0;
+    uint64_t end = 0, bytes = 0;
     size_t nrel = 0;
+    int npieces = 0;
     for (int i = 0; i < elf->nsecs; i++) {
         const elf64_section *s = &elf->secs[i];
         if (!(s->flags & ELF64_SHF_ALLOC))
             continue;
-        if (s->type != ELF64_SHT_NOBITS && (s->size > (uint64_t)elf->size || s->offset > (uint64_t)elf->size - s->size)) {
-            snprintf(err, errsize, "section '%s' lies outside the file", s->name);
-            return -1;
-        }
         if (s->addr > R3_IMAGE_MAX || s->size > R3_IMAGE_MAX - s->addr) {
             snprintf(err, errsize, "section '%s' lies beyond the %llu-byte load image limit", s->name,
                      (unsigned long long)R3_IMAGE_MAX);
@@ -305,24 +303,33 @@ static int r3_build_image(const elf64_file *elf, const uint8_t *data, r3_codeobj
         }
         if (s->addr + s->size > end)
             end = s->addr + s->size;
-        if (s->type != ELF64_SHT_NOBITS && s->addr + s->size > file_end)
-            file_end = s->addr + s->size;
+        if (s->type == ELF64_SHT_NOBITS || !s->size)
+            continue;
+        if (s->size > (uint64_t)elf->size || s->offset > (uint64_t)elf->size - s->size) {
+            snprintf(err, errsize, "section '%s' lies outside the file", s->name);
+            return -1;
+        }
+        bytes += s->size;
+        npieces++;
         if (s->type == R3_SHT_RELA)
             nrel += (size_t)(s->size / 24);
     }
     co->image_size = end;
-    co->image_bytes = file_end;
-    co->image = calloc(1, file_end ? (size_t)file_end : 1);
+    co->image = malloc(bytes ? (size_t)bytes : 1);
+    co->pieces = calloc(npieces ? (size_t)npieces : 1, sizeof *co->pieces);
     co->relocs = calloc(nrel ? nrel : 1, sizeof *co->relocs);
-    if (!co->image || !co->relocs) {
+    if (!co->image || !co->pieces || !co->relocs) {
         snprintf(err, errsize, "out of memory");
         return -1;
     }
+    uint64_t from = 0;
     for (int i = 0; i < elf->nsecs; i++) {
         const elf64_section *s = &elf->secs[i];
-        if (!(s->flags & ELF64_SHF_ALLOC) || s->type == ELF64_SHT_NOBITS)
+        if (!(s->flags & ELF64_SHF_ALLOC) || s->type == ELF64_SHT_NOBITS || !s->size)
             continue;
-        memcpy(co->image + s->addr, data + s->offset, (size_t)s->size);
+        memcpy(co->image + from, data + s->offset, (size_t)s->size);
+        co->pieces[co->npieces++] = (r3_image_piece){s->addr, s->size, from};
+        from += s->size;
         if (s->type != R3_SHT_RELA)
             continue;
         for (uint64_t at = 0; at + 24 <= s->size; at += 24) {
@@ -336,7 +343,7 @@ static int r3_build_image(const elf64_file *elf, const uint8_t *data, r3_codeobj
                          type, (unsigned long long)offset);
                 return -1;
             }
-            if (offset > file_end || file_end - offset < 8) {
+            if (offset > end || end - offset < 8) {
                 snprintf(err, errsize, "dynamic relocation at 0x%llx lies outside the load image",
                          (unsigned long long)offset);
                 return -1;
@@ -351,7 +358,8 @@ static int r3_build_image(const elf64_file *elf, const uint8_t *data, r3_codeobj
 
 void r3_codeobj_place(const r3_codeobj *co, uint64_t base, uint8_t *dst)
 {
-    memcpy(dst, co->image, (size_t)co->image_bytes);
+    for (int i = 0; i < co->npieces; i++)
+        memcpy(dst + co->pieces[i].addr, co->image + co->pieces[i].from, (size_t)co->pieces[i].size);
     for (size_t i = 0; i < co->nrelocs; i++) {
         uint64_t v = base + (uint64_t)co->relocs[i].addend;
         for (int b = 0; b < 8; b++)
@@ -451,6 +459,7 @@ void r3_codeobj_free(r3_codeobj *co)
         free(co->kernels[k].args);
     free(co->kernels);
     free(co->image);
+    free(co->pieces);
     free(co->relocs);
     free(co->code);
     free(co->insts);

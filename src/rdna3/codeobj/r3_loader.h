@@ -37,6 +37,11 @@ typedef struct {
     r3_inst inst;
 } r3_decoded;
 
+/* Bytes of the image: size bytes at address addr come from image + from. */
+typedef struct {
+    uint64_t addr, size, from;
+} r3_image_piece;
+
 /* A dynamic relocation of the image (R_AMDGPU_RELATIVE64: the load address plus the addend). */
 typedef struct {
     uint64_t offset;
@@ -44,10 +49,10 @@ typedef struct {
 } r3_reloc;
 
 typedef struct {
-    uint8_t *image;          /* the allocated sections at their addresses, up to the end of the last one
-                                with file contents (the unrelocated load image; image_bytes long) */
-    uint64_t image_bytes;
-    uint64_t image_size;     /* the whole span, NOBITS sections (.bss) included: zeroes past image_bytes */
+    uint8_t *image;          /* the file contents of the allocated sections, one after another */
+    r3_image_piece *pieces;  /* where each of them goes in the load image */
+    int npieces;
+    uint64_t image_size;     /* the whole span from address 0, NOBITS sections (.bss) included (zeroes) */
     r3_reloc *relocs;
     size_t nrelocs;
     uint64_t load_base;      /* where the runtime placed the image in device memory (0 until placed) */
@@ -66,7 +71,7 @@ typedef struct {
 int r3_codeobj_load(const uint8_t *data, size_t size, r3_codeobj *out, char *err, size_t errsize);
 void r3_codeobj_free(r3_codeobj *co);
 /* Writes the image relocated for load address base into dst, which holds image_size zeroed bytes
-   (only the first image_bytes are written, so a large .bss costs nothing until touched). */
+   (only the sections with file contents are written, so gaps and .bss cost nothing until touched). */
 void r3_codeobj_place(const r3_codeobj *co, uint64_t base, uint8_t *dst);
 /* The device address of the first code byte once placed: what s_getpc sees. */
 static inline uint64_t r3_codeobj_pc_base(const r3_codeobj *co)
