@@ -1,23 +1,10 @@
 /* ELF64 writer (loadable image, one PT_LOAD and one PT_NOTE) and bounds-checked reader. */
 #include "elf64.h"
+#include "le.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static void elf64_put(uint8_t *p, uint64_t v, int n)
-{
-    for (int i = 0; i < n; i++)
-        p[i] = (uint8_t)(v >> (8 * i));
-}
-
-static uint64_t elf64_get(const uint8_t *p, int n)
-{
-    uint64_t v = 0;
-    for (int i = n - 1; i >= 0; i--)
-        v = v << 8 | p[i];
-    return v;
-}
 
 int elf64_build(const elf64_out_header *h, const elf64_out_section *secs, int nsecs, uint8_t **out, size_t *size)
 {
@@ -68,36 +55,36 @@ int elf64_build(const elf64_out_header *h, const elf64_out_section *secs, int ns
     img[6] = 1;
     img[7] = h->osabi;
     img[8] = h->abiversion;
-    elf64_put(img + 16, h->type, 2);
-    elf64_put(img + 18, h->machine, 2);
-    elf64_put(img + 20, 1, 4);
-    elf64_put(img + 32, 64, 8);      /* e_phoff */
-    elf64_put(img + 40, shoff, 8);
-    elf64_put(img + 48, h->flags, 4);
-    elf64_put(img + 52, 64, 2);
-    elf64_put(img + 54, 56, 2);
-    elf64_put(img + 56, has_note ? 2 : 1, 2);
-    elf64_put(img + 58, 64, 2);
-    elf64_put(img + 60, (uint64_t)shnum, 2);
-    elf64_put(img + 62, (uint64_t)shnum - 1, 2);
+    le_put(img + 16, h->type, 2);
+    le_put(img + 18, h->machine, 2);
+    le_put(img + 20, 1, 4);
+    le_put(img + 32, 64, 8);      /* e_phoff */
+    le_put(img + 40, shoff, 8);
+    le_put(img + 48, h->flags, 4);
+    le_put(img + 52, 64, 2);
+    le_put(img + 54, 56, 2);
+    le_put(img + 56, has_note ? 2 : 1, 2);
+    le_put(img + 58, 64, 2);
+    le_put(img + 60, (uint64_t)shnum, 2);
+    le_put(img + 62, (uint64_t)shnum - 1, 2);
     /* PT_LOAD over everything allocated; PT_NOTE over the first note section */
     uint8_t *ph = img + 64;
-    elf64_put(ph + 0, 1, 4);
-    elf64_put(ph + 4, 4 | 1 | (has_write ? 2 : 0), 4); /* R X (W) */
-    elf64_put(ph + 32, load_end, 8);
-    elf64_put(ph + 40, load_end, 8);
-    elf64_put(ph + 48, 0x1000, 8);
+    le_put(ph + 0, 1, 4);
+    le_put(ph + 4, 4 | 1 | (has_write ? 2 : 0), 4); /* R X (W) */
+    le_put(ph + 32, load_end, 8);
+    le_put(ph + 40, load_end, 8);
+    le_put(ph + 48, 0x1000, 8);
     for (int i = 0; i < nsecs && has_note; i++)
         if (secs[i].type == ELF64_SHT_NOTE && (secs[i].flags & ELF64_SHF_ALLOC)) {
             ph = img + 64 + 56;
-            elf64_put(ph + 0, 4, 4);
-            elf64_put(ph + 4, 4, 4);
-            elf64_put(ph + 8, offs[i], 8);
-            elf64_put(ph + 16, secs[i].addr, 8);
-            elf64_put(ph + 24, secs[i].addr, 8);
-            elf64_put(ph + 32, secs[i].size, 8);
-            elf64_put(ph + 40, secs[i].size, 8);
-            elf64_put(ph + 48, 4, 8);
+            le_put(ph + 0, 4, 4);
+            le_put(ph + 4, 4, 4);
+            le_put(ph + 8, offs[i], 8);
+            le_put(ph + 16, secs[i].addr, 8);
+            le_put(ph + 24, secs[i].addr, 8);
+            le_put(ph + 32, secs[i].size, 8);
+            le_put(ph + 40, secs[i].size, 8);
+            le_put(ph + 48, 4, 8);
             break;
         }
     /* contents and section headers */
@@ -107,26 +94,26 @@ int elf64_build(const elf64_out_header *h, const elf64_out_section *secs, int ns
         if (s->data && s->type != ELF64_SHT_NOBITS)
             memcpy(img + offs[i], s->data, (size_t)s->size);
         uint8_t *sh = img + shoff + (uint64_t)(i + 1) * 64;
-        elf64_put(sh + 0, name_at, 4);
+        le_put(sh + 0, name_at, 4);
         strcpy(shstr + name_at, s->name);
         name_at += strlen(s->name) + 1;
-        elf64_put(sh + 4, s->type, 4);
-        elf64_put(sh + 8, s->flags, 8);
-        elf64_put(sh + 16, s->addr, 8);
-        elf64_put(sh + 24, offs[i], 8);
-        elf64_put(sh + 32, s->size, 8);
-        elf64_put(sh + 40, s->link, 4);
-        elf64_put(sh + 44, s->info, 4);
-        elf64_put(sh + 48, s->align ? s->align : 1, 8);
-        elf64_put(sh + 56, s->entsize, 8);
+        le_put(sh + 4, s->type, 4);
+        le_put(sh + 8, s->flags, 8);
+        le_put(sh + 16, s->addr, 8);
+        le_put(sh + 24, offs[i], 8);
+        le_put(sh + 32, s->size, 8);
+        le_put(sh + 40, s->link, 4);
+        le_put(sh + 44, s->info, 4);
+        le_put(sh + 48, s->align ? s->align : 1, 8);
+        le_put(sh + 56, s->entsize, 8);
     }
     uint8_t *sh = img + shoff + (uint64_t)(nsecs + 1) * 64;
-    elf64_put(sh + 0, name_at, 4);
+    le_put(sh + 0, name_at, 4);
     strcpy(shstr + name_at, ".shstrtab");
-    elf64_put(sh + 4, ELF64_SHT_STRTAB, 4);
-    elf64_put(sh + 24, shstr_off, 8);
-    elf64_put(sh + 32, shstr_size, 8);
-    elf64_put(sh + 48, 1, 8);
+    le_put(sh + 4, ELF64_SHT_STRTAB, 4);
+    le_put(sh + 24, shstr_off, 8);
+    le_put(sh + 32, shstr_size, 8);
+    le_put(sh + 48, 1, 8);
     memcpy(img + shstr_off, shstr, shstr_size);
     free(offs);
     free(shstr);
@@ -162,11 +149,11 @@ int elf64_parse(const uint8_t *d, size_t size, elf64_file *f, char *err, size_t 
     f->size = size;
     f->osabi = d[7];
     f->abiversion = d[8];
-    f->type = (uint16_t)elf64_get(d + 16, 2);
-    f->machine = (uint16_t)elf64_get(d + 18, 2);
-    f->flags = (uint32_t)elf64_get(d + 48, 4);
-    uint64_t shoff = elf64_get(d + 40, 8);
-    uint64_t shentsize = elf64_get(d + 58, 2), shnum = elf64_get(d + 60, 2), shstrndx = elf64_get(d + 62, 2);
+    f->type = (uint16_t)le_get(d + 16, 2);
+    f->machine = (uint16_t)le_get(d + 18, 2);
+    f->flags = (uint32_t)le_get(d + 48, 4);
+    uint64_t shoff = le_get(d + 40, 8);
+    uint64_t shentsize = le_get(d + 58, 2), shnum = le_get(d + 60, 2), shstrndx = le_get(d + 62, 2);
     if (shnum == 0)
         return 0;
     if (shentsize != 64 || shoff > size || shnum > (size - shoff) / 64 || shstrndx >= shnum)
@@ -178,15 +165,15 @@ int elf64_parse(const uint8_t *d, size_t size, elf64_file *f, char *err, size_t 
     for (uint64_t i = 0; i < shnum; i++) {
         const uint8_t *sh = d + shoff + i * 64;
         elf64_section *s = &f->secs[i];
-        s->type = (uint32_t)elf64_get(sh + 4, 4);
-        s->flags = elf64_get(sh + 8, 8);
-        s->addr = elf64_get(sh + 16, 8);
-        s->offset = elf64_get(sh + 24, 8);
-        s->size = elf64_get(sh + 32, 8);
-        s->link = (uint32_t)elf64_get(sh + 40, 4);
-        s->info = (uint32_t)elf64_get(sh + 44, 4);
-        s->align = elf64_get(sh + 48, 8);
-        s->entsize = elf64_get(sh + 56, 8);
+        s->type = (uint32_t)le_get(sh + 4, 4);
+        s->flags = le_get(sh + 8, 8);
+        s->addr = le_get(sh + 16, 8);
+        s->offset = le_get(sh + 24, 8);
+        s->size = le_get(sh + 32, 8);
+        s->link = (uint32_t)le_get(sh + 40, 4);
+        s->info = (uint32_t)le_get(sh + 44, 4);
+        s->align = le_get(sh + 48, 8);
+        s->entsize = le_get(sh + 56, 8);
         if (s->type != ELF64_SHT_NOBITS && (s->offset > size || s->size > size - s->offset)) {
             elf64_free(f);
             return elf64_fail(err, errsize, "section extends past the end of the file");
@@ -194,7 +181,7 @@ int elf64_parse(const uint8_t *d, size_t size, elf64_file *f, char *err, size_t 
     }
     for (uint64_t i = 0; i < shnum; i++) {
         const uint8_t *sh = d + shoff + i * 64;
-        f->secs[i].name = elf64_string(f, &f->secs[shstrndx], elf64_get(sh, 4));
+        f->secs[i].name = elf64_string(f, &f->secs[shstrndx], le_get(sh, 4));
         if (!f->secs[i].name)
             f->secs[i].name = "";
     }
@@ -215,15 +202,15 @@ int elf64_parse(const uint8_t *d, size_t size, elf64_file *f, char *err, size_t 
         for (size_t k = 0; k < n; k++) {
             const uint8_t *e = d + st->offset + k * 24;
             elf64_symbol *sym = &f->syms[f->nsyms++];
-            sym->name = elf64_string(f, &f->secs[st->link], elf64_get(e, 4));
+            sym->name = elf64_string(f, &f->secs[st->link], le_get(e, 4));
             if (!sym->name)
                 sym->name = "";
             sym->bind = e[4] >> 4;
             sym->type = e[4] & 15;
             sym->visibility = e[5] & 3;
-            sym->shndx = (uint16_t)elf64_get(e + 6, 2);
-            sym->value = elf64_get(e + 8, 8);
-            sym->size = elf64_get(e + 16, 8);
+            sym->shndx = (uint16_t)le_get(e + 6, 2);
+            sym->value = le_get(e + 8, 8);
+            sym->size = le_get(e + 16, 8);
         }
         break;
     }

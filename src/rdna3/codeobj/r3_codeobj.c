@@ -8,6 +8,7 @@
 
 #include "asm/asm_yaml.h"
 #include "common/elf64.h"
+#include "common/le.h"
 #include "common/msgpack.h"
 
 #define R3_EM_AMDGPU 224
@@ -42,12 +43,6 @@ static uint8_t *r3_note(const uint8_t *desc, size_t n, size_t *size)
     memcpy(p + 20, desc, n);
     *size = total;
     return p;
-}
-
-static void r3_put(uint8_t *p, uint64_t v, int n)
-{
-    for (int i = 0; i < n; i++)
-        p[i] = (uint8_t)(v >> (8 * i));
 }
 
 int r3_codeobj_build(const asm_result *r, const char *mcpu, uint8_t **out, size_t *size, char *err, size_t errsize)
@@ -92,12 +87,10 @@ int r3_codeobj_build(const asm_result *r, const char *mcpu, uint8_t **out, size_
                          "cannot relocate (use .quad)", s->name, (unsigned long long)a->offset, a->size);
                 goto fail;
             }
-            uint64_t addend = 0;
-            for (int b = 7; b >= 0; b--)
-                addend = addend << 8 | s->data[a->offset + (uint64_t)b];
-            r3_put(rela + 24 * i, s->addr + a->offset, 8);
-            r3_put(rela + 24 * i + 8, 13, 8); /* R_AMDGPU_RELATIVE64, no symbol */
-            r3_put(rela + 24 * i + 16, addend, 8);
+            uint64_t addend = le_get(s->data + a->offset, 8);
+            le_put(rela + 24 * i, s->addr + a->offset, 8);
+            le_put(rela + 24 * i + 8, 13, 8); /* R_AMDGPU_RELATIVE64, no symbol */
+            le_put(rela + 24 * i + 16, addend, 8);
         }
         end = (end + 7) / 8 * 8;
         secs[nsecs++] = (elf64_out_section){".rela.dyn", 4 /* SHT_RELA */, ELF64_SHF_ALLOC, end, 8, 24, rela,
@@ -135,7 +128,7 @@ int r3_codeobj_build(const asm_result *r, const char *mcpu, uint8_t **out, size_
             if (strncmp(s->name, ".L", 2) == 0 || (s->binding != ASM_BIND_LOCAL) != pass)
                 continue;
             uint8_t *e = symtab + 24 * k++;
-            r3_put(e, so, 4);
+            le_put(e, so, 4);
             strcpy(strtab + so, s->name);
             so += strlen(s->name) + 1;
             int bind = s->binding == ASM_BIND_GLOBAL ? 1 : s->binding == ASM_BIND_WEAK ? 2 : 0;
@@ -143,9 +136,9 @@ int r3_codeobj_build(const asm_result *r, const char *mcpu, uint8_t **out, size_
             e[4] = (uint8_t)(bind << 4 | type);
             e[5] = (uint8_t)(s->visibility == ASM_VIS_HIDDEN ? 2 : s->visibility == ASM_VIS_PROTECTED ? 3 : 0);
             int shndx = s->section >= 0 ? elf_index[s->section] : 0xfff1; /* SHN_ABS */
-            r3_put(e + 6, (uint64_t)shndx, 2);
-            r3_put(e + 8, s->section >= 0 ? r->secs[s->section].addr + (uint64_t)s->offset : (uint64_t)s->value, 8);
-            r3_put(e + 16, s->size, 8);
+            le_put(e + 6, (uint64_t)shndx, 2);
+            le_put(e + 8, s->section >= 0 ? r->secs[s->section].addr + (uint64_t)s->offset : (uint64_t)s->value, 8);
+            le_put(e + 16, s->size, 8);
         }
     }
     int symtab_index = nsecs + 1;

@@ -5,28 +5,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void r3_put32(uint8_t *p, uint32_t v)
-{
-    for (int i = 0; i < 4; i++)
-        p[i] = (uint8_t)(v >> (8 * i));
-}
-
-static uint32_t r3_get32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
+#include "common/le.h"
 
 void r3_kd_encode(const r3_kd *kd, uint8_t out[R3_KD_SIZE])
 {
     memset(out, 0, R3_KD_SIZE);
-    r3_put32(out + 0, kd->group_segment_fixed_size);
-    r3_put32(out + 4, kd->private_segment_fixed_size);
-    r3_put32(out + 8, kd->kernarg_size);
-    r3_put32(out + 16, (uint32_t)kd->entry_offset);
-    r3_put32(out + 20, (uint32_t)((uint64_t)kd->entry_offset >> 32));
-    r3_put32(out + 44, kd->rsrc3);
-    r3_put32(out + 48, kd->rsrc1);
-    r3_put32(out + 52, kd->rsrc2);
+    le_put(out + 0, kd->group_segment_fixed_size, 4);
+    le_put(out + 4, kd->private_segment_fixed_size, 4);
+    le_put(out + 8, kd->kernarg_size, 4);
+    le_put(out + 16, (uint64_t)kd->entry_offset, 8);
+    le_put(out + 44, kd->rsrc3, 4);
+    le_put(out + 48, kd->rsrc1, 4);
+    le_put(out + 52, kd->rsrc2, 4);
     out[56] = (uint8_t)kd->properties;
     out[57] = (uint8_t)(kd->properties >> 8);
     out[58] = (uint8_t)kd->kernarg_preload;
@@ -35,13 +25,13 @@ void r3_kd_encode(const r3_kd *kd, uint8_t out[R3_KD_SIZE])
 
 void r3_kd_decode(const uint8_t in[R3_KD_SIZE], r3_kd *kd)
 {
-    kd->group_segment_fixed_size = r3_get32(in + 0);
-    kd->private_segment_fixed_size = r3_get32(in + 4);
-    kd->kernarg_size = r3_get32(in + 8);
-    kd->entry_offset = (int64_t)((uint64_t)r3_get32(in + 16) | (uint64_t)r3_get32(in + 20) << 32);
-    kd->rsrc3 = r3_get32(in + 44);
-    kd->rsrc1 = r3_get32(in + 48);
-    kd->rsrc2 = r3_get32(in + 52);
+    kd->group_segment_fixed_size = (uint32_t)le_get(in + 0, 4);
+    kd->private_segment_fixed_size = (uint32_t)le_get(in + 4, 4);
+    kd->kernarg_size = (uint32_t)le_get(in + 8, 4);
+    kd->entry_offset = (int64_t)le_get(in + 16, 8);
+    kd->rsrc3 = (uint32_t)le_get(in + 44, 4);
+    kd->rsrc1 = (uint32_t)le_get(in + 48, 4);
+    kd->rsrc2 = (uint32_t)le_get(in + 52, 4);
     kd->properties = (uint16_t)(in[56] | in[57] << 8);
     kd->kernarg_preload = (uint16_t)(in[58] | in[59] << 8);
 }

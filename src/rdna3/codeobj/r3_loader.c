@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "common/elf64.h"
+#include "common/le.h"
 #include "common/msgpack.h"
 #include "r3_codeobj.h"
 
@@ -275,14 +276,6 @@ enum { R3_SHT_RELA = 4, R3_R_AMDGPU_NONE = 0, R3_R_AMDGPU_RELATIVE64 = 13 };
    kilobytes; a program-scope array in .bss may make them megabytes). */
 #define R3_IMAGE_MAX (256ull << 20)
 
-static uint64_t r3_get64(const uint8_t *p)
-{
-    uint64_t v = 0;
-    for (int i = 7; i >= 0; i--)
-        v = v << 8 | p[i];
-    return v;
-}
-
 /* The load image: every SHF_ALLOC section's file contents and where they go (NOBITS sections are
    zeroes), and the dynamic relocations of the RELA sections among them. Global variables and
    constant tables of OpenCL programs live there and are reached PC-relatively, so the image must be
@@ -334,7 +327,7 @@ static int r3_build_image(const elf64_file *elf, const uint8_t *data, r3_codeobj
             continue;
         for (uint64_t at = 0; at + 24 <= s->size; at += 24) {
             const uint8_t *r = data + s->offset + at;
-            uint64_t offset = r3_get64(r), info = r3_get64(r + 8);
+            uint64_t offset = le_get(r, 8), info = le_get(r + 8, 8);
             uint32_t type = (uint32_t)info;
             if (type == R3_R_AMDGPU_NONE)
                 continue;
@@ -349,7 +342,7 @@ static int r3_build_image(const elf64_file *elf, const uint8_t *data, r3_codeobj
                 return -1;
             }
             co->relocs[co->nrelocs].offset = offset;
-            co->relocs[co->nrelocs].addend = (int64_t)r3_get64(r + 16);
+            co->relocs[co->nrelocs].addend = (int64_t)le_get(r + 16, 8);
             co->nrelocs++;
         }
     }
@@ -360,11 +353,8 @@ void r3_codeobj_place(const r3_codeobj *co, uint64_t base, uint8_t *dst)
 {
     for (int i = 0; i < co->npieces; i++)
         memcpy(dst + co->pieces[i].addr, co->image + co->pieces[i].from, (size_t)co->pieces[i].size);
-    for (size_t i = 0; i < co->nrelocs; i++) {
-        uint64_t v = base + (uint64_t)co->relocs[i].addend;
-        for (int b = 0; b < 8; b++)
-            dst[co->relocs[i].offset + (uint64_t)b] = (uint8_t)(v >> (8 * b));
-    }
+    for (size_t i = 0; i < co->nrelocs; i++)
+        le_put(dst + co->relocs[i].offset, base + (uint64_t)co->relocs[i].addend, 8);
 }
 
 int r3_codeobj_load(const uint8_t *data, size_t size, r3_codeobj *co, char *err, size_t errsize)

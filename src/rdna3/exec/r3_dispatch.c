@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/le.h"
 #include "core/core_mem.h"
 #include "core/core_pool.h"
 #include "r3_sync.h"
@@ -51,12 +52,6 @@ typedef struct {
     r3_sync sync;
 } r3_dispatch_ctx;
 
-static void r3_put(uint8_t *p, uint64_t v, int n)
-{
-    for (int i = 0; i < n; i++)
-        p[i] = (uint8_t)(v >> (8 * i));
-}
-
 /* Hidden arguments of code object v5, by value kind. */
 static void r3_hidden(uint8_t *ka, const r3_kernel_arg *a, const r3_dispatch_ctx *c)
 {
@@ -88,7 +83,7 @@ static void r3_hidden(uint8_t *ka, const r3_kernel_arg *a, const r3_dispatch_ctx
     else if (strcmp(k, "hidden_shared_base") == 0)
         v = 0x10000;
     if (a->offset + a->size <= c->kern->kernarg_size && a->size <= 8)
-        r3_put(ka + a->offset, v, (int)a->size);
+        le_put(ka + a->offset, v, (int)a->size);
 }
 
 static void r3_init_wave(const r3_dispatch_ctx *c, r3_wave *w, r3_group *g, int wave, const uint32_t size[3])
@@ -365,14 +360,14 @@ int r3_dispatch(const r3_codeobj *co, const r3_xprog *xp, const r3_kernel *kern,
     for (int i = 0; i < kern->nargs; i++)
         if (kern->args[i].kind == R3_ARG_HIDDEN)
             r3_hidden(ka, &kern->args[i], &c);
-    r3_put(pkt + 2, (uint64_t)l->dims, 2);
+    le_put(pkt + 2, (uint64_t)l->dims, 2);
     for (int d = 0; d < 3; d++) {
-        r3_put(pkt + 4 + 2 * d, l->local[d], 2);
-        r3_put(pkt + 12 + 4 * d, l->global[d], 4);
+        le_put(pkt + 4 + 2 * d, l->local[d], 2);
+        le_put(pkt + 12 + 4 * d, l->global[d], 4);
     }
-    r3_put(pkt + 24, c.scratch_per_lane, 4);
-    r3_put(pkt + 28, c.lds_size, 4);
-    r3_put(pkt + 40, c.kernarg_addr, 8);
+    le_put(pkt + 24, c.scratch_per_lane, 4);
+    le_put(pkt + 28, c.lds_size, 4);
+    le_put(pkt + 40, c.kernarg_addr, 8);
     int nthreads = l->trace ? 1 : l->threads > 0 ? l->threads : core_cpu_count();
     if ((uint64_t)nthreads > total)
         nthreads = (int)total;
