@@ -273,6 +273,31 @@ def kernel_source(double):
     return '\n'.join(lines) + '\n', slot
 
 
+def run_everywhere(tool, pocl, path, kernel, n, args, out_arg, variants, tmp):
+    """Builds SOURCE with wavesim cc in every (opt, wave) variant, runs KERNEL over n work-items on
+    wavesim and once on PoCL, and returns (error, {who: bytes of buffer argument out_arg})."""
+    glob = str(-(-n // 64) * 64)
+    tag = os.path.splitext(os.path.basename(path))[0]
+    results = {}
+    for opt, wave in variants + [('pocl', 0)]:
+        out = os.path.join(tmp, '%s-%s-%d.bin' % (tag, opt, wave))
+        if opt == 'pocl':
+            who, cmd = 'PoCL', [pocl, path]
+        else:
+            who, obj = '-%s wave%d' % (opt, wave), os.path.join(tmp, '%s-%s-%d.hsaco' % (tag, opt, wave))
+            p = subprocess.run([tool, 'cc', '-' + opt, path, '-o', obj] + (['--wave64'] if wave == 64 else []),
+                               capture_output=True, text=True)
+            if p.returncode:
+                return 'wavesim cc -%s: %s' % (opt, p.stderr.strip()[-500:]), None
+            cmd = [tool, 'run', obj]
+        p = subprocess.run(cmd + ['--kernel', kernel, '--global', glob, '--local', '64'] + args
+                           + ['--dump', '%d:%s' % (out_arg, out)], capture_output=True, text=True)
+        if p.returncode:
+            return '%s: %s' % (who, p.stderr.strip()[-500:]), None
+        results[who] = open(out, 'rb').read()
+    return None, results
+
+
 def run_float_sweep(tool, pocl, double, rng, tmp, n, variants):
     src, slots = kernel_source(double)
     path = os.path.join(tmp, 'sweep_%s.cl' % ('f64' if double else 'f32'))
@@ -291,26 +316,9 @@ def run_float_sweep(tool, pocl, double, rng, tmp, n, variants):
     size = 8 if double else 4
     args = ['--arg', 'buf:' + files[0], '--arg', 'buf:' + files[1], '--arg', 'buf:' + files[2],
             '--arg', 'zeros:%d' % (slots * n * size), '--arg', 'i32:%d' % n]
-    glob = str(-(-n // 64) * 64)
-    results = {}
-    for opt, wave in variants:
-        obj = os.path.join(tmp, 'sweep-%s-%s-%d.hsaco' % (fmt, opt, wave))
-        p = subprocess.run([tool, 'cc', '-' + opt, path, '-o', obj] + (['--wave64'] if wave == 64 else []),
-                           capture_output=True, text=True)
-        if p.returncode:
-            return ['wavesim cc -%s: %s' % (opt, p.stderr.strip()[-500:])], 0
-        out = os.path.join(tmp, 'out-%s-%d.bin' % (opt, wave))
-        p = subprocess.run([tool, 'run', obj, '--kernel', 'sweep', '--global', glob, '--local', '64'] + args
-                           + ['--dump', '3:' + out], capture_output=True, text=True)
-        if p.returncode:
-            return ['wavesim run -%s wave%d: %s' % (opt, wave, p.stderr.strip())], 0
-        results['-%s wave%d' % (opt, wave)] = open(out, 'rb').read()
-    out = os.path.join(tmp, 'out-pocl.bin')
-    p = subprocess.run([pocl, path, '--kernel', 'sweep', '--global', glob, '--local', '64'] + args + ['--dump', '3:' + out],
-                       capture_output=True, text=True)
-    if p.returncode:
-        return ['PoCL: ' + p.stderr.strip()[-500:]], 0
-    results['PoCL'] = open(out, 'rb').read()
+    err, results = run_everywhere(tool, pocl, path, 'sweep', n, args, 3, variants, tmp)
+    if err:
+        return [err], 0
     problems, checked, loose = [], 0, [0]
     table = [(e, 1) for e in F_UNARY] + [(e, 2) for e in F_BINARY] + [(e, 3) for e in F_INT]
     for who, data in results.items():
@@ -418,26 +426,9 @@ def run_int_sweep(tool, pocl, rng, tmp, n, variants):
         args += ['--arg', 'buf:' + f]
     args += ['--arg', 'zeros:%d' % (8 * n * len(slots)), '--arg', 'i32:%d' % n]
     out_arg = len(INT_TYPES)
-    glob = str(-(-n // 64) * 64)
-    results = {}
-    for opt, wave in variants:
-        obj = os.path.join(tmp, 'isweep-%s-%d.hsaco' % (opt, wave))
-        p = subprocess.run([tool, 'cc', '-' + opt, path, '-o', obj] + (['--wave64'] if wave == 64 else []),
-                           capture_output=True, text=True)
-        if p.returncode:
-            return ['wavesim cc -%s: %s' % (opt, p.stderr.strip()[-500:])], 0
-        out = os.path.join(tmp, 'iout-%s-%d.bin' % (opt, wave))
-        p = subprocess.run([tool, 'run', obj, '--kernel', 'isweep', '--global', glob, '--local', '64'] + args
-                           + ['--dump', '%d:%s' % (out_arg, out)], capture_output=True, text=True)
-        if p.returncode:
-            return ['wavesim run -%s wave%d: %s' % (opt, wave, p.stderr.strip())], 0
-        results['-%s wave%d' % (opt, wave)] = open(out, 'rb').read()
-    out = os.path.join(tmp, 'iout-pocl.bin')
-    p = subprocess.run([pocl, path, '--kernel', 'isweep', '--global', glob, '--local', '64'] + args
-                       + ['--dump', '%d:%s' % (out_arg, out)], capture_output=True, text=True)
-    if p.returncode:
-        return ['PoCL: ' + p.stderr.strip()[-500:]], 0
-    results['PoCL'] = open(out, 'rb').read()
+    err, results = run_everywhere(tool, pocl, path, 'isweep', n, args, out_arg, variants, tmp)
+    if err:
+        return [err], 0
     funcs = {name: fn for name, _, fn in INT_FUNCS}
     problems, checked, library_defect = [], 0, 0
     for who, raw in results.items():
@@ -553,26 +544,9 @@ def run_convert_sweep(tool, pocl, rng, tmp, n, variants):
     args = sum((['--arg', 'buf:' + f_] for f_ in files), []) + ['--arg', 'zeros:%d' % (8 * n * len(slots)),
                                                                '--arg', 'i32:%d' % n]
     out_arg = len(files)
-    glob = str(-(-n // 64) * 64)
-    results = {}
-    for opt, wave in variants:
-        obj = os.path.join(tmp, 'csweep-%s-%d.hsaco' % (opt, wave))
-        p = subprocess.run([tool, 'cc', '-' + opt, path, '-o', obj] + (['--wave64'] if wave == 64 else []),
-                           capture_output=True, text=True)
-        if p.returncode:
-            return ['wavesim cc -%s: %s' % (opt, p.stderr.strip()[-500:])], 0
-        out = os.path.join(tmp, 'cout-%s-%d.bin' % (opt, wave))
-        p = subprocess.run([tool, 'run', obj, '--kernel', 'csweep', '--global', glob, '--local', '64'] + args
-                           + ['--dump', '%d:%s' % (out_arg, out)], capture_output=True, text=True)
-        if p.returncode:
-            return ['wavesim run -%s wave%d: %s' % (opt, wave, p.stderr.strip())], 0
-        results['-%s wave%d' % (opt, wave)] = open(out, 'rb').read()
-    out = os.path.join(tmp, 'cout-pocl.bin')
-    p = subprocess.run([pocl, path, '--kernel', 'csweep', '--global', glob, '--local', '64'] + args
-                       + ['--dump', '%d:%s' % (out_arg, out)], capture_output=True, text=True)
-    if p.returncode:
-        return ['PoCL: ' + p.stderr.strip()[-500:]], 0
-    results['PoCL'] = open(out, 'rb').read()
+    err, results = run_everywhere(tool, pocl, path, 'csweep', n, args, out_arg, variants, tmp)
+    if err:
+        return [err], 0
     problems, checked, library_defect = [], 0, [0]
     for who, raw in results.items():
         vals = struct.unpack('%dQ' % (n * len(slots)), raw)

@@ -9,6 +9,7 @@
 import argparse
 import os
 import random
+import struct
 import subprocess
 import sys
 import tempfile
@@ -16,6 +17,16 @@ import tempfile
 N = 256        # work-items per program
 LOCAL = 64
 OUTS = 4       # results per work-item
+
+
+# The integer operations of Gen.iexpr with two operands a and b (18 and 20 take more and are built there).
+INT_FORMS = {
+    0: '({a} + {b})', 1: '({a} - {b})', 2: '({a} * {b})', 3: '({a} & {b})', 4: '({a} | {b})', 5: '({a} ^ {b})',
+    6: '({a} << {b})', 7: '({a} >> {b})', 8: '((uint)((int){a} >> (int){b}))', 9: '({a} / ({b} | 1u))',
+    10: '({a} % ({b} | 1u))', 11: '((uint)((int){a} / ((int)({b} | 1u) == -1 ? 3 : (int)({b} | 1u))))',
+    12: 'min({a}, {b})', 13: '(uint)max((int){a}, (int){b})', 14: 'mul_hi({a}, {b})', 15: 'rotate({a}, {b})',
+    16: 'clz({a})', 17: 'popcount({a})', 19: '((uint)((int){a} < (int){b}))', 21: 'add_sat({a}, {b})',
+}
 
 
 class Gen:
@@ -50,41 +61,12 @@ class Gen:
             # #194829, fixed by PR #196418 after LLVM 19; docs/isa-notes-rdna3.md). Not ours to
             # test: bit 31 of the numerator is made unknown to the compiler with a loaded value.
             a = '(%s ^ (in[0] & 0x80000000u))' % a
-        ops = ['+', '-', '*', '&', '|', '^']
-        if k < 6:
-            return '(%s %s %s)' % (a, ops[k], b)
-        if k == 6:
-            return '(%s << %s)' % (a, b)
-        if k == 7:
-            return '(%s >> %s)' % (a, b)
-        if k == 8:
-            return '((uint)((int)%s >> (int)%s))' % (a, b)
-        if k == 9:
-            return '(%s / (%s | 1u))' % (a, b)
-        if k == 10:
-            return '(%s %% (%s | 1u))' % (a, b)
-        if k == 11:
-            return '((uint)((int)%s / ((int)(%s | 1u) == -1 ? 3 : (int)(%s | 1u))))' % (a, b, b)
-        if k == 12:
-            return 'min(%s, %s)' % (a, b)
-        if k == 13:
-            return '(uint)max((int)%s, (int)%s)' % (a, b)
-        if k == 14:
-            return 'mul_hi(%s, %s)' % (a, b)
-        if k == 15:
-            return 'rotate(%s, %s)' % (a, b)
-        if k == 16:
-            return 'clz(%s)' % a
-        if k == 17:
-            return 'popcount(%s)' % a
         if k == 18:
             return '(%s %s %s ? %s : %s)' % (a, r.choice(('<', '>', '==', '!=', '<=')), b, self.iexpr(d + 1),
                                             self.iexpr(d + 1))
-        if k == 19:
-            return '((uint)((int)%s < (int)%s))' % (a, b)
         if k == 20:
             return '(uint)(((ulong)%s * (ulong)%s + %s) >> 17)' % (a, b, self.iexpr(d + 1))
-        return 'add_sat(%s, %s)' % (a, b)
+        return INT_FORMS[k].format(a=a, b=b)
 
     def fexpr(self, d=0):
         r = self.rng
@@ -248,7 +230,6 @@ def main():
                 for _ in range(N)]
         fvals = [rng.choice((0.0, -0.0, 1.5, -2.25, 1e30, -1e-30, rng.uniform(-1e4, 1e4))) for _ in range(N)]
         inputs = [os.path.join(tmp, 'in.bin'), os.path.join(tmp, 'fin.bin')]
-        import struct
         open(inputs[0], 'wb').write(struct.pack('%dI' % N, *vals))
         open(inputs[1], 'wb').write(struct.pack('%df' % N, *fvals))
         done = 0
