@@ -75,7 +75,7 @@ demo: all
 test:
 	@$(MAKE) --no-print-directory MODE=rel all build/rel/tests/pocl_run
 	@$(MAKE) --no-print-directory MODE=san all
-	@sh tests/run.sh
+	@bash tests/run.sh
 
 bench: all
 	@sh bench/run.sh build/$(MODE)

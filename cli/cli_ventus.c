@@ -181,6 +181,33 @@ static void vt_spike_commit(void *ctx, const vt_group *g, const vt_warp *w, uint
     fwrite(line, 1, n < sizeof line ? n : sizeof line - 1, t->out);
 }
 
+static int vt_timeline_chunk(void *ctx, const char *text, size_t len)
+{
+    return fwrite(text, 1, len, ctx) == len ? 0 : -1;
+}
+
+/* --timeline=FILE: the launches in order on the Ventus device the driver reports (2 cores, one
+   workgroup resident on each); 0, or -1 with a message. */
+static int vt_write_timeline(const char *path, core_timeline **timelines, int n)
+{
+    const core_timeline *ran[128];
+    int k = 0;
+    while (k < n && timelines[k]) {
+        ran[k] = timelines[k];
+        k++;
+    }
+    cli_out out = {0};
+    if (cli_out_open(&out, path)) {
+        fprintf(stderr, "wavesim run: cannot write timeline '%s': %s\n", path, strerror(errno));
+        return -1;
+    }
+    core_device dev = {2, 1, 65536};
+    int ok = core_timeline_write(ran, k, &dev, "ventus", "warp", vt_timeline_chunk, out.f) == 0;
+    if (!ok)
+        fprintf(stderr, "wavesim run: writing the timeline failed\n");
+    return cli_out_close(&out, ok, "run") || !ok ? -1 : 0;
+}
+
 /* Runs launches given as METADATA DATA pairs on one memory, then writes the requested dumps. */
 static int vt_run(int argc, char **argv)
 {
@@ -189,7 +216,8 @@ static int vt_run(int argc, char **argv)
     vt_dump dumps[64];
     vt_run_options o = {0};
     o.print = vt_print_out;
-    const char *trace_path = NULL;
+    const char *trace_path = NULL, *timeline_path = NULL;
+    core_timeline *timelines[128] = {0};
     int trace = 0;
     for (int a = 2; a < argc; a++) {
         const char *s = argv[a];
@@ -206,6 +234,12 @@ static int vt_run(int argc, char **argv)
             }
         } else if (strcmp(s, "--stats") == 0) {
             show_stats = 1;
+        } else if (strcmp(s, "--timeline") == 0 || strncmp(s, "--timeline=", 11) == 0) {
+            if (!s[10] || !s[11]) {
+                fprintf(stderr, "wavesim run: --timeline needs =FILE\n");
+                return 2;
+            }
+            timeline_path = s + 11;
         } else if (strncmp(s, "--trace=spike", 13) == 0 && (s[13] == '\0' || s[13] == '=')) {
             trace = 1;
             trace_path = s[13] ? s + 14 : NULL;
@@ -269,6 +303,7 @@ static int vt_run(int argc, char **argv)
         size_t nwords = 0;
         if (tf)
             fprintf(tf, "# launch %d %s\n", i / 2, files[i]);
+        o.timeline = timeline_path ? &timelines[i / 2] : NULL;
         if (!mt || !dt) {
             rc = 1;
         } else if (vt_meta_parse(mt, &m, err, sizeof err)) {
@@ -310,6 +345,11 @@ static int vt_run(int argc, char **argv)
     }
     if (tf && cli_out_close(&tout, 1, "run"))
         rc = 1;
+    /* the launches that ran, the last one also when it faulted */
+    if (timeline_path && vt_write_timeline(timeline_path, timelines, nfiles / 2))
+        rc = 1;
+    for (int i = 0; i < nfiles / 2; i++)
+        core_timeline_free(timelines[i]);
     core_mem_free_all(&mem);
     return rc;
 }

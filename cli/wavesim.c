@@ -42,7 +42,7 @@ static const char help_run[] =
     "usage: wavesim run CODE_OBJECT --kernel NAME --global X[,Y[,Z]] --local X[,Y[,Z]] [--arg SPEC]...\n"
     "                   [--dump N:FILE]... [options]\n"
     "       wavesim run --isa ventus A.metadata A.data [B.metadata B.data ...] [--dump-mem ADDR:NBYTES:FILE]...\n"
-    "                   [--threads N] [--max-instructions N] [--stats] [--trace=spike[=FILE]]\n"
+    "                   [--threads N] [--max-instructions N] [--stats] [--trace=spike[=FILE]] [--timeline=FILE]\n"
     "  run a kernel of an HSA code object on a simulated gfx1100 (or Ventus test-vector launches in\n"
     "  order on one memory).\n"
     "  --kernel NAME              the kernel to run\n"
@@ -59,11 +59,15 @@ static const char help_run[] =
     "  --max-instructions N       instruction budget per workgroup (N >= 1; default 200000000)\n"
     "  --stats                    statistics on standard output after the run (see the README)\n"
     "  --trace[=FILE]             one line per executed instruction (default standard output)\n"
+    "  --timeline=FILE            a Chrome/Perfetto trace (JSON; open in ui.perfetto.dev): one track per\n"
+    "                             compute unit, workgroup slot and wave, a span per wave, barrier waits\n"
+    "                             and faults; time counts instructions, not cycles (see the README)\n"
     "  --alignment-mode MODE      SH_MEM_CONFIG alignment: unaligned (default), dword, dword-strict, strict\n"
     "  --compute-units N          simulated compute units (default 96)\n"
     "  --groups-per-cu N          resident workgroups per compute unit (default 16)\n"
     "  --lds-bytes N              LDS per workgroup (default 65536)\n"
     "  Ventus: --dump-mem ADDR:NBYTES:FILE writes device memory after the last launch;\n"
+    "          --timeline=FILE draws the launches one after another on 2 cores, one workgroup each;\n"
     "          --trace=spike[=FILE] writes the reference simulator's commit log.\n";
 static const char help_isa[] =
     "usage: wavesim isa [--isa rdna3] [--missing]\n"
@@ -454,6 +458,26 @@ static void trace_line(void *ctx, const char *line)
     fprintf((FILE *)ctx, "%s\n", line);
 }
 
+static int timeline_chunk(void *ctx, const char *text, size_t len)
+{
+    return fwrite(text, 1, len, ctx) == len ? 0 : -1;
+}
+
+/* --timeline=FILE: the last launch's timeline; 0, or -1 with a message. */
+static int write_timeline(ws_device *dev, const char *path)
+{
+    cli_out o = {0};
+    char err[200];
+    if (cli_out_open(&o, path)) {
+        fprintf(stderr, "wavesim run: cannot write timeline '%s': %s\n", path, strerror(errno));
+        return -1;
+    }
+    int ok = ws_timeline_write(dev, timeline_chunk, o.f, err, sizeof err) == 0;
+    if (!ok)
+        fprintf(stderr, "wavesim run: timeline: %s\n", err);
+    return cli_out_close(&o, ok, "run") || !ok ? -1 : 0;
+}
+
 static int cmd_run(int argc, char **argv)
 {
     const char *path = NULL, *kname = NULL;
@@ -464,7 +488,7 @@ static int cmd_run(int argc, char **argv)
     ws_options opt;
     memset(&opt, 0, sizeof opt);
     cli_out trace = {0};
-    const char *trace_path = NULL;
+    const char *trace_path = NULL, *timeline_path = NULL;
     const char *specs[64];
     struct {
         int index;
@@ -527,6 +551,11 @@ static int cmd_run(int argc, char **argv)
             stats_flag = 1;
         } else if (strcmp(o, "--trace") == 0 || strncmp(o, "--trace=", 8) == 0) {
             trace_path = o[7] ? o + 8 : "-";
+        } else if (strcmp(o, "--timeline") == 0 || strncmp(o, "--timeline=", 11) == 0) {
+            if (!o[10] || !o[11])
+                return fprintf(stderr, "wavesim run: --timeline needs =FILE\n"), 2;
+            timeline_path = o + 11;
+            opt.timeline = 1;
         } else if (strcmp(o, "--arg") == 0 && v) {
             if (nspecs == 64)
                 return fprintf(stderr, "wavesim run: too many arguments\n"), 2;
@@ -612,10 +641,14 @@ static int cmd_run(int argc, char **argv)
             goto out;
         }
     ws_stats st;
-    if (ws_launch(dev, prog, kname, &wd, wargs, nspecs, &st, err, sizeof err)) {
+    int launched = ws_launch(dev, prog, kname, &wd, wargs, nspecs, &st, err, sizeof err);
+    if (launched)
         fprintf(stderr, "wavesim run: %s: %s\n", path, err);
+    /* written after a fault too: it shows where the fault happened */
+    if (timeline_path && write_timeline(dev, timeline_path))
         goto out;
-    }
+    if (launched)
+        goto out;
     for (int d = 0; d < ndumps; d++) {
         const run_arg *ra = &args[dumps[d].index];
         char *buf = malloc(ra->size ? (size_t)ra->size : 1);

@@ -1,26 +1,73 @@
-#!/bin/sh
+#!/bin/bash
 # Runs every test of wavesim and ends with one line "N passed, N failed".
 # Oracle tests need llvm-19 (installed by .ci/run); without it they fail loudly rather than skip.
+# Independent tests run TEST_JOBS at a time (default: the number of cores); their results are printed
+# in the order they are listed here, whatever order they finish in.
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT" || exit 2
 LLVM_BIN=${LLVM_BIN:-/usr/lib/llvm-19/bin}
 export LLVM_BIN
+jobs_max=${TEST_JOBS:-$(nproc 2>/dev/null || echo 2)}
+started=$(date +%s)
 passed=0
 failed=0
 log=build/test-logs
 mkdir -p "$log"
+rm -f "$log"/*.rc
+names=()    # every test started, in listed order
+reported=0  # how many of names have been printed
 
-run() { # run NAME COMMAND...: one test, its output kept in build/test-logs/NAME.log
-    name=$1
+report() { # prints, in listed order, the finished tests not yet printed (with their wall time)
+    local done_name rc secs
+    while [ "$reported" -lt "${#names[@]}" ]; do
+        done_name=${names[$reported]}
+        [ -f "$log/$done_name.rc" ] || return 0
+        read -r rc secs <"$log/$done_name.rc"
+        if [ "$rc" = 0 ]; then
+            passed=$((passed + 1))
+            printf 'PASS %s (%s s)\n' "$done_name" "$secs"
+        else
+            failed=$((failed + 1))
+            printf 'FAIL %s (see %s/%s.log)\n' "$done_name" "$log" "$done_name"
+            tail -n 15 "$log/$done_name.log" | sed 's/^/    /'
+        fi
+        reported=$((reported + 1))
+    done
+}
+
+start() { # start NAME COMMAND...: one test in the background once a job slot is free
+    local name=$1
     shift
-    if "$@" >"$log/$name.log" 2>&1; then
-        passed=$((passed + 1))
-        printf 'PASS %s\n' "$name"
-    else
-        failed=$((failed + 1))
-        printf 'FAIL %s (see %s/%s.log)\n' "$name" "$log" "$name"
-        tail -n 15 "$log/$name.log" | sed 's/^/    /'
-    fi
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do
+        wait -n
+        report
+    done
+    names+=("$name")
+    (
+        t0=$(date +%s)
+        "$@" >"$log/$name.log" 2>&1
+        echo "$? $(($(date +%s) - t0))" >"$log/$name.rc.part" && mv "$log/$name.rc.part" "$log/$name.rc"
+    ) &
+}
+
+deferred=()
+run() { # run NAME COMMAND...: one test, its output kept in build/test-logs/NAME.log. Sanitizer runs
+    # (NAME ends in -asan-ubsan) start after the release tests, so they find the oracle answers the
+    # release runs cached (tests/oracle_cache.py).
+    case $1 in
+    *-asan-ubsan) deferred+=("$(printf '%q ' "$@")") ;;
+    *) start "$@" ;;
+    esac
+}
+
+finish() { # starts the deferred tests, waits for every test started and prints the rest
+    local cmd
+    for cmd in "${deferred[@]}"; do
+        eval "start $cmd"
+    done
+    deferred=()
+    wait
+    report
 }
 
 have_llvm() { [ -x "$LLVM_BIN/llvm-mc" ] && [ -x "$LLVM_BIN/llvm-objdump" ]; }
@@ -62,6 +109,8 @@ if have_llvm; then
     run as-syntax python3 tests/codec/as_syntax.py --tool build/rel/wavesim
     run as-syntax-asan-ubsan python3 tests/codec/as_syntax.py --tool build/san/wavesim
     run as-negative python3 tests/codec/llvm_asm_negative.py --tool build/rel/tests/r3_lines --formats "$claimed_as"
+    # opcode traits come from isa/rdna3/traits.def, never from comparing a mnemonic with text
+    run no-mnemonic-semantics python3 tests/codec/no_mnemonic_semantics.py
 fi
 
 # Code objects: clang-19 assembly of OpenCL kernels, assembled by llvm-mc-19 and by wavesim.
@@ -78,8 +127,10 @@ fi
 # compares (build/test-logs/kernels.log lists what PoCL cannot run and why). Once more with wavesim's
 # own builtin header, the fallback of `wavesim cc` without rocm-device-libs.
 if command -v clang-19 >/dev/null; then
-    run kernels python3 tests/exec/run_kernels.py --tool build/rel/wavesim --pocl build/rel/tests/pocl_run
-    run kernels-asan-ubsan python3 tests/exec/run_kernels.py --tool build/san/wavesim
+    run kernels python3 tests/exec/run_kernels.py --tool build/rel/wavesim --cc-tool build/rel/wavesim \
+        --pocl build/rel/tests/pocl_run
+    # the sanitizer run executes the code objects the release run compiled (cached by content)
+    run kernels-asan-ubsan python3 tests/exec/run_kernels.py --tool build/san/wavesim --cc-tool build/rel/wavesim
     run kernels-wavesim-builtins python3 tests/exec/run_kernels.py --tool build/rel/wavesim --builtins wavesim
     # Every OpenCL math, integer and conversion builtin (AMD's device library) at -O0/-O3, wave32/64,
     # against CPython's libm/exact rationals within OpenCL's ulp bounds, and PoCL on the same source.
@@ -108,9 +159,6 @@ run lane-ops python3 tests/exec/lane_ops.py --tool build/rel/wavesim --seed 8 --
 run lane-ops-asan-ubsan python3 tests/exec/lane_ops.py --tool build/san/wavesim --seed 9
 run hazards python3 tests/exec/hazards.py --tool build/rel/wavesim
 run hazards-asan-ubsan python3 tests/exec/hazards.py --tool build/san/wavesim
-run valu-coverage python3 tests/exec/valu_coverage.py --tool build/rel/wavesim --out build/test-logs/valu-coverage.txt \
-    "$cov/valu-vectors" "$cov/wmma" "$cov/lanes"
-
 # Buffer instructions: V# addressing and range checks against the model in buffer_matrix.py.
 run buffer-matrix python3 tests/exec/buffer_matrix.py --tool build/rel/wavesim --seed 5
 run buffer-matrix-asan-ubsan python3 tests/exec/buffer_matrix.py --tool build/san/wavesim --seed 6
@@ -144,6 +192,9 @@ if command -v clang-19 >/dev/null; then
     run fuzz-30s env FUZZ_SECONDS=30 FUZZ_COUNT=0 sh tests/fuzz/run.sh
 fi
 command -v clang-19 >/dev/null && run cli-run-trace python3 tests/cli/run_trace.py build/san/wavesim
+# --timeline for both ISAs: valid Chrome trace JSON, the same for 1 and 2 host threads, and every span
+# where the documented time model, applied to the --trace output, puts it
+command -v clang-19 >/dev/null && run cli-timeline python3 tests/cli/timeline.py build/san/wavesim
 # Ventus: the reference test vectors (final buffers and per-launch snapshots), the reference commit
 # logs, the reference disassembly dumps, an encoding corpus against llvm-mc-19 / GNU as, bad input.
 run ventus-cases python3 tests/ventus/run_cases.py --tool build/rel/wavesim --per-launch
@@ -168,5 +219,11 @@ done
 run as-dis-roundtrip sh tools/demo.sh build/rel/wavesim
 run demo build/san/demo
 
+# the VALU coverage summary reads what valu-vectors, wmma-matrix and lane-ops wrote
+finish
+run valu-coverage python3 tests/exec/valu_coverage.py --tool build/rel/wavesim --out build/test-logs/valu-coverage.txt \
+    "$cov/valu-vectors" "$cov/wmma" "$cov/lanes"
+finish
+echo "make test took $(( $(date +%s) - started )) s on $jobs_max jobs"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

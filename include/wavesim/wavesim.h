@@ -32,6 +32,9 @@ typedef struct {
     uint32_t lds_bytes;
     /* SH_MEM_CONFIG.alignment_mode for non-format vector memory accesses (WS_ALIGN_*). */
     int alignment_mode;
+    /* Record a timeline of every launch (ws_timeline_write): which compute unit and slot ran each
+       workgroup, a span per wave, barrier waits, faults. */
+    int timeline;
 } ws_options;
 
 enum {
@@ -106,6 +109,17 @@ typedef struct {
    error naming the wave, PC, instruction and reason. */
 int ws_launch(ws_device *dev, ws_program *prog, const char *kernel, const ws_dims *dims, const ws_arg *args,
               int nargs, ws_stats *stats, char *err, size_t errsize);
+
+/* Receives text piece by piece; returns 0, or -1 to stop. */
+typedef int (*ws_write_fn)(void *ctx, const char *text, size_t len);
+
+/* Writes the timeline of the device's last launch (also of one that faulted) as a Chrome/Perfetto
+   trace in JSON (open it in ui.perfetto.dev or chrome://tracing): one process per compute unit, one
+   thread per workgroup slot and wave, a span per wave with its workgroup id and instruction count,
+   barrier waits as spans, faults as instant events. Time counts instructions (each wave issues one
+   per unit), not cycles, so the picture is the same for any number of host threads. -1 when the
+   device records no timeline (ws_options.timeline) or nothing was launched yet. */
+int ws_timeline_write(ws_device *dev, ws_write_fn fn, void *ctx, char *err, size_t errsize);
 
 #ifdef __cplusplus
 }

@@ -10,6 +10,7 @@
 #include "asm/asm_source.h"
 #include "core/core_device.h"
 #include "core/core_mem.h"
+#include "core/core_timeline.h"
 #include "rdna3/codec/r3_asm_glue.h"
 #include "rdna3/codeobj/r3_codeobj.h"
 #include "rdna3/codeobj/r3_loader.h"
@@ -19,6 +20,7 @@ struct ws_device {
     core_mem mem;
     ws_options opt;
     core_device shape;
+    core_timeline *timeline;  /* of the last launch, when recording */
 };
 
 struct ws_program {
@@ -65,6 +67,7 @@ void ws_device_destroy(ws_device *dev)
     if (!dev)
         return;
     core_mem_free_all(&dev->mem);
+    core_timeline_free(dev->timeline);
     free(dev);
 }
 
@@ -279,6 +282,9 @@ int ws_launch(ws_device *dev, ws_program *prog, const char *kernel, const ws_dim
     static const uint8_t align[] = {R3_ALIGN_UNALIGNED, R3_ALIGN_DWORD, R3_ALIGN_DWORD_STRICT, R3_ALIGN_STRICT};
     l.align_mode = dev->opt.alignment_mode >= 0 && dev->opt.alignment_mode <= 3 ? align[dev->opt.alignment_mode]
                                                                                  : R3_ALIGN_UNALIGNED;
+    core_timeline_free(dev->timeline);
+    dev->timeline = NULL;
+    l.timeline = dev->opt.timeline ? &dev->timeline : NULL;
     r3_stats st;
     memset(&st, 0, sizeof st);
     struct timespec t0, t1;
@@ -307,4 +313,15 @@ int ws_launch(ws_device *dev, ws_program *prog, const char *kernel, const ws_dim
         stats->seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
     }
     return rc;
+}
+
+int ws_timeline_write(ws_device *dev, ws_write_fn fn, void *ctx, char *err, size_t errsize)
+{
+    if (!dev->timeline)
+        return ws_fail(err, errsize, dev->opt.timeline ? "no launch to draw a timeline of"
+                                                       : "the device records no timeline (ws_options.timeline)");
+    const core_timeline *one[1] = {dev->timeline};
+    if (core_timeline_write(one, 1, &dev->shape, "gfx1100", "wave", fn, ctx))
+        return ws_fail(err, errsize, "writing the timeline failed");
+    return 0;
 }

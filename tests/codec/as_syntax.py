@@ -10,6 +10,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+import oracle_cache  # noqa: E402
+
 LLVM = os.environ.get('LLVM_BIN', '/usr/lib/llvm-19/bin')
 
 SNIPPETS = [
@@ -81,11 +84,12 @@ def llvm_bytes(snippet, tmp):
     binf = os.path.join(tmp, 'l.bin')
     with open(src, 'w') as f:
         f.write(snippet + '\n')
-    p = subprocess.run([os.path.join(LLVM, 'llvm-mc'), '-triple=amdgcn-amd-amdhsa', '-mcpu=gfx1100', '-filetype=obj',
-                        src, '-o', obj], capture_output=True, text=True)
-    if p.returncode:
-        return None, p.stderr.strip().splitlines()[0] if p.stderr.strip() else 'error'
-    subprocess.run([os.path.join(LLVM, 'llvm-objcopy'), '-O', 'binary', '--only-section=.text', obj, binf], check=True)
+    rc, _, err = oracle_cache.run([os.path.join(LLVM, 'llvm-mc'), '-triple=amdgcn-amd-amdhsa', '-mcpu=gfx1100',
+                                   '-filetype=obj', '{in0}', '-o', '{out0}'], [src], [obj])
+    if rc:
+        return None, err.strip().splitlines()[0] if err.strip() else 'error'
+    oracle_cache.check_output([os.path.join(LLVM, 'llvm-objcopy'), '-O', 'binary', '--only-section=.text', '{in0}',
+                               '{out0}'], [obj], [binf])
     with open(binf, 'rb') as f:
         return f.read(), ''
 

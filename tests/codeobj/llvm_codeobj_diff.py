@@ -13,6 +13,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+import oracle_cache  # noqa: E402
+
 LLVM = os.environ.get('LLVM_BIN', '/usr/lib/llvm-19/bin')
 HERE = os.path.dirname(os.path.abspath(__file__))
 KERNELS = os.path.join(HERE, '..', 'kernels')
@@ -27,15 +30,21 @@ def run(cmd, **kw):
     return subprocess.run(cmd, capture_output=True, text=kw.pop('text', True), check=True, **kw).stdout
 
 
+def llvm(tool, args, inputs=(), outputs=()):
+    """An LLVM 19 tool's answer (through the oracle cache); args name files as {in0}, {out0}..."""
+    return oracle_cache.check_output([tool if tool.startswith('clang') else os.path.join(LLVM, tool)] + args,
+                                     inputs, outputs)
+
+
 def section_bytes(obj, name, tmp):
     out = os.path.join(tmp, 'sec.bin')
-    run([os.path.join(LLVM, 'llvm-objcopy'), '-O', 'binary', '--only-section=' + name, obj, out])
+    llvm('llvm-objcopy', ['-O', 'binary', '--only-section=' + name, '{in0}', '{out0}'], [obj], [out])
     return open(out, 'rb').read()
 
 
 def symbols(obj):
     syms = {}
-    for line in run([os.path.join(LLVM, 'llvm-readelf'), '-s', obj]).splitlines():
+    for line in llvm('llvm-readelf', ['-s', '{in0}'], [obj]).splitlines():
         f = line.split()
         if len(f) >= 8 and f[0].endswith(":") and f[0][:-1].isdigit():
             syms[f[7]] = int(f[1], 16)
@@ -44,12 +53,12 @@ def symbols(obj):
 
 def objdump_insts(obj, wave64):
     attr = ['--mattr=+wavefrontsize64'] if wave64 else []
-    out = run([os.path.join(LLVM, 'llvm-objdump'), '-d', '--mcpu=gfx1100'] + attr + [obj])
+    out = llvm('llvm-objdump', ['-d', '--mcpu=gfx1100'] + attr + ['{in0}'], [obj])
     return [' '.join(l.split('//')[0].split()) for l in out.splitlines() if l.startswith('\t')]
 
 
 def notes(obj):
-    out = run([os.path.join(LLVM, 'llvm-readelf'), '--notes', obj])
+    out = llvm('llvm-readelf', ['--notes', '{in0}'], [obj])
     return out[out.index('AMDGPU Metadata'):]
 
 
@@ -57,16 +66,16 @@ def check(cl, opt, wave64, tool, tmp):
     name = '%s-%s-w%d' % (os.path.basename(cl)[:-3], opt, 64 if wave64 else 32)
     src = os.path.join(tmp, name + '.s')
     flags = ['-mwavefrontsize64'] if wave64 else []
-    run(['clang-19', '-x', 'cl', '-cl-std=CL2.0', '-target', 'amdgcn-amd-amdhsa', '-mcpu=gfx1100', '-nogpulib',
-         '-include', CL_HEADER, '-' + opt, '-S', cl, '-o', src] + flags)
+    clang = ['-x', 'cl', '-cl-std=CL2.0', '-target', 'amdgcn-amd-amdhsa', '-mcpu=gfx1100', '-nogpulib',
+             '-include', '{in1}', '-' + opt] + flags
+    llvm('clang-19', clang + ['-S', '{in0}', '-o', '{out0}'], [cl, CL_HEADER], [src])
     ref, ours = os.path.join(tmp, name + '.o'), os.path.join(tmp, name + '.hsaco')
-    run([os.path.join(LLVM, 'llvm-mc'), '-triple=amdgcn-amd-amdhsa', '-mcpu=gfx1100', '-filetype=obj', src, '-o', ref]
-        + (['-mattr=+wavefrontsize64'] if wave64 else []))
+    llvm('llvm-mc', ['-triple=amdgcn-amd-amdhsa', '-mcpu=gfx1100', '-filetype=obj', '{in0}', '-o', '{out0}']
+         + (['-mattr=+wavefrontsize64'] if wave64 else []), [src], [ref])
     run([tool, 'as'] + (['--wave64'] if wave64 else []) + [src, '-o', ours])
     # clang-19 + ld.lld-19 link the same source: that image resolves @rel32 call literals as ours does
     linked = os.path.join(tmp, name + '.lld.hsaco')
-    run(['clang-19', '-x', 'cl', '-cl-std=CL2.0', '-target', 'amdgcn-amd-amdhsa', '-mcpu=gfx1100', '-nogpulib',
-         '-include', CL_HEADER, '-' + opt, cl, '-o', linked] + flags)
+    llvm('clang-19', clang + ['{in0}', '-o', '{out0}'], [cl, CL_HEADER], [linked])
     errors = []
     head = ''.join(open(cl).readlines()[:8])
     data_run = re.search(r'codeobj-run: (.*)', head)
@@ -87,7 +96,7 @@ def check(cl, opt, wave64, tool, tmp):
             errors.append('the wavesim-assembled image computes other buffers than the clang/lld image')
     elif section_bytes(linked, '.text', tmp) != section_bytes(ours, '.text', tmp):
         errors.append('.text bytes differ from the clang/lld image')
-    has_text_relocs = '.rela.text' in run([os.path.join(LLVM, 'llvm-readelf'), '-S', ref])
+    has_text_relocs = '.rela.text' in llvm('llvm-readelf', ['-S', '{in0}'], [ref])
     if not has_text_relocs and section_bytes(ref, '.text', tmp) != section_bytes(ours, '.text', tmp):
         errors.append('.text bytes differ from llvm-mc')
     rs, os_ = symbols(ref), symbols(ours)

@@ -1,5 +1,6 @@
 # Hand-written gfx11 assembly kernels for the executor tests: wraps kernel bodies into one code
 # object (descriptors and code object v5 metadata), assembles it with wavesim, and runs kernels.
+import concurrent.futures
 import os
 import subprocess
 
@@ -66,10 +67,22 @@ def source(ks):
     return '\n'.join(src)
 
 
-def build(tool, ks, tmp, name='kernels', wave64=False):
-    """Assembles kernels ks into tmp/name.hsaco with wavesim (wave64: the text is parsed for wave64,
-    so `vcc` and mask pairs are accepted); returns the path."""
-    s, o = os.path.join(tmp, name + '.s'), os.path.join(tmp, name + '.hsaco')
+def build(tool, ks, tmp, name='kernels', wave64=False, per_object=32):
+    """Assembles kernels ks with wavesim (wave64: the text is parsed for wave64, so `vcc` and mask
+    pairs are accepted). Returns the path of tmp/name.hsaco, or for more than per_object kernels a
+    dict kernel name -> path of code objects holding per_object kernels each: `wavesim run` decodes
+    the whole code object it loads, so one object per few kernels keeps a run's start-up small."""
+    if len(ks) <= per_object:
+        return _assemble(tool, ks, os.path.join(tmp, name), wave64)
+    chunks = [ks[i:i + per_object] for i in range(0, len(ks), per_object)]
+    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        paths = list(pool.map(lambda ic: _assemble(tool, ic[1], os.path.join(tmp, '%s-%d' % (name, ic[0])), wave64),
+                              enumerate(chunks)))
+    return {k.name: path for chunk, path in zip(chunks, paths) for k in chunk}
+
+
+def _assemble(tool, ks, stem, wave64):
+    s, o = stem + '.s', stem + '.hsaco'
     with open(s, 'w') as f:
         f.write(source(ks))
     subprocess.run([tool, 'as'] + (['--wave64'] if wave64 else []) + [s, '-o', o], check=True)
@@ -77,7 +90,10 @@ def build(tool, ks, tmp, name='kernels', wave64=False):
 
 
 def run(tool, hsaco, kernel, global_size, local_size, args, dumps, threads=2, extra=()):
-    """Runs one kernel: args are --arg specs, dumps {index: path}. Returns the CompletedProcess."""
+    """Runs one kernel of hsaco (a path, or build's dict of paths by kernel): args are --arg specs,
+    dumps {index: path}. Returns the CompletedProcess."""
+    if isinstance(hsaco, dict):
+        hsaco = hsaco[kernel]
     cmd = [tool, 'run', hsaco, '--kernel', kernel, '--global', str(global_size), '--local', str(local_size),
            '--threads', str(threads)] + list(extra)
     for a in args:

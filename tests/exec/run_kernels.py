@@ -6,6 +6,7 @@ import argparse
 import math
 import os
 import random
+import shutil
 import struct
 import subprocess
 import sys
@@ -13,8 +14,15 @@ import tempfile
 
 import cases_more
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+import oracle_cache  # noqa: E402
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 KERNELS = os.path.join(HERE, '..', 'kernels')
+# where `wavesim cc` looks for AMD's device libraries (cli/cli_cc.c): part of a cached build's key
+DEVICE_LIBS = [p for p in [os.environ.get('WAVESIM_DEVICE_LIBS', ''), '/usr/lib/x86_64-linux-gnu/amdgcn/bitcode',
+                           '/usr/lib/aarch64-linux-gnu/amdgcn/bitcode', '/opt/rocm/amdgcn/bitcode',
+                           '/opt/rocm/lib/llvm/lib/clang/19/lib/amdgcn/bitcode'] if p]
 
 
 def f32(x):
@@ -404,13 +412,27 @@ def compare_pocl(c, mine, theirs):
     return '; '.join(problems)
 
 
-def run_case(tool, c, opt, wave64, tmp, builtins):
+def compile_case(cc_tool, c, opt, wave64, obj, builtins, cache):
+    """wavesim cc of the case's source; returns an error text or ''. With cache, through the oracle
+    cache: the sanitizer run reuses the code objects the release build's `wavesim cc` (clang-19 and
+    AMD's device libraries) produced for the release run."""
+    cmd = ([cc_tool, 'cc', '--builtins', builtins, '-' + opt, '{in0}', '-o', '{out0}']
+           + (['--wave64'] if wave64 else []) + c.flags)
+    src = os.path.join(KERNELS, c.src)
+    if cache:
+        rc, _, err = oracle_cache.run(cmd, [src], [obj], also=[shutil.which('clang-19') or 'clang-19'] + DEVICE_LIBS)
+    else:
+        p = subprocess.run([a.format(in0=src, out0=obj) for a in cmd], capture_output=True, text=True)
+        rc, err = p.returncode, p.stderr
+    return 'wavesim cc failed: ' + err.strip()[-800:] if rc else ''
+
+
+def run_case(tool, c, opt, wave64, tmp, builtins, cc_tool=None):
     obj = os.path.join(tmp, '%s-%s-%d.hsaco' % (c.name, opt, 64 if wave64 else 32))
     if not os.path.exists(obj):
-        p = subprocess.run([tool, 'cc', '--builtins', builtins, '-' + opt, os.path.join(KERNELS, c.src), '-o', obj]
-                           + (['--wave64'] if wave64 else []) + c.flags, capture_output=True, text=True)
-        if p.returncode:
-            return 'wavesim cc failed: ' + p.stderr.strip()[-800:], None
+        err = compile_case(cc_tool or tool, c, opt, wave64, obj, builtins, cc_tool is not None)
+        if err:
+            return err, None
     results = {}
     for threads in (1, 2):
         cmd = [tool, 'run', obj, '--kernel', c.kernel, '--global', c.glob, '--local', c.loc,
@@ -438,6 +460,8 @@ def main():
     ap.add_argument('--only')
     ap.add_argument('--builtins', default='rocm', choices=('rocm', 'wavesim'),
                     help="wavesim cc's OpenCL library: AMD's device libraries or wavesim's header")
+    ap.add_argument('--cc-tool', help='compile with this wavesim (the release build) through the oracle cache, '
+                    'run with --tool')
     ap.add_argument('--pocl', help='pocl_run: also run every case on the host OpenCL platform and compare')
     args = ap.parse_args()
     rng = random.Random(5)
@@ -464,7 +488,7 @@ def main():
             for opt in ('O3', 'O0'):
                 for wave64 in [w == 64 for w in c.waves]:
                     total += 1
-                    err, mine = run_case(args.tool, c, opt, wave64, tmp, args.builtins)
+                    err, mine = run_case(args.tool, c, opt, wave64, tmp, args.builtins, args.cc_tool)
                     if not err and theirs is not None:
                         err = compare_pocl(c, mine, theirs)
                         compared += 1

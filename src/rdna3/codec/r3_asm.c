@@ -531,7 +531,7 @@ static int r3_parse_reg_operand(r3_asm_state *st, const r3_opinfo *op, const r3_
     int neg_call = 0, abs_call = 0;
     int sext_call = 0;
     int vop3_mods = op->format == R3_VOP3 || op->format == R3_VINTERP ||
-                    (op->format == R3_VOP3P && strstr(op->mnemonic, "_mix")) ||
+                    (op->format == R3_VOP3P && (op->traits & R3T_MIX)) ||
                     (st->dpp_mode && (o->field == R3F_SRC0 || o->field == R3F_VSRC1));
     int modded = r3_is_source((r3_field)o->field) || o->field == R3F_VSRC1;
     if (modded && vop3_mods && strncmp(p, "sext(", 5) == 0) {
@@ -814,8 +814,7 @@ static int r3_parse_symbolic(r3_asm_state *st, const r3_operand *o, const char *
 
 static int r3_is_branch(const r3_opinfo *op)
 {
-    return op->format == R3_SOPP && (strncmp(op->mnemonic, "s_branch", 8) == 0 ||
-                                     strncmp(op->mnemonic, "s_cbranch", 9) == 0);
+    return op->format == R3_SOPP && (op->traits & R3T_BRANCH);
 }
 
 /* s_version operands may name UC_VERSION_* constants; other symbols resolve as usual. */
@@ -850,7 +849,7 @@ static int r3_parse_imm_operand(r3_asm_state *st, const r3_opinfo *op, const r3_
         asm_value val;
         char err[96];
         asm_expr_env version_env = {r3_version_lookup, (void *)st->env, st->env ? st->env->pc : 0, st->env ? st->env->pass : 1};
-        const asm_expr_env *env = strcmp(op->mnemonic, "s_version") == 0 ? &version_env : st->env;
+        const asm_expr_env *env = op->traits & R3T_VERSION ? &version_env : st->env;
         if (asm_expr_parse(pp, env, &val, err, sizeof err))
             return r3_fail(st, at, err);
         int k_operand = o->kind == R3K_LIT || (o->kind == R3K_HEX && op->has_literal_k);
@@ -877,7 +876,7 @@ static int r3_parse_imm_operand(r3_asm_state *st, const r3_opinfo *op, const r3_
                 x = (x - (st->env->pc + 4)) / 4;
         }
         if (k_operand) { /* a literal dword of its own: fmamk/fmaak K, s_setreg_imm32_b32 */
-            int half = o->kind == R3K_HEX && strstr(op->mnemonic, "_f16") != NULL;
+            int half = o->kind == R3K_HEX && (op->traits & R3T_K_HALF);
             uint32_t lit;
             if (val.is_float && o->kind == R3K_LIT) {
                 lit = 0; /* LLVM 19 encodes a float given to s_setreg_imm32_b32 as 0 */
@@ -1297,7 +1296,7 @@ static int r3_parse_modifiers(r3_asm_state *st, const r3_opinfo *op, const char 
                          : R3_MOD("clamp") ? R3F_CLAMP : R3_MOD("gds") ? R3F_GDS : R3_MOD("offen") ? R3F_OFFEN
                          : R3_MOD("idxen") ? R3F_IDXEN : R3F_TFE;
             if ((op->optional[f] != R3_OPT_PRINTED && op->optional[f] != R3_OPT_REQUIRED) ||
-                (f == R3F_TFE && strstr(op->mnemonic, "store")) || /* LLVM's assembler: no tfe on stores */
+                (f == R3F_TFE && (op->traits & R3T_STORE)) || /* LLVM's assembler: no tfe on stores */
                 r3_set_field(st, op, f, 1))
                 return r3_fail(st, at, "invalid operand for instruction");
         } else if (R3_MOD("offset") && op->format == R3_DS) {
@@ -1437,7 +1436,7 @@ static int r3_check_constant_bus(r3_asm_state *st, const r3_opinfo *op)
         }
     }
     /* v_div_fmas reads VCC without naming it */
-    if (strncmp(op->mnemonic, "v_div_fmas_", 11) == 0) {
+    if (op->traits & R3T_DIV_FMAS) {
         int dup = 0;
         for (unsigned k = 0; k < n; k++)
             dup |= regs[k] == 106 && widths[k] == (st->wave64 ? 2u : 1u);
@@ -1523,19 +1522,19 @@ static int r3_try_row(r3_asm_state *st, const r3_opinfo *op, const char *p)
     }
     if (op->format == R3_VOP3 && op->opcode >= 0x80 && op->opcode < 0x100)
         r3_set(st->w, fd->field[R3F_VDST], 126); /* v_cmpx_*_e64 write exec_lo */
-    if (op->format == R3_VOP3P && strstr(op->mnemonic, "_mix")) { /* op_sel_hi defaults to 0 there */
+    if (op->format == R3_VOP3P && (op->traits & R3T_MIX)) { /* op_sel_hi defaults to 0 there */
         r3_set(st->w, fd->field[R3F_OPSEL_HI], 0);
         r3_set(st->w, fd->field[R3F_OPSEL_HI2], 0);
     }
     r3_src_mods mods[3] = {{0, 0, 0}, {0, 0, 0}, {0, 0, 0}};
     p = asm_skip_space(p);
     int returning = 0;
-    if ((op->format == R3_FLAT || op->format == R3_GLOBAL) && strstr(op->mnemonic, "atomic") &&
+    if ((op->format == R3_FLAT || op->format == R3_GLOBAL) && (op->traits & R3T_ATOMIC) &&
         op->noperands >= 2 && op->operand[0].field != R3F_VDST && r3_count_operands(p) == op->noperands + 1) {
         unsigned code, width; /* the returned value comes first; GLC must say so */
         const char *at = p;
         if (!r3_parse_register(st, &p, &code, &width) || code < 256 ||
-            width != (strstr(op->mnemonic, "cmpswap") ? op->operand[1].width / 2 : op->operand[1].width))
+            width != (op->traits & R3T_CMPSWAP ? op->operand[1].width / 2 : op->operand[1].width))
             return r3_fail(st, at, "invalid operand for instruction");
         r3_set_field(st, op, R3F_VDST, code - 256);
         p = asm_skip_space(p);
@@ -1563,7 +1562,7 @@ static int r3_try_row(r3_asm_state *st, const r3_opinfo *op, const char *p)
     }
     if (*p == ',')
         return r3_fail(st, p, "invalid operand for instruction");
-    if (op->format == R3_VOP3P && strstr(op->mnemonic, "_mix")) { /* fma_mix: -x, |x| per source */
+    if (op->format == R3_VOP3P && (op->traits & R3T_MIX)) { /* fma_mix: -x, |x| per source */
         unsigned neg = 0, abs = 0;
         for (int k = 0; k < 3; k++) {
             neg |= (unsigned)mods[k].neg << k;

@@ -32,7 +32,7 @@ static int r3_vgpr_ranges_valid(const r3_inst *in, int wave64)
             return 0;
     }
     if (r3_returns_old_value(in) && r3_field_value(in, R3F_VDST) + op->operand[1].width /
-            (strstr(op->mnemonic, "cmpswap") ? 2u : 1u) > 256)
+            (op->traits & R3T_CMPSWAP ? 2u : 1u) > 256)
         return 0;
     if (op->noperands && (op->format == R3_MUBUF || op->format == R3_MTBUF || op->format == R3_SCRATCH) &&
         r3_field_value(in, op->format == R3_SCRATCH ? R3F_ADDR : R3F_VADDR) + r3_vaddr_width(in) > 256)

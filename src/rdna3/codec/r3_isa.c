@@ -191,7 +191,7 @@ static r3_vopd_half r3_vopd_regs(const r3_opinfo *op, const uint32_t *w, unsigne
     h.dst = dst;
     h.src0 = r3_get(w, fd->field[R3F_SRC0]);
     h.vsrc1 = r3_op_has_operand(op, R3F_VSRC1) ? 256 + r3_get(w, fd->field[R3F_VSRC1]) : 0;
-    h.src2_is = strstr(op->mnemonic, "fmamk") ? 2 : (strstr(op->mnemonic, "fmac") || strstr(op->mnemonic, "dot2acc")) ? 1 : 0;
+    h.src2_is = op->traits & R3T_FMAMK ? 2 : op->traits & R3T_ACC ? 1 : 0;
     return h;
 }
 
@@ -203,7 +203,7 @@ const char *r3_vopd_rule(const r3_opinfo *x, const r3_opinfo *y, const uint32_t 
     const r3_opinfo *ops[2] = {x, y};
     for (int h = 0; h < 2; h++) {
         unsigned src0 = r3_get(w, r3_formats[ops[h]->format].field[R3F_SRC0]);
-        unsigned cand[2] = {src0, strstr(ops[h]->mnemonic, "cndmask") ? 106u : 999u};
+        unsigned cand[2] = {src0, ops[h]->traits & R3T_CNDMASK ? 106u : 999u};
         for (int k = 0; k < 2; k++) {
             if (cand[k] >= 128)
                 continue;
@@ -386,6 +386,28 @@ static int r3_name_cmp(const void *a, const void *b)
     return strcmp(r3_infos[*(const uint16_t *)a].mnemonic, r3_infos[*(const uint16_t *)b].mnemonic);
 }
 
+/* Gives every row named in isa/rdna3/traits.def its traits; -1 when a name matches no row. */
+static int r3_bind_traits(void)
+{
+    static const struct {
+        const char *mnemonic;
+        uint32_t traits;
+    } table[] = {
+#define R3_TRAITS(m, t) {#m, t},
+#include "../../../isa/rdna3/traits.def"
+#undef R3_TRAITS
+    };
+    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++) {
+        int count = 0;
+        size_t len = strlen(table[i].mnemonic);
+        if (!r3_isa_find(table[i].mnemonic, len, &count) || !count)
+            return -1;
+        for (int k = 0; k < count; k++)
+            r3_infos[r3_isa_find_nth(table[i].mnemonic, len, k) - r3_infos].traits |= table[i].traits;
+    }
+    return 0;
+}
+
 int r3_isa_init(void)
 {
     if (r3_ready)
@@ -424,7 +446,7 @@ int r3_isa_init(void)
         r3_by_name[i] = (uint16_t)i;
     }
     qsort(r3_by_name, R3_NROWS, sizeof(uint16_t), r3_name_cmp);
-    if (r3_mimg_init())
+    if (r3_bind_traits() || r3_mimg_init())
         return -1;
     r3_ready = 1;
     return 0;

@@ -88,6 +88,25 @@ enum { R3_OPT_PRINTED = 0, R3_OPT_IGNORED = 1, R3_OPT_ZERO = 2, R3_OPT_REQUIRED 
 
 #define R3_MAX_OPERANDS 6
 
+/* Traits of an opcode the codec needs beyond its operands (isa/rdna3/traits.def says what each
+   means and which opcodes have it). */
+enum {
+    R3T_MIX = 1u << 0,
+    R3T_WMMA = 1u << 1,
+    R3T_VERSION = 1u << 2,
+    R3T_DS_2ADDR = 1u << 3,
+    R3T_DS_SWIZZLE = 1u << 4,
+    R3T_ATOMIC = 1u << 5,
+    R3T_CMPSWAP = 1u << 6,
+    R3T_FMAMK = 1u << 7,
+    R3T_ACC = 1u << 8,
+    R3T_CNDMASK = 1u << 9,
+    R3T_BRANCH = 1u << 10,
+    R3T_K_HALF = 1u << 11,
+    R3T_STORE = 1u << 12,
+    R3T_DIV_FMAS = 1u << 13
+};
+
 typedef struct {
     const char *mnemonic;
     uint8_t format;          /* r3_format */
@@ -106,6 +125,7 @@ typedef struct {
     char dpp16_name[40];     /* mnemonic of the DPP16 form, empty when there is none */
     char dpp8_name[40];      /* mnemonic of the DPP8 form, empty when there is none */
     char dppmods[5];         /* DPP16 neg0 abs0 neg1 abs1 bits: f float mod, s sext, I ignored, Z invalid */
+    uint32_t traits;         /* R3T_* from isa/rdna3/traits.def */
 } r3_opinfo;
 
 extern const r3_format_desc r3_formats[R3_FORMAT_COUNT];

@@ -186,7 +186,7 @@ unsigned r3_vaddr_width(const r3_inst *in)
 /* WMMA accumulators (VDST, SRC2) hold half as many registers per lane in wave64. */
 int r3_is_wmma_acc(const r3_opinfo *op, const r3_operand *opd)
 {
-    return op->format == R3_VOP3P && strncmp(op->mnemonic, "v_wmma_", 7) == 0 &&
+    return op->format == R3_VOP3P && (op->traits & R3T_WMMA) &&
            (opd->field == R3F_VDST || opd->field == R3F_SRC2);
 }
 
@@ -206,7 +206,7 @@ unsigned r3_operand_width(const r3_inst *in, const r3_operand *opd, int wave64)
 /* fma_mix* take f32 or f16 sources: NEG_HI acts as abs and OP_SEL_HI defaults to 0. */
 static int r3_is_mix(const r3_opinfo *op)
 {
-    return strstr(op->mnemonic, "_mix") != NULL;
+    return (op->traits & R3T_MIX) != 0;
 }
 
 static void r3_emit_reg_operand(r3_out *o, const r3_inst *in, const r3_operand *opd, int wave64)
@@ -346,7 +346,7 @@ static void r3_emit_operand(r3_out *o, const r3_inst *in, const r3_operand *opd,
         r3_emit(o, "%u", simm);
         return;
     case R3K_IMM:
-        if (strcmp(in->op->mnemonic, "s_version") == 0 && r3_version_text(simm, sym, sizeof sym))
+        if ((in->op->traits & R3T_VERSION) && r3_version_text(simm, sym, sizeof sym))
             break;
         if (simm <= 64)
             r3_emit(o, "%u", simm);
@@ -477,13 +477,13 @@ static void r3_emit_smem_tail(r3_out *o, const r3_inst *in)
 static void r3_emit_ds_tail(r3_out *o, const r3_inst *in)
 {
     unsigned off0 = r3_field_value(in, R3F_OFFSET0), off1 = r3_field_value(in, R3F_OFFSET1);
-    if (in->op->optional[R3F_OFFSET1] == R3_OPT_PRINTED && strstr(in->op->mnemonic, "2addr")) {
+    if (in->op->optional[R3F_OFFSET1] == R3_OPT_PRINTED && (in->op->traits & R3T_DS_2ADDR)) {
         if (off0)
             r3_emit(o, " offset0:%u", off0);
         if (off1)
             r3_emit(o, " offset1:%u", off1);
     } else if (in->op->optional[R3F_OFFSET0] == R3_OPT_PRINTED && (off0 | (off1 << 8))) {
-        if (strcmp(in->op->mnemonic, "ds_swizzle_b32") == 0) {
+        if (in->op->traits & R3T_DS_SWIZZLE) {
             char sw[64];
             r3_swizzle_text(off0 | (off1 << 8), sw, sizeof sw);
             r3_emit(o, " offset:%s", sw);
@@ -526,7 +526,7 @@ static void r3_emit_flat_tail(r3_out *o, const r3_inst *in)
 int r3_returns_old_value(const r3_inst *in)
 {
     const r3_opinfo *op = in->op;
-    return (op->format == R3_FLAT || op->format == R3_GLOBAL) && strstr(op->mnemonic, "atomic") &&
+    return (op->format == R3_FLAT || op->format == R3_GLOBAL) && (op->traits & R3T_ATOMIC) &&
            r3_field_value(in, R3F_GLC) && op->noperands >= 2 && op->operand[0].field != R3F_VDST;
 }
 
@@ -640,7 +640,7 @@ size_t r3_print(const r3_inst *in, int wave64, char *buf, size_t size)
     if (r3_returns_old_value(in)) {
         unsigned w = op->operand[1].width;
         r3_emit(&o, " ");
-        r3_emit_range(&o, "v", r3_field_value(in, R3F_VDST), strstr(op->mnemonic, "cmpswap") ? w / 2 : w);
+        r3_emit_range(&o, "v", r3_field_value(in, R3F_VDST), op->traits & R3T_CMPSWAP ? w / 2 : w);
         first = 0;
     }
     for (int i = 0; i < op->noperands; i++) {

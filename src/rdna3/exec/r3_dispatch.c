@@ -50,6 +50,7 @@ typedef struct {
     uint64_t total, next_item;  /* workgroups, and the next one to start (co-resident mode) */
     r3_thread *threads;
     r3_sync sync;
+    core_timeline *timeline;    /* NULL unless the launch asked for one */
 } r3_dispatch_ctx;
 
 /* Hidden arguments of code object v5, by value kind. */
@@ -211,8 +212,28 @@ static void r3_slot_start(r3_dispatch_ctx *c, r3_thread *t, r3_slot *sl, uint64_
     }
     sl->item = item;
     sl->busy = 1;
+    g->timeline = c->timeline;
+    g->item = item;
+    if (c->timeline)
+        core_timeline_group(c->timeline, item, g->id, sl->nwaves);
     t->stats.workgroups++;
     t->stats.waves += (uint64_t)sl->nwaves;
+}
+
+/* The timeline's record of a workgroup that ended (rc 0) or faulted (rc < 0, err its message). */
+static void r3_timeline_end(const r3_dispatch_ctx *c, const r3_slot *sl, int rc, const char *err)
+{
+    if (!c->timeline)
+        return;
+    int culprit = -1; /* the faulting wave, else (a workgroup-level error) the first one still running */
+    for (int i = 0; i < sl->nwaves; i++) {
+        const r3_wave *w = &sl->waves[i];
+        core_timeline_wave_end(c->timeline, sl->item, i, w->icount);
+        if (rc < 0 && (w->fault || (culprit < 0 && !w->done)))
+            culprit = w->fault || culprit < 0 ? i : culprit;
+    }
+    if (culprit >= 0)
+        core_timeline_fault(c->timeline, sl->item, culprit, sl->waves[culprit].icount, err);
 }
 
 static void r3_record_failure(r3_thread *t, uint64_t item, const char *err)
@@ -235,6 +256,7 @@ static int r3_run_item(void *vctx, uint64_t item, int thread)
     if (rc == 1)
         snprintf(err, sizeof err, "workgroup (%u,%u,%u): waves wait on GWS outside a co-resident dispatch",
                  sl->g.id[0], sl->g.id[1], sl->g.id[2]);
+    r3_timeline_end(c, sl, rc ? -1 : 0, err);
     if (rc) {
         r3_record_failure(t, item, err);
         return -1;
@@ -278,6 +300,8 @@ static int r3_run_coresident(void *vctx, uint64_t index, int thread)
             if (!sl->busy)
                 continue;
             int rc = r3_run_group(&sl->g, sl->waves, sl->nwaves, &t->stats, err, sizeof err);
+            if (rc <= 0)
+                r3_timeline_end(c, sl, rc, err);
             if (rc < 0) {
                 r3_record_failure(t, sl->item, err);
                 r3_sync_stop(s);
@@ -373,6 +397,14 @@ int r3_dispatch(const r3_codeobj *co, const r3_xprog *xp, const r3_kernel *kern,
         nthreads = (int)total;
     c.total = total;
     c.waves_per_group = (int)((wg + (unsigned)c.lanes - 1) / (unsigned)c.lanes);
+    if (l->timeline) {
+        *l->timeline = c.timeline = core_timeline_new(total, c.waves_per_group, err, errsize);
+        if (!c.timeline) {
+            core_mem_release(mem, c.kernarg_addr);
+            core_mem_release(mem, c.dispatch_addr);
+            return -1;
+        }
+    }
     int coresident = xp->device_waits;
     uint64_t resident = core_device_resident_groups(l->device);
     if (resident > total)

@@ -8,6 +8,7 @@
 
 #include "core/core_device.h"
 #include "core/core_mem.h"
+#include "core/core_timeline.h"
 #include "r3_exec.h"
 #include "rdna3/codeobj/r3_loader.h"
 
@@ -22,6 +23,8 @@ typedef struct {
     r3_trace_fn trace;              /* when set: one line per instruction, workgroups in order */
     void *trace_ctx;
     uint8_t align_mode;             /* r3_align_mode */
+    /* when set, *timeline receives the dispatch's timeline (also after a fault; the caller frees it) */
+    core_timeline **timeline;
 } r3_launch;
 
 /* Runs a kernel whose execution form (for its wave size) is `xp`. `kernarg` holds the explicit arguments laid out at their metadata offsets

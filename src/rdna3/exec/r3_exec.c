@@ -4,6 +4,7 @@
 #include "r3_exec.h"
 #include "r3_sync.h"
 #include "r3_trace.h"
+#include "core/core_timeline.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -175,8 +176,11 @@ int r3_run_group(r3_group *g, r3_wave *waves, int nwaves, r3_stats *st, char *er
             r3_wave *w = &waves[i];
             if (w->done)
                 continue;
-            if (!w->at_barrier && r3_run_wave(g, w, st, err, errsize))
+            int was_waiting = w->at_barrier;
+            if (!was_waiting && r3_run_wave(g, w, st, err, errsize))
                 return -1;
+            if (!was_waiting && w->at_barrier && g->timeline)
+                core_timeline_barrier(g->timeline, g->item, i, w->icount);
             if (w->done && g->sync->ended) { /* an ended wave gives up its ordered-count turn */
                 pthread_mutex_lock(&g->sync->lock);
                 r3_sync_wave_finished(g->sync, w->order);

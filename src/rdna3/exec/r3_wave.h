@@ -103,6 +103,8 @@ typedef struct r3_group {
     uint64_t quantum;            /* co-resident: instructions a wave runs before the next one's turn */
     r3_warnings *warn;           /* the running thread's warning counts */
     uint8_t align_mode;          /* r3_align_mode */
+    struct core_timeline *timeline; /* when recording one: barrier arrivals go there */
+    uint64_t item;               /* the workgroup's number in the dispatch */
 } r3_group;
 
 static inline uint64_t r3_exec_mask(const r3_wave *w)

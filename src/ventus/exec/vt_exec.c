@@ -161,9 +161,11 @@ static int vt_step(vt_group *g, vt_warp *w)
     w->npc = w->pc + 4;
     g->nwrites = 0;
     uint32_t pc = w->pc;
+    int spinning = w->state == VT_WARP_BARRIER; /* a waiting warp executes its barrier again */
     int rc = vt_exec_table[in->op](g, w, in);
     if (rc)
         return rc;
+    w->icount += !spinning;
     g->instructions++;
     g->class_count[vt_ops[in->op].cls]++;
     if (vt_ops[in->op].cls == VT_CLS_VALU || vt_ops[in->op].cls == VT_CLS_VMEM)

@@ -50,6 +50,7 @@ typedef struct {
     uint32_t wid;
     vt_warp_state state;
     uint32_t barrier_gen;
+    uint64_t icount;                  /* instructions issued, barrier re-executions while waiting excluded */
 } vt_warp;
 
 /* One register or memory write, recorded for traces. */
@@ -85,6 +86,7 @@ typedef struct vt_group {
     size_t printed_len;
     /* the last allocation a lookup hit (speeds up runs of accesses to one buffer) */
     const core_alloc *last;
+    struct core_timeline *timeline;   /* when recording one: barrier arrivals go there */
 } vt_group;
 
 typedef int (*vt_exec_fn)(vt_group *g, vt_warp *w, const vt_inst *in);

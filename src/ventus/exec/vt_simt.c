@@ -5,6 +5,8 @@
 
 #include <string.h>
 
+#include "core/core_timeline.h"
+
 /* Pushes an entry on the warp's SIMT stack; a fault when it is full. */
 static int vt_push(vt_group *g, vt_warp *w, uint32_t r_pc, uint32_t else_pc, uint32_t mask)
 {
@@ -115,6 +117,8 @@ int vt_x_barrier(vt_group *g, vt_warp *w, const vt_inst *in)
         return 0;
     }
     w->barrier_gen = g->barrier_gen;
+    if (g->timeline) /* this barrier is the warp's instruction number icount + 1 */
+        core_timeline_barrier(g->timeline, g->wgid, (int)w->wid, w->icount + 1);
     if (++g->arrived == g->live) {
         g->arrived = 0;
         g->barrier_gen++;

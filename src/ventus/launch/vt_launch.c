@@ -143,6 +143,7 @@ typedef struct {
     char (*faults)[320];
     char **printed;
     size_t *printed_len;
+    core_timeline *timeline;
 } vt_run_ctx;
 
 /* Runs workgroup `item` (linear id) to completion. */
@@ -169,6 +170,9 @@ static int vt_run_group(void *ctx, uint64_t item, int thread)
     g.gid[1] = (uint32_t)(item % xy / m->kernel_size[0]);
     g.gid[0] = (uint32_t)(item % m->kernel_size[0]);
     g.max_instructions = r->o->max_instructions ? r->o->max_instructions : VT_DEFAULT_BUDGET;
+    g.timeline = r->timeline;
+    if (r->timeline)
+        core_timeline_group(r->timeline, item, g.gid, (int)g.numw);
     if (r->o->trace) {
         g.tracing = 1;
         g.on_commit = r->o->trace;
@@ -190,6 +194,11 @@ static int vt_run_group(void *ctx, uint64_t item, int thread)
                  (unsigned long long)item, g.fault_warp, g.fault_pc, text[0] ? text : "?", g.fault);
     } else {
         rc = 0;
+    }
+    for (uint32_t i = 0; r->timeline && g.warps && i < g.numw; i++) {
+        core_timeline_wave_end(r->timeline, item, (int)i, g.warps[i].icount);
+        if (rc && i == g.fault_warp)
+            core_timeline_fault(r->timeline, item, (int)i, g.warps[i].icount, r->faults[item]);
     }
     r->instr[item] = g.instructions;
     r->lanes[item] = g.lane_instructions;
@@ -228,9 +237,13 @@ int vt_launch_dispatch(core_mem *mem, const vt_meta *m, const vt_run_options *o,
     }
     vt_run_ctx r = {mem, m, &code, o, calloc(groups, 8), calloc(groups, 8),
                     calloc(groups, sizeof *r.classes), calloc(groups, sizeof *r.faults),
-                    calloc(groups, sizeof(char *)), calloc(groups, sizeof(size_t))};
+                    calloc(groups, sizeof(char *)), calloc(groups, sizeof(size_t)), NULL};
     int rc = -1;
-    if (!r.instr || !r.lanes || !r.classes || !r.faults || !r.printed || !r.printed_len) {
+    if (o->timeline)
+        *o->timeline = r.timeline = core_timeline_new(groups, (int)m->wg_size, err, errsize);
+    if (o->timeline && !r.timeline) {
+        /* err says why */
+    } else if (!r.instr || !r.lanes || !r.classes || !r.faults || !r.printed || !r.printed_len) {
         snprintf(err, errsize, "out of memory");
     } else {
         uint64_t failed = 0;

@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "core/core_mem.h"
+#include "core/core_timeline.h"
 #include "ventus/exec/vt_exec.h"
 
 #define VT_MAX_BUFFERS 64
@@ -44,6 +45,8 @@ typedef struct {
     /* device printf text of each workgroup, handed over in workgroup order after the launch */
     void (*print)(void *ctx, const char *text, size_t len);
     void *print_ctx;
+    /* when set, *timeline receives the launch's timeline (also after a fault; the caller frees it) */
+    core_timeline **timeline;
 } vt_run_options;
 
 /* Writes the launch's buffers from `data` (allocating what is missing, keeping earlier contents

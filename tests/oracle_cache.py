@@ -1,0 +1,86 @@
+# A content-addressed cache of oracle runs (clang-19, llvm-mc-19, llvm-objcopy...): the release and
+# the sanitizer runs of a test, and successive `make test` runs, ask the same reference questions;
+# the cache answers the second time. Only reference tools go through it, never wavesim: a cached
+# answer is keyed by the tool's identity (resolved path, size, mtime), its arguments and the bytes
+# of every input file, so it is the answer the tool would give again.
+import hashlib
+import os
+import shutil
+import subprocess
+import tempfile
+
+CACHE = os.environ.get('ORACLE_CACHE') or os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'build',
+                                                       'oracle-cache')
+
+
+def _tool_identity(tool):
+    path = shutil.which(tool) or tool
+    real = os.path.realpath(path)
+    st = os.stat(real)
+    return '%s:%d:%d' % (real, st.st_size, st.st_mtime_ns)
+
+
+def _tree_identity(path):
+    """Identity of a file or a directory's files (what a tool reads besides its inputs)."""
+    if not os.path.isdir(path):
+        return _tool_identity(path) if os.path.exists(path) else path + ':absent'
+    out = []
+    for d, _, files in sorted(os.walk(path)):
+        out += [_tool_identity(os.path.join(d, f)) for f in sorted(files)]
+    return '\n'.join(out)
+
+
+def run(cmd, inputs=(), outputs=(), also=()):
+    """Runs an oracle command. cmd may name files as {in0}, {in1}... (the paths in inputs, whose bytes
+    are part of the key) and {out0}... (the paths in outputs, restored from the cache on a hit); also
+    names further files or directories the tool reads (their sizes and mtimes are part of the key).
+    Returns (returncode, stdout, stderr) as text."""
+    h = hashlib.sha256()
+    h.update(_tool_identity(cmd[0]).encode())
+    for p in also:
+        h.update(b'\3' + _tree_identity(p).encode())
+    for a in cmd[1:]:
+        h.update(b'\0' + a.encode())
+    for p in inputs:
+        with open(p, 'rb') as f:
+            h.update(b'\1' + hashlib.sha256(f.read()).digest())
+    h.update(b'\2%d' % len(outputs))
+    key = h.hexdigest()
+    entry = os.path.join(CACHE, key[:2], key)
+    if os.path.isfile(os.path.join(entry, 'rc')):
+        for i, p in enumerate(outputs):
+            src = os.path.join(entry, 'out%d' % i)
+            if os.path.exists(src):
+                shutil.copyfile(src, p)
+        with open(os.path.join(entry, 'rc')) as f:
+            rc = int(f.read())
+        with open(os.path.join(entry, 'stdout')) as f:
+            out = f.read()
+        with open(os.path.join(entry, 'stderr')) as f:
+            err = f.read()
+        return rc, out, err
+    names = {'in%d' % i: p for i, p in enumerate(inputs)}
+    names.update({'out%d' % i: p for i, p in enumerate(outputs)})
+    p = subprocess.run([a.format(**names) if '{' in a else a for a in cmd], capture_output=True, text=True)
+    # store under a private name, then rename: concurrent tests may fill the same entry
+    os.makedirs(os.path.dirname(entry), exist_ok=True)
+    part = tempfile.mkdtemp(dir=os.path.dirname(entry))
+    for i, path in enumerate(outputs):
+        if os.path.exists(path):
+            shutil.copyfile(path, os.path.join(part, 'out%d' % i))
+    for name, text in (('stdout', p.stdout), ('stderr', p.stderr), ('rc', str(p.returncode))):
+        with open(os.path.join(part, name), 'w') as f:
+            f.write(text)
+    try:
+        os.rename(part, entry)
+    except OSError:  # another test stored it first
+        shutil.rmtree(part, ignore_errors=True)
+    return p.returncode, p.stdout, p.stderr
+
+
+def check_output(cmd, inputs=(), outputs=(), also=()):
+    """run(), raising CalledProcessError on a non-zero exit like subprocess.run(check=True)."""
+    rc, out, err = run(cmd, inputs, outputs, also)
+    if rc:
+        raise subprocess.CalledProcessError(rc, cmd, out, err)
+    return out
