@@ -1,6 +1,7 @@
 // Kernels that misbehave on purpose, for the runtime's error tests: an endless loop, an illegal
 // instruction word, a store far outside any buffer, a trap, an instruction wavesim does not
-// implement, and a kernel asking for more LDS than a small device has.
+// implement, a kernel asking for more LDS than a small device has, and a jump 4 GiB past the code
+// (its low 32 bits land back on the code: a truncated PC would loop instead of faulting).
     .text
     .amdgcn_target "amdgcn-amd-amdhsa--gfx1100"
     .amdhsa_code_object_version 5
@@ -36,6 +37,13 @@ unimplemented:
     .globl greedy
     .p2align 8
 greedy:
+    s_endpgm
+    .globl farjump
+    .p2align 8
+farjump:
+    s_getpc_b64 s[2:3]
+    s_add_u32 s3, s3, 1
+    s_setpc_b64 s[2:3]
     s_endpgm
 
     .rodata
@@ -73,6 +81,11 @@ greedy:
         .amdhsa_next_free_vgpr 1
         .amdhsa_next_free_sgpr 1
         .amdhsa_group_segment_fixed_size 32768
+    .end_amdhsa_kernel
+    .p2align 6
+    .amdhsa_kernel farjump
+        .amdhsa_next_free_vgpr 1
+        .amdhsa_next_free_sgpr 4
     .end_amdhsa_kernel
 
     .amdgpu_metadata
@@ -112,6 +125,11 @@ amdhsa.kernels:
     .kernarg_segment_size: 0
     .name:           greedy
     .symbol:         greedy.kd
+    .wavefront_size: 32
+  - .args:           []
+    .kernarg_segment_size: 0
+    .name:           farjump
+    .symbol:         farjump.kd
     .wavefront_size: 32
 amdhsa.target:   amdgcn-amd-amdhsa--gfx1100
 amdhsa.version:

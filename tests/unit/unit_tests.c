@@ -13,6 +13,7 @@
 #include "core/core_pool.h"
 #include "core/core_timeline.h"
 #include "rdna3/codec/r3_codec.h"
+#include "rdna3/exec/r3_exec.h"
 
 static int passed, failed;
 
@@ -38,6 +39,33 @@ static void test_tables(void)
         const r3_opinfo *back = r3_isa_lookup((r3_format)op->format, op->opcode);
         CHECK(back == op, "%s: opcode lookup round trip", op->mnemonic);
     }
+}
+
+/* Every row of a compute format runs a function, except the rows isa/rdna3/unimplemented.def lists;
+   graphics rows run none. */
+static void test_handlers(void)
+{
+    static const char *const unimplemented[] = {
+#define R3_UNIMPLEMENTED(h) #h,
+#include "../../isa/rdna3/unimplemented.def"
+#undef R3_UNIMPLEMENTED
+    };
+    CHECK(r3_exec_init() == 0, "the dispatch table has one entry per row");
+    size_t n = r3_isa_count(), bound = 0, listed = 0;
+    for (size_t i = 0; i < n; i++) {
+        const r3_opinfo *op = r3_isa_at(i);
+        int graphics = op->format == R3_VINTERP || op->format == R3_LDSDIR || op->format == R3_EXP || op->format == R3_MIMG;
+        int unlisted = 1;
+        for (size_t k = 0; k < sizeof unimplemented / sizeof unimplemented[0]; k++)
+            if (strcmp(op->mnemonic, unimplemented[k]) == 0)
+                unlisted = 0;
+        listed += !unlisted;
+        int has = r3_exec_fn_of(op) != NULL;
+        bound += has;
+        CHECK(has == (!graphics && unlisted), "%s: %s", op->mnemonic, has ? "runs a function" : "runs none");
+    }
+    CHECK(bound == r3_exec_count() && listed == sizeof unimplemented / sizeof unimplemented[0],
+          "%zu rows bound, %zu listed as unimplemented", bound, listed);
 }
 
 static void test_bits(void)
@@ -247,6 +275,7 @@ static void test_msgpack(void)
 int main(void)
 {
     test_tables();
+    test_handlers();
     test_bits();
     test_core_mem();
     test_core_pool();

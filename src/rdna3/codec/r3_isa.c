@@ -105,30 +105,8 @@ typedef struct {
 } r3_row;
 
 static const r3_row r3_rows[] = {
-#define R3OP(fmt, op, mn, opnds, opt, nb) {#mn, R3_##fmt, op, opnds, opt, nb},
-#include "../../../isa/rdna3/sop2.def"
-#include "../../../isa/rdna3/sopk.def"
-#include "../../../isa/rdna3/sop1.def"
-#include "../../../isa/rdna3/sopc.def"
-#include "../../../isa/rdna3/sopp.def"
-#include "../../../isa/rdna3/smem.def"
-#include "../../../isa/rdna3/vop2.def"
-#include "../../../isa/rdna3/vop1.def"
-#include "../../../isa/rdna3/vopc.def"
-#include "../../../isa/rdna3/vop3.def"
-#include "../../../isa/rdna3/vop3p.def"
-#include "../../../isa/rdna3/ds.def"
-#include "../../../isa/rdna3/mubuf.def"
-#include "../../../isa/rdna3/mtbuf.def"
-#include "../../../isa/rdna3/flat.def"
-#include "../../../isa/rdna3/scratch.def"
-#include "../../../isa/rdna3/global.def"
-#include "../../../isa/rdna3/vopdx.def"
-#include "../../../isa/rdna3/vopdy.def"
-#include "../../../isa/rdna3/vinterp.def"
-#include "../../../isa/rdna3/ldsdir.def"
-#include "../../../isa/rdna3/exp.def"
-#include "../../../isa/rdna3/mimg.def"
+#define R3OP(fmt, op, mn, opnds, opt, nb, handler) {#mn, R3_##fmt, op, opnds, opt, nb},
+#include "r3_rows.h"
 #undef R3OP
 };
 

@@ -10,7 +10,6 @@
 #include "r3_exec.h"
 #include "r3_vmem.h"
 
-#define OP(name) static void name(r3_wave *w, const r3_xop *x)
 
 /* How a buffer load or store moves its data. */
 enum {
@@ -403,31 +402,3 @@ OP(s_buffer_load_b128) { r3_sbuf_load(w, x, 4); }
 OP(s_buffer_load_b256) { r3_sbuf_load(w, x, 8); }
 OP(s_buffer_load_b512) { r3_sbuf_load(w, x, 16); }
 
-const r3_handler r3_buffer_handlers[] = {
-#define H(name) {#name, name}
-#define H_FMT(P, D)                                                                                          \
-    H(P##_load_##D##format_x), H(P##_load_##D##format_xy), H(P##_load_##D##format_xyz),                        \
-        H(P##_load_##D##format_xyzw), H(P##_store_##D##format_x), H(P##_store_##D##format_xy),                 \
-        H(P##_store_##D##format_xyz), H(P##_store_##D##format_xyzw)
-    H_FMT(buffer, ), H_FMT(buffer, d16_), H_FMT(tbuffer, ), H_FMT(tbuffer, d16_), H(buffer_load_d16_hi_format_x),
-    H(buffer_store_d16_hi_format_x),
-#undef H_FMT
-    H(buffer_load_b32), H(buffer_load_b64), H(buffer_load_b96), H(buffer_load_b128), H(buffer_load_u8),
-    H(buffer_load_i8), H(buffer_load_u16), H(buffer_load_i16), H(buffer_load_d16_b16), H(buffer_load_d16_hi_b16),
-    H(buffer_load_d16_u8), H(buffer_load_d16_i8), H(buffer_load_d16_hi_u8), H(buffer_load_d16_hi_i8),
-    H(buffer_load_lds_u8), H(buffer_load_lds_i8), H(buffer_load_lds_u16), H(buffer_load_lds_i16),
-    H(buffer_load_lds_b32), H(buffer_load_lds_format_x),
-    H(buffer_store_b32), H(buffer_store_b64), H(buffer_store_b96), H(buffer_store_b128), H(buffer_store_b8),
-    H(buffer_store_b16), H(buffer_store_d16_hi_b8), H(buffer_store_d16_hi_b16),
-    H(buffer_atomic_add_u32), H(buffer_atomic_sub_u32), H(buffer_atomic_csub_u32), H(buffer_atomic_min_i32),
-    H(buffer_atomic_min_u32), H(buffer_atomic_max_i32), H(buffer_atomic_max_u32), H(buffer_atomic_and_b32),
-    H(buffer_atomic_or_b32), H(buffer_atomic_xor_b32), H(buffer_atomic_swap_b32), H(buffer_atomic_inc_u32),
-    H(buffer_atomic_dec_u32), H(buffer_atomic_cmpswap_b32), H(buffer_atomic_add_f32), H(buffer_atomic_cmpswap_f32), H(buffer_atomic_min_f32),
-    H(buffer_atomic_max_f32), H(buffer_atomic_add_u64), H(buffer_atomic_sub_u64), H(buffer_atomic_min_i64),
-    H(buffer_atomic_min_u64), H(buffer_atomic_max_i64), H(buffer_atomic_max_u64), H(buffer_atomic_and_b64),
-    H(buffer_atomic_or_b64), H(buffer_atomic_xor_b64), H(buffer_atomic_swap_b64), H(buffer_atomic_inc_u64),
-    H(buffer_atomic_dec_u64), H(buffer_atomic_cmpswap_b64),
-    H(s_buffer_load_b32), H(s_buffer_load_b64), H(s_buffer_load_b128), H(s_buffer_load_b256), H(s_buffer_load_b512),
-#undef H
-};
-const size_t r3_buffer_nhandlers = sizeof r3_buffer_handlers / sizeof r3_buffer_handlers[0];

@@ -8,7 +8,6 @@
 #include "r3_sync.h"
 #include "r3_vmem.h"
 
-#define OP(name) static void name(r3_wave *w, const r3_xop *x)
 
 static uint32_t r3_ds_offset(const r3_inst *in)
 {
@@ -475,35 +474,9 @@ DS_ATOMIC_PAIR(max, f64, A_FMAX, 1)
 DS_ATOMIC_PAIR(cmpstore, f64, A_FCMPSWAP, 1)
 DS_ATOMIC_RTN(wrap_rtn_b32, A_WRAP, 0)
 
-const r3_handler r3_ds_handlers[] = {
-#define H(name) {#name, name}
-#define H_PAIR(base, suffix) H(ds_##base##_##suffix), H(ds_##base##_rtn_##suffix)
-#define H_INT(U, I, B)                                                                                       \
-    H_PAIR(add, U), H_PAIR(sub, U), H_PAIR(rsub, U), H_PAIR(inc, U), H_PAIR(dec, U), H_PAIR(min, I),           \
-        H_PAIR(max, I), H_PAIR(min, U), H_PAIR(max, U), H_PAIR(and, B), H_PAIR(or, B), H_PAIR(xor, B),         \
-        H_PAIR(mskor, B), H_PAIR(cmpstore, B), H(ds_storexchg_rtn_##B)
-    H_INT(u32, i32, b32), H_INT(u64, i64, b64),
-    H_PAIR(add, f32), H_PAIR(min, f32), H_PAIR(max, f32), H_PAIR(cmpstore, f32), H_PAIR(min, f64),
-    H_PAIR(max, f64), H_PAIR(cmpstore, f64), H(ds_wrap_rtn_b32),
-    H(ds_load_b32), H(ds_load_b64), H(ds_load_b96), H(ds_load_b128), H(ds_load_u8), H(ds_load_i8), H(ds_load_u16),
-    H(ds_load_i16), H(ds_load_u8_d16), H(ds_load_u8_d16_hi), H(ds_load_i8_d16), H(ds_load_i8_d16_hi),
-    H(ds_load_u16_d16), H(ds_load_u16_d16_hi), H(ds_store_b32), H(ds_store_b64), H(ds_store_b96),
-    H(ds_store_b128), H(ds_store_b8), H(ds_store_b16), H(ds_store_b8_d16_hi), H(ds_store_b16_d16_hi),
-    H(ds_store_addtid_b32), H(ds_load_addtid_b32), H(ds_load_2addr_b32), H(ds_load_2addr_b64),
-    H(ds_load_2addr_stride64_b32), H(ds_load_2addr_stride64_b64), H(ds_store_2addr_b32), H(ds_store_2addr_b64),
-    H(ds_store_2addr_stride64_b32), H(ds_store_2addr_stride64_b64), H(ds_storexchg_2addr_rtn_b32),
-    H(ds_storexchg_2addr_stride64_rtn_b32), H(ds_storexchg_2addr_rtn_b64), H(ds_storexchg_2addr_stride64_rtn_b64),
-    H(ds_swizzle_b32), H(ds_permute_b32), H(ds_bpermute_b32), H(ds_append), H(ds_consume),
-    H(ds_condxchg32_rtn_b64), H(ds_nop), H(ds_gws_init), H(ds_gws_barrier), H(ds_gws_sema_v), H(ds_gws_sema_br),
-    H(ds_gws_sema_p), H(ds_gws_sema_release_all), H(ds_ordered_count),
-#undef H_INT
-#undef H_PAIR
-#undef H
-};
-const size_t r3_ds_nhandlers = sizeof r3_ds_handlers / sizeof r3_ds_handlers[0];
 
 int r3_ds_waits_on_device(r3_exec_fn fn)
 {
-    return fn == ds_gws_init || fn == ds_gws_barrier || fn == ds_gws_sema_v || fn == ds_gws_sema_br ||
-           fn == ds_gws_sema_p || fn == ds_gws_sema_release_all || fn == ds_ordered_count;
+    return fn == r3x_ds_gws_init || fn == r3x_ds_gws_barrier || fn == r3x_ds_gws_sema_v || fn == r3x_ds_gws_sema_br ||
+           fn == r3x_ds_gws_sema_p || fn == r3x_ds_gws_sema_release_all || fn == r3x_ds_ordered_count;
 }

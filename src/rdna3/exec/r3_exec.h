@@ -1,28 +1,25 @@
-/* RDNA3 executor: binds every table row to its instruction function, runs waves of a workgroup
-   together (s_barrier), and reports faults with wave, PC and instruction text. */
+/* RDNA3 executor: the dispatch table from every table row to its instruction function (built at
+   compile time from the rows' handler column), the waves of a workgroup run together (s_barrier),
+   and faults reported with wave, PC and instruction text. */
 #ifndef WAVESIM_R3_EXEC_H
 #define WAVESIM_R3_EXEC_H
 
 #include "r3_wave.h"
 
-typedef struct {
-    const char *name;   /* the mnemonic without _e32/_e64 */
-    r3_exec_fn fn;
-} r3_handler;
-
-/* Each instruction class lists its functions. */
-extern const r3_handler r3_salu_handlers[], r3_vmem_handlers[], r3_valu_int_handlers[], r3_valu_float_handlers[],
-    r3_valu_cvt_handlers[], r3_valu_cmp_handlers[], r3_valu_lane_handlers[], r3_valu_packed_handlers[], r3_valu_wmma_handlers[],
-    r3_buffer_handlers[], r3_ds_handlers[];
-extern const size_t r3_salu_nhandlers, r3_vmem_nhandlers, r3_valu_int_nhandlers, r3_valu_float_nhandlers,
-    r3_valu_cvt_nhandlers, r3_valu_cmp_nhandlers, r3_valu_lane_nhandlers, r3_valu_packed_nhandlers, r3_valu_wmma_nhandlers,
-    r3_buffer_nhandlers, r3_ds_nhandlers;
+/* The instruction functions: r3x_<handler> for the handler column of every row of the isa/rdna3 tables
+   (the mnemonic without _e32/_e64; VOPD halves name their VOP2 form). The class files define them
+   with OP(handler); a function that no row names has no prototype here, which -Wmissing-prototypes
+   turns into a build error. */
+#define R3OP(fmt, op, mn, opnds, opt, nb, handler) void r3x_##handler(r3_wave *w, const r3_xop *x);
+#include "rdna3/codec/r3_rows.h"
+#undef R3OP
+#define OP(name) void r3x_##name(r3_wave *w, const r3_xop *x)
 
 /* Whether fn can park its wave until another workgroup acts (GWS, ordered count): kernels using one
    need their workgroups co-resident. */
 int r3_ds_waits_on_device(r3_exec_fn fn);
 
-/* Builds the row -> function table once (after r3_isa_init); returns 0 or -1. */
+/* Checks the dispatch table against the codec's rows (after r3_isa_init); returns 0 or -1. */
 int r3_exec_init(void);
 /* The function for a row, or NULL when the instruction is not implemented. */
 r3_exec_fn r3_exec_fn_of(const r3_opinfo *op);

@@ -14,7 +14,6 @@
 #define DQ(v) r3_write_sgpr64(w, DST, (uint64_t)(v))
 #define SDSTV w->sgpr[DST & 127]
 #define SDSTQ ((uint64_t)w->sgpr[DST & 127] | (uint64_t)w->sgpr[(DST + 1) & 127] << 32)
-#define OP(name) static void name(r3_wave *w, const r3_xop *x)
 
 /* ---- moves and bit manipulation (SOP1) ---- */
 
@@ -217,14 +216,27 @@ OP(s_and_not1_wrexec_b32) { r3_saveexec(w, x, 11); }
 
 /* D = address of the next instruction */
 OP(s_getpc_b64) { DQ(r3_codeobj_pc_base(w->group->co) + w->pc); }
+/* PC = target (a byte address). The wave's PC is an offset into the loaded code object, so a target
+   more than 4 GiB away is a fault here, not a jump to its low 32 bits (which can land back inside
+   the code); a target outside the code but within reach faults at the next fetch. */
+static void r3_jump(r3_wave *w, const char *name, uint64_t target)
+{
+    uint64_t base = r3_codeobj_pc_base(w->group->co);
+    if (target < base || target - base > UINT32_MAX)
+        r3_fault(w, "%s to 0x%llx: outside the code (loaded at 0x%llx)", name, (unsigned long long)target,
+                 (unsigned long long)base);
+    else
+        w->pc = (uint32_t)(target - base);
+}
+
 /* PC = S0 */
-OP(s_setpc_b64) { w->pc = (uint32_t)(S0Q - r3_codeobj_pc_base(w->group->co)); }
+OP(s_setpc_b64) { r3_jump(w, "s_setpc_b64", S0Q); }
 /* D = address of the next instruction; PC = S0 */
 OP(s_swappc_b64)
 {
     uint64_t target = S0Q;
     DQ(r3_codeobj_pc_base(w->group->co) + w->pc);
-    w->pc = (uint32_t)(target - r3_codeobj_pc_base(w->group->co));
+    r3_jump(w, "s_swappc_b64", target);
 }
 
 /* ---- arithmetic (SOP2) ---- */
@@ -548,62 +560,32 @@ OP(s_sethalt)
 }
 /* send a message, then halt */
 OP(s_sendmsghalt) { (void)x; r3_fault(w, "wave halted by s_sendmsghalt"); }
+#define OP_NOTHING(name) OP(name) { (void)w; (void)x; }
 /* debugger branches: no debugger is attached, never taken */
-OP(s_cbranch_cdbg) { (void)w; (void)x; }
+OP_NOTHING(s_cbranch_cdbgsys) OP_NOTHING(s_cbranch_cdbguser)
+OP_NOTHING(s_cbranch_cdbgsys_or_user) OP_NOTHING(s_cbranch_cdbgsys_and_user)
 /* end the wave (after a context save: the same here) */
 OP(s_endpgm_saved) { (void)x; w->done = 1; }
 /* no functional effect in a functional model: memory operations complete in order */
-OP(s_nop_like) { (void)w; (void)x; }
+OP_NOTHING(s_waitcnt) OP_NOTHING(s_waitcnt_vscnt) OP_NOTHING(s_waitcnt_vmcnt)
+OP_NOTHING(s_waitcnt_expcnt) OP_NOTHING(s_waitcnt_lgkmcnt) OP_NOTHING(s_waitcnt_depctr)
+OP_NOTHING(s_delay_alu) OP_NOTHING(s_clause) OP_NOTHING(s_nop)
+OP_NOTHING(s_sendmsg) OP_NOTHING(s_setprio) OP_NOTHING(s_sleep)
+OP_NOTHING(s_icache_inv) OP_NOTHING(s_set_inst_prefetch_distance) OP_NOTHING(s_code_end)
+OP_NOTHING(s_wait_idle) OP_NOTHING(s_version) OP_NOTHING(s_setkill)
+OP_NOTHING(s_wait_event) OP_NOTHING(s_wakeup) OP_NOTHING(s_incperflevel)
+OP_NOTHING(s_decperflevel) OP_NOTHING(s_ttracedata) OP_NOTHING(s_ttracedata_imm)
+/* the _b64 forms run the same code: the EXEC width follows the wave size (r3_saveexec) */
+OP(s_or_not0_saveexec_b64) { r3x_s_or_not0_saveexec_b32(w, x); }
+OP(s_and_not0_wrexec_b64) { r3x_s_and_not0_wrexec_b32(w, x); }
+OP(s_and_not1_wrexec_b64) { r3x_s_and_not1_wrexec_b32(w, x); }
+OP(s_and_saveexec_b64) { r3x_s_and_saveexec_b32(w, x); }
+OP(s_or_saveexec_b64) { r3x_s_or_saveexec_b32(w, x); }
+OP(s_xor_saveexec_b64) { r3x_s_xor_saveexec_b32(w, x); }
+OP(s_and_not0_saveexec_b64) { r3x_s_and_not0_saveexec_b32(w, x); }
+OP(s_and_not1_saveexec_b64) { r3x_s_and_not1_saveexec_b32(w, x); }
+OP(s_or_not1_saveexec_b64) { r3x_s_or_not1_saveexec_b32(w, x); }
+OP(s_nand_saveexec_b64) { r3x_s_nand_saveexec_b32(w, x); }
+OP(s_nor_saveexec_b64) { r3x_s_nor_saveexec_b32(w, x); }
+OP(s_xnor_saveexec_b64) { r3x_s_xnor_saveexec_b32(w, x); }
 
-const r3_handler r3_salu_handlers[] = {
-#define H(name) {#name, name}
-    H(s_mov_b32), H(s_mov_b64), H(s_cmov_b32), H(s_cmov_b64), H(s_not_b32), H(s_not_b64), H(s_brev_b32),
-    H(s_bcnt1_i32_b32), H(s_bcnt1_i32_b64), H(s_ctz_i32_b32), H(s_ctz_i32_b64), H(s_clz_i32_u32),
-    H(s_sext_i32_i8), H(s_sext_i32_i16), H(s_abs_i32), H(s_and_saveexec_b32), H(s_or_saveexec_b32),
-    H(s_xor_saveexec_b32), H(s_and_not0_saveexec_b32), H(s_and_not1_saveexec_b32), H(s_or_not1_saveexec_b32),
-    H(s_nand_saveexec_b32), H(s_nor_saveexec_b32), H(s_xnor_saveexec_b32), H(s_getpc_b64), H(s_setpc_b64),
-    H(s_swappc_b64), H(s_add_u32), H(s_sub_u32), H(s_addc_u32), H(s_subb_u32), H(s_add_i32), H(s_sub_i32),
-    H(s_mul_i32), H(s_mul_hi_u32), H(s_mul_hi_i32), H(s_min_i32), H(s_min_u32), H(s_max_i32), H(s_max_u32),
-    H(s_cselect_b32), H(s_cselect_b64), H(s_lshl1_add_u32), H(s_lshl2_add_u32), H(s_lshl3_add_u32),
-    H(s_lshl4_add_u32), H(s_and_b32), H(s_and_b64), H(s_or_b32), H(s_or_b64), H(s_xor_b32), H(s_xor_b64),
-    H(s_and_not1_b32), H(s_and_not1_b64), H(s_or_not1_b32), H(s_or_not1_b64), H(s_nand_b32), H(s_nor_b32),
-    H(s_xnor_b32), H(s_lshl_b32), H(s_lshl_b64), H(s_lshr_b32), H(s_lshr_b64), H(s_ashr_i32), H(s_ashr_i64),
-    H(s_bfe_u32), H(s_bfe_i32), H(s_pack_ll_b32_b16), H(s_pack_lh_b32_b16), H(s_pack_hh_b32_b16),
-    H(s_cmp_eq_i32), H(s_cmp_lg_i32), H(s_cmp_gt_i32), H(s_cmp_ge_i32), H(s_cmp_lt_i32), H(s_cmp_le_i32),
-    H(s_cmp_eq_u32), H(s_cmp_lg_u32), H(s_cmp_gt_u32), H(s_cmp_ge_u32), H(s_cmp_lt_u32), H(s_cmp_le_u32),
-    H(s_cmp_eq_u64), H(s_cmp_lg_u64), H(s_bitcmp0_b32), H(s_bitcmp1_b32), H(s_movk_i32), H(s_cmovk_i32),
-    H(s_addk_i32), H(s_mulk_i32), H(s_cmpk_eq_i32), H(s_cmpk_lg_i32), H(s_cmpk_gt_i32), H(s_cmpk_ge_i32),
-    H(s_cmpk_lt_i32), H(s_cmpk_le_i32), H(s_cmpk_eq_u32), H(s_cmpk_lg_u32), H(s_cmpk_gt_u32), H(s_cmpk_ge_u32),
-    H(s_cmpk_lt_u32), H(s_cmpk_le_u32), H(s_branch), H(s_cbranch_scc0), H(s_cbranch_scc1), H(s_cbranch_vccz),
-    H(s_cbranch_vccnz), H(s_cbranch_execz), H(s_cbranch_execnz), H(s_endpgm), H(s_barrier),
-    H(s_brev_b64), H(s_clz_i32_u64), H(s_cls_i32), H(s_cls_i32_i64), H(s_bcnt0_i32_b32), H(s_bcnt0_i32_b64),
-    H(s_bitset0_b32), H(s_bitset0_b64), H(s_bitset1_b32), H(s_bitset1_b64), H(s_bitreplicate_b64_b32),
-    H(s_quadmask_b32), H(s_quadmask_b64), H(s_wqm_b32), H(s_wqm_b64), H(s_movrels_b32), H(s_movrels_b64),
-    H(s_movreld_b32), H(s_movreld_b64), H(s_movrelsd_2_b32), H(s_or_not0_saveexec_b32),
-    H(s_and_not0_wrexec_b32), H(s_and_not1_wrexec_b32), H(s_absdiff_i32), H(s_nand_b64), H(s_nor_b64),
-    H(s_xnor_b64), H(s_bfm_b32), H(s_bfm_b64), H(s_bfe_u64), H(s_bfe_i64), H(s_pack_hl_b32_b16),
-    H(s_bitcmp0_b64), H(s_bitcmp1_b64), H(s_getreg_b32), H(s_setreg_b32), H(s_setreg_imm32_b32), H(s_call_b64),
-    H(s_sendmsg_rtn_b32), H(s_sendmsg_rtn_b64), H(s_rfe_b64), H(s_round_mode), H(s_denorm_mode), H(s_trap),
-    H(s_sethalt), H(s_sendmsghalt), H(s_endpgm_saved),
-#undef H
-    {"s_or_not0_saveexec_b64", s_or_not0_saveexec_b32}, {"s_and_not0_wrexec_b64", s_and_not0_wrexec_b32},
-    {"s_and_not1_wrexec_b64", s_and_not1_wrexec_b32},
-    {"s_cbranch_cdbgsys", s_cbranch_cdbg}, {"s_cbranch_cdbguser", s_cbranch_cdbg},
-    {"s_cbranch_cdbgsys_or_user", s_cbranch_cdbg}, {"s_cbranch_cdbgsys_and_user", s_cbranch_cdbg},
-    /* the wave64 forms of the EXEC instructions share the functions: the wave size decides */
-    {"s_and_saveexec_b64", s_and_saveexec_b32}, {"s_or_saveexec_b64", s_or_saveexec_b32},
-    {"s_xor_saveexec_b64", s_xor_saveexec_b32}, {"s_and_not0_saveexec_b64", s_and_not0_saveexec_b32},
-    {"s_and_not1_saveexec_b64", s_and_not1_saveexec_b32}, {"s_or_not1_saveexec_b64", s_or_not1_saveexec_b32},
-    {"s_nand_saveexec_b64", s_nand_saveexec_b32}, {"s_nor_saveexec_b64", s_nor_saveexec_b32},
-    {"s_xnor_saveexec_b64", s_xnor_saveexec_b32},
-    /* ordering and scheduling hints: no effect in a functional model */
-    {"s_waitcnt", s_nop_like}, {"s_waitcnt_vscnt", s_nop_like}, {"s_waitcnt_vmcnt", s_nop_like},
-    {"s_waitcnt_expcnt", s_nop_like}, {"s_waitcnt_lgkmcnt", s_nop_like}, {"s_waitcnt_depctr", s_nop_like},
-    {"s_delay_alu", s_nop_like}, {"s_clause", s_nop_like}, {"s_nop", s_nop_like}, {"s_sendmsg", s_nop_like},
-    {"s_setprio", s_nop_like}, {"s_sleep", s_nop_like}, {"s_icache_inv", s_nop_like},
-    {"s_set_inst_prefetch_distance", s_nop_like}, {"s_code_end", s_nop_like}, {"s_wait_idle", s_nop_like},
-    {"s_version", s_nop_like}, {"s_setkill", s_nop_like}, {"s_wait_event", s_nop_like}, {"s_wakeup", s_nop_like},
-    {"s_incperflevel", s_nop_like}, {"s_decperflevel", s_nop_like}, {"s_ttracedata", s_nop_like},
-    {"s_ttracedata_imm", s_nop_like},
-};
-const size_t r3_salu_nhandlers = sizeof r3_salu_handlers / sizeof r3_salu_handlers[0];

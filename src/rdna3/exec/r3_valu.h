@@ -11,9 +11,7 @@
 #include "common/fp.h"
 #include "r3_exec.h"
 
-#define OP(name) static void name(r3_wave *w, const r3_xop *x)
 #define LANES (w->lanes)
-#define H(name) {#name, name}
 
 /* The NaN a float operation returns: the first NaN source, quieted, else the default NaN (chosen
    reading, see docs/isa-notes-rdna3.md). `r` is returned unchanged when it is not a NaN. */

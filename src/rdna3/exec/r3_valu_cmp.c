@@ -69,18 +69,24 @@ static void fetch_pq(r3_wave *w, const r3_xop *x, int width, double p[R3_MAX_LAN
     }
 }
 
-/* v_cmp[x]_{f,lt,eq,le,gt,ne,ge,t}_<T>: the lane bit = S0 <op> S1 (f: never, t: always) */
+/* v_cmp[x]_{lt,eq,le,gt,ne,ge}_<T>: the lane bit = S0 <op> S1 */
 #define INT_CMPS(T, CT, FETCH)                                                             \
-    CMP_I(v_cmp_f_##T, CT, FETCH, 0, 0) CMP_I(v_cmp_lt_##T, CT, FETCH, p < q, 0)           \
+    CMP_I(v_cmp_lt_##T, CT, FETCH, p < q, 0)                                               \
     CMP_I(v_cmp_eq_##T, CT, FETCH, p == q, 0) CMP_I(v_cmp_le_##T, CT, FETCH, p <= q, 0)    \
     CMP_I(v_cmp_gt_##T, CT, FETCH, p > q, 0) CMP_I(v_cmp_ne_##T, CT, FETCH, p != q, 0)     \
-    CMP_I(v_cmp_ge_##T, CT, FETCH, p >= q, 0) CMP_I(v_cmp_t_##T, CT, FETCH, 1, 0)          \
-    CMP_I(v_cmpx_f_##T, CT, FETCH, 0, 1) CMP_I(v_cmpx_lt_##T, CT, FETCH, p < q, 1)         \
+    CMP_I(v_cmp_ge_##T, CT, FETCH, p >= q, 0)                                              \
+    CMP_I(v_cmpx_lt_##T, CT, FETCH, p < q, 1)                                              \
     CMP_I(v_cmpx_eq_##T, CT, FETCH, p == q, 1) CMP_I(v_cmpx_le_##T, CT, FETCH, p <= q, 1)  \
     CMP_I(v_cmpx_gt_##T, CT, FETCH, p > q, 1) CMP_I(v_cmpx_ne_##T, CT, FETCH, p != q, 1)   \
-    CMP_I(v_cmpx_ge_##T, CT, FETCH, p >= q, 1) CMP_I(v_cmpx_t_##T, CT, FETCH, 1, 1)
+    CMP_I(v_cmpx_ge_##T, CT, FETCH, p >= q, 1)
+/* v_cmp[x]_{f,t}_<T>: never, always (gfx11 has them for 32- and 64-bit integers, not 16-bit) */
+#define INT_CMPS_FT(T, CT, FETCH)                                                          \
+    CMP_I(v_cmp_f_##T, CT, FETCH, 0, 0) CMP_I(v_cmp_t_##T, CT, FETCH, 1, 0)                \
+    CMP_I(v_cmpx_f_##T, CT, FETCH, 0, 1) CMP_I(v_cmpx_t_##T, CT, FETCH, 1, 1)
 INT_CMPS(i32, int32_t, r3_src_b32)
+INT_CMPS_FT(i32, int32_t, r3_src_b32)
 INT_CMPS(u32, uint32_t, r3_src_b32)
+INT_CMPS_FT(u32, uint32_t, r3_src_b32)
 INT_CMPS(i16, int16_t, r3_src_b16)
 INT_CMPS(u16, uint16_t, r3_src_b16)
 #define INT64_CMPS(T, CT, FETCH)                                                           \
@@ -184,18 +190,4 @@ OP(v_cmpx_class_f64) { cmp_class(w, x, 64, 1); }
 /* EXEC lane bit = the class of S0 (f16) is one of those set in S1 */
 OP(v_cmpx_class_f16) { cmp_class(w, x, 16, 1); }
 
-#define ICMP_NAMES(P, T) H(P##f_##T), H(P##lt_##T), H(P##eq_##T), H(P##le_##T), H(P##gt_##T), H(P##ne_##T), \
-    H(P##ge_##T), H(P##t_##T)
-#define FCMP_NAMES(P, T) H(P##f_##T), H(P##lt_##T), H(P##eq_##T), H(P##le_##T), H(P##gt_##T), H(P##lg_##T), \
-    H(P##ge_##T), H(P##o_##T), H(P##u_##T), H(P##nge_##T), H(P##nlg_##T), H(P##ngt_##T), H(P##nle_##T),      \
-    H(P##neq_##T), H(P##nlt_##T), H(P##t_##T)
 
-const r3_handler r3_valu_cmp_handlers[] = {
-    ICMP_NAMES(v_cmp_, i32), ICMP_NAMES(v_cmp_, u32), ICMP_NAMES(v_cmp_, i16), ICMP_NAMES(v_cmp_, u16),
-    ICMP_NAMES(v_cmp_, i64), ICMP_NAMES(v_cmp_, u64), ICMP_NAMES(v_cmpx_, i32), ICMP_NAMES(v_cmpx_, u32),
-    ICMP_NAMES(v_cmpx_, i16), ICMP_NAMES(v_cmpx_, u16), ICMP_NAMES(v_cmpx_, i64), ICMP_NAMES(v_cmpx_, u64),
-    FCMP_NAMES(v_cmp_, f32), FCMP_NAMES(v_cmpx_, f32), FCMP_NAMES(v_cmp_, f64), FCMP_NAMES(v_cmpx_, f64),
-    FCMP_NAMES(v_cmp_, f16), FCMP_NAMES(v_cmpx_, f16), H(v_cmp_class_f32), H(v_cmp_class_f64),
-    H(v_cmp_class_f16), H(v_cmpx_class_f32), H(v_cmpx_class_f64), H(v_cmpx_class_f16),
-};
-const size_t r3_valu_cmp_nhandlers = sizeof r3_valu_cmp_handlers / sizeof r3_valu_cmp_handlers[0];

@@ -181,14 +181,3 @@ OP(v_cvt_pk_u8_f32)
     r3_dst_b32(w, x, r);
 }
 
-const r3_handler r3_valu_cvt_handlers[] = {
-    H(v_cvt_u32_f32), H(v_cvt_i32_f32), H(v_cvt_floor_i32_f32), H(v_cvt_nearest_i32_f32), H(v_cvt_f32_u32),
-    H(v_cvt_f32_i32), H(v_cvt_f32_ubyte0), H(v_cvt_f32_ubyte1), H(v_cvt_f32_ubyte2), H(v_cvt_f32_ubyte3),
-    H(v_cvt_off_f32_i4), H(v_cvt_f32_f16), H(v_cvt_u32_u16), H(v_cvt_i32_i16), H(v_cvt_f16_f32),
-    H(v_cvt_f16_u16), H(v_cvt_f16_i16), H(v_cvt_u16_f16), H(v_cvt_i16_f16), H(v_cvt_norm_i16_f16),
-    H(v_cvt_norm_u16_f16), H(v_sat_pk_u8_i16), H(v_cvt_f64_i32), H(v_cvt_f64_u32), H(v_cvt_f64_f32),
-    H(v_cvt_f32_f64), H(v_cvt_i32_f64), H(v_cvt_u32_f64), H(v_cvt_pk_rtz_f16_f32), H(v_cvt_pk_norm_i16_f32),
-    H(v_cvt_pk_norm_u16_f32), H(v_cvt_pk_norm_i16_f16), H(v_cvt_pk_norm_u16_f16), H(v_cvt_pk_i16_f32),
-    H(v_cvt_pk_u16_f32), H(v_cvt_pk_i16_i32), H(v_cvt_pk_u16_u32), H(v_pack_b32_f16), H(v_cvt_pk_u8_f32),
-};
-const size_t r3_valu_cvt_nhandlers = sizeof r3_valu_cvt_handlers / sizeof r3_valu_cvt_handlers[0];

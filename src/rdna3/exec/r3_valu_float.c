@@ -811,22 +811,3 @@ OP(v_trig_preop_f64)
     r3_dst_f64(w, x, r);
 }
 
-const r3_handler r3_valu_float_handlers[] = {
-    H(v_add_f32), H(v_sub_f32), H(v_subrev_f32), H(v_mul_f32), H(v_mul_dx9_zero_f32), H(v_fma_f32),
-    H(v_fma_dx9_zero_f32), H(v_mullit_f32), H(v_add_f64), H(v_mul_f64), H(v_fma_f64), H(v_fmac_f32),
-    H(v_fmac_dx9_zero_f32), H(v_fmamk_f32), H(v_fmaak_f32), H(v_ldexp_f32), H(v_ldexp_f64), H(v_min_f32),
-    H(v_max_f32), H(v_min3_f32), H(v_max3_f32), H(v_med3_f32), H(v_minmax_f32), H(v_maxmin_f32),
-    H(v_min_f64), H(v_max_f64), H(v_min_f16), H(v_max_f16), H(v_min3_f16), H(v_max3_f16), H(v_med3_f16),
-    H(v_minmax_f16), H(v_maxmin_f16), H(v_trunc_f32), H(v_ceil_f32), H(v_floor_f32), H(v_rndne_f32),
-    H(v_fract_f32), H(v_trunc_f64), H(v_ceil_f64), H(v_floor_f64), H(v_rndne_f64), H(v_fract_f64),
-    H(v_rcp_f32), H(v_rcp_iflag_f32), H(v_rsq_f32), H(v_sqrt_f32), H(v_exp_f32), H(v_log_f32), H(v_sin_f32),
-    H(v_cos_f32), H(v_rcp_f64), H(v_rsq_f64), H(v_sqrt_f64), H(v_add_f16), H(v_sub_f16), H(v_subrev_f16),
-    H(v_mul_f16), H(v_ldexp_f16), H(v_trunc_f16), H(v_ceil_f16), H(v_floor_f16), H(v_rndne_f16),
-    H(v_fract_f16), H(v_rcp_f16), H(v_rsq_f16), H(v_sqrt_f16), H(v_exp_f16), H(v_log_f16), H(v_sin_f16),
-    H(v_cos_f16), H(v_fma_f16), H(v_fmac_f16), H(v_fmamk_f16), H(v_fmaak_f16), H(v_frexp_mant_f32),
-    H(v_frexp_mant_f64), H(v_frexp_mant_f16), H(v_frexp_exp_i32_f32), H(v_frexp_exp_i32_f64),
-    H(v_frexp_exp_i16_f16), H(v_div_scale_f32), H(v_div_scale_f64), H(v_div_fmas_f32), H(v_div_fmas_f64),
-    H(v_div_fixup_f32), H(v_div_fixup_f64), H(v_div_fixup_f16), H(v_cubeid_f32), H(v_cubesc_f32),
-    H(v_cubetc_f32), H(v_cubema_f32), H(v_trig_preop_f64),
-};
-const size_t r3_valu_float_nhandlers = sizeof r3_valu_float_handlers / sizeof r3_valu_float_handlers[0];

@@ -428,24 +428,3 @@ OP(v_mqsad_pk_u16_u8) { qsad(w, x, 1, 0); }
 /* D.u32[i] = S2.u32[i] + masked SAD(S0 bytes i..i+3, S1) (128-bit S2 and D) */
 OP(v_mqsad_u32_u8) { qsad(w, x, 1, 1); }
 
-const r3_handler r3_valu_int_handlers[] = {
-    H(v_add_nc_u32), H(v_sub_nc_u32), H(v_subrev_nc_u32), H(v_add_nc_i32), H(v_sub_nc_i32), H(v_and_b32),
-    H(v_or_b32), H(v_xor_b32), H(v_xnor_b32), H(v_not_b32), H(v_lshlrev_b32), H(v_lshrrev_b32),
-    H(v_ashrrev_i32), H(v_lshl_add_u32), H(v_add_lshl_u32), H(v_add3_u32), H(v_lshl_or_b32), H(v_and_or_b32),
-    H(v_or3_b32), H(v_xor3_b32), H(v_xad_u32), H(v_lshlrev_b64), H(v_lshrrev_b64), H(v_ashrrev_i64),
-    H(v_mul_lo_u32), H(v_mul_hi_u32), H(v_mul_hi_i32), H(v_mul_i32_i24), H(v_mul_hi_i32_i24), H(v_mul_u32_u24),
-    H(v_mul_hi_u32_u24), H(v_mad_u32_u24), H(v_mad_i32_i24), H(v_mad_u32_u16), H(v_mad_i32_i16),
-    H(v_mad_u64_u32), H(v_mad_i64_i32), H(v_add_co_u32), H(v_sub_co_u32), H(v_subrev_co_u32),
-    H(v_add_co_ci_u32), H(v_sub_co_ci_u32), H(v_subrev_co_ci_u32), H(v_bfrev_b32), H(v_clz_i32_u32),
-    H(v_ctz_i32_b32), H(v_cls_i32), H(v_bcnt_u32_b32), H(v_bfm_b32), H(v_bfe_u32), H(v_bfe_i32), H(v_bfi_b32),
-    H(v_alignbyte_b32), H(v_alignbit_b32), H(v_mbcnt_lo_u32_b32), H(v_mbcnt_hi_u32_b32), H(v_min_i32),
-    H(v_max_i32), H(v_min_u32), H(v_max_u32), H(v_min3_i32), H(v_max3_i32), H(v_min3_u32), H(v_max3_u32),
-    H(v_med3_i32), H(v_med3_u32), H(v_minmax_i32), H(v_maxmin_i32), H(v_minmax_u32), H(v_maxmin_u32),
-    H(v_add_nc_u16), H(v_sub_nc_u16), H(v_add_nc_i16), H(v_sub_nc_i16), H(v_mul_lo_u16), H(v_and_b16),
-    H(v_or_b16), H(v_xor_b16), H(v_not_b16), H(v_lshlrev_b16), H(v_lshrrev_b16), H(v_ashrrev_i16),
-    H(v_min_i16), H(v_max_i16), H(v_min_u16), H(v_max_u16), H(v_mad_u16), H(v_mad_i16), H(v_min3_i16),
-    H(v_max3_i16), H(v_min3_u16), H(v_max3_u16), H(v_med3_i16), H(v_med3_u16), H(v_perm_b32), H(v_sad_u8),
-    H(v_sad_hi_u8), H(v_sad_u16), H(v_sad_u32), H(v_msad_u8), H(v_lerp_u8), H(v_qsad_pk_u16_u8),
-    H(v_mqsad_pk_u16_u8), H(v_mqsad_u32_u8),
-};
-const size_t r3_valu_int_nhandlers = sizeof r3_valu_int_handlers / sizeof r3_valu_int_handlers[0];

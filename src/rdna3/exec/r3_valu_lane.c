@@ -174,10 +174,3 @@ OP(v_swap_b32) { swap_rows(w, x->vdst, vgpr_of(x->src[0])); }
 /* VGPR[D + M0[25:16]] <-> VGPR[S0 + M0[9:0]] */
 OP(v_swaprel_b32) { swap_rows(w, x->vdst + (w->sgpr[125] >> 16 & 0x3ff), vgpr_of(x->src[0]) + (w->sgpr[125] & 0x3ff)); }
 
-const r3_handler r3_valu_lane_handlers[] = {
-    H(v_mov_b32), H(v_mov_b16), H(v_cndmask_b32), H(v_cndmask_b16), H(v_nop), H(v_pipeflush),
-    H(v_readfirstlane_b32), H(v_readlane_b32), H(v_writelane_b32), H(v_permlane16_b32), H(v_permlanex16_b32),
-    H(v_permlane64_b32), H(v_movreld_b32), H(v_movrels_b32), H(v_movrelsd_b32), H(v_movrelsd_2_b32),
-    H(v_swap_b32), H(v_swaprel_b32),
-};
-const size_t r3_valu_lane_nhandlers = sizeof r3_valu_lane_handlers / sizeof r3_valu_lane_handlers[0];

@@ -375,12 +375,3 @@ OP(v_dot8_i32_iu4) { dot_int(w, x, 4, 1); }
 /* D = S2 + sum of S0.nibble * S1.nibble (unsigned) */
 OP(v_dot8_u32_u4) { dot_int(w, x, 4, 0); }
 
-const r3_handler r3_valu_packed_handlers[] = {
-    H(v_pk_add_f16), H(v_pk_mul_f16), H(v_pk_fma_f16), H(v_pk_min_f16), H(v_pk_max_f16), H(v_pk_add_u16),
-    H(v_pk_sub_u16), H(v_pk_add_i16), H(v_pk_sub_i16), H(v_pk_mul_lo_u16), H(v_pk_mad_u16), H(v_pk_mad_i16),
-    H(v_pk_lshlrev_b16), H(v_pk_lshrrev_b16), H(v_pk_ashrrev_i16), H(v_pk_min_i16), H(v_pk_max_i16),
-    H(v_pk_min_u16), H(v_pk_max_u16), H(v_pk_fmac_f16), H(v_fma_mix_f32), H(v_fma_mixlo_f16), H(v_fma_mixhi_f16),
-    H(v_dot2_f32_f16), H(v_dot2_f32_bf16), H(v_dot2acc_f32_f16), H(v_dot2_f16_f16), H(v_dot2_bf16_bf16),
-    H(v_dot4_i32_iu8), H(v_dot4_u32_u8), H(v_dot8_i32_iu4), H(v_dot8_u32_u4),
-};
-const size_t r3_valu_packed_nhandlers = sizeof r3_valu_packed_handlers / sizeof r3_valu_packed_handlers[0];

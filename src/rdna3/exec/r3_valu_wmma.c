@@ -105,8 +105,3 @@ OP(v_wmma_i32_16x16x16_iu4) { wmma(w, x, W_IU4, O_I32); }
 /* raises the illegal-instruction exception */
 OP(v_illegal) { (void)x; r3_fault(w, "v_illegal: illegal instruction"); }
 
-const r3_handler r3_valu_wmma_handlers[] = {
-    H(v_wmma_f32_16x16x16_f16), H(v_wmma_f32_16x16x16_bf16), H(v_wmma_f16_16x16x16_f16),
-    H(v_wmma_bf16_16x16x16_bf16), H(v_wmma_i32_16x16x16_iu8), H(v_wmma_i32_16x16x16_iu4), H(v_illegal),
-};
-const size_t r3_valu_wmma_nhandlers = sizeof r3_valu_wmma_handlers / sizeof r3_valu_wmma_handlers[0];

@@ -8,7 +8,6 @@
 #include "r3_exec.h"
 #include "r3_vmem.h"
 
-#define OP(name) static void name(r3_wave *w, const r3_xop *x)
 
 /* Flat address apertures (high 32 bits), matching src_shared_base and src_private_base. */
 #define R3_LDS_APERTURE 0x10000u
@@ -359,7 +358,6 @@ void r3_lane_atomic(r3_wave *w, uint8_t *p, r3_atomic op, int wide, unsigned dat
 #define ATOMICS(P)                                                                                 \
     OP(P##_atomic_add_u32) { r3_vatomic(w, x, A_ADD, 0); }                                        \
     OP(P##_atomic_sub_u32) { r3_vatomic(w, x, A_SUB, 0); }                                        \
-    OP(P##_atomic_csub_u32) { r3_vatomic(w, x, A_CSUB, 0); }                                      \
     OP(P##_atomic_min_i32) { r3_vatomic(w, x, A_SMIN, 0); }                                       \
     OP(P##_atomic_min_u32) { r3_vatomic(w, x, A_UMIN, 0); }                                       \
     OP(P##_atomic_max_i32) { r3_vatomic(w, x, A_SMAX, 0); }                                       \
@@ -391,6 +389,8 @@ void r3_lane_atomic(r3_wave *w, uint8_t *p, r3_atomic op, int wide, unsigned dat
 /* {global,flat}_atomic_*: memory = op(memory, DATA), old value to VDST with GLC */
 ATOMICS(global)
 ATOMICS(flat)
+/* memory = memory - DATA clamped at 0 (global only on gfx11) */
+OP(global_atomic_csub_u32) { r3_vatomic(w, x, A_CSUB, 0); }
 
 /* ---- SMEM ---- */
 
@@ -422,29 +422,11 @@ OP(s_load_b256) { r3_sload(w, x, 8); }
 OP(s_load_b512) { r3_sload(w, x, 16); }
 
 /* cache invalidates and writebacks: no caches in a functional model */
-OP(r3_cache_nop) { (void)w; (void)x; }
+/* cache invalidations and address-translation probes: nothing is cached, no state changes */
+OP(buffer_gl0_inv) { (void)w; (void)x; }
+OP(buffer_gl1_inv) { (void)w; (void)x; }
+OP(s_dcache_inv) { (void)w; (void)x; }
+OP(s_gl1_inv) { (void)w; (void)x; }
+OP(s_atc_probe) { (void)w; (void)x; }
+OP(s_atc_probe_buffer) { (void)w; (void)x; }
 
-const r3_handler r3_vmem_handlers[] = {
-#define H(name) {#name, name}
-#define LOAD_NAMES(P) H(P##_load_b32), H(P##_load_b64), H(P##_load_b96), H(P##_load_b128), H(P##_load_u8), \
-    H(P##_load_i8), H(P##_load_u16), H(P##_load_i16), H(P##_load_d16_b16), H(P##_load_d16_hi_b16),             \
-    H(P##_load_d16_u8), H(P##_load_d16_i8), H(P##_load_d16_hi_u8), H(P##_load_d16_hi_i8), H(P##_store_b32),   \
-    H(P##_store_b64), H(P##_store_b96), H(P##_store_b128), H(P##_store_b8), H(P##_store_b16),                \
-    H(P##_store_d16_hi_b8), H(P##_store_d16_hi_b16)
-    LOAD_NAMES(global), LOAD_NAMES(flat), LOAD_NAMES(scratch), H(global_load_addtid_b32), H(global_store_addtid_b32),
-#define ATOMIC_NAMES(P) H(P##_atomic_add_u32), H(P##_atomic_sub_u32), H(P##_atomic_csub_u32),              \
-    H(P##_atomic_min_i32), H(P##_atomic_min_u32), H(P##_atomic_max_i32), H(P##_atomic_max_u32),            \
-    H(P##_atomic_and_b32), H(P##_atomic_or_b32), H(P##_atomic_xor_b32), H(P##_atomic_swap_b32),             \
-    H(P##_atomic_inc_u32), H(P##_atomic_dec_u32), H(P##_atomic_cmpswap_b32), H(P##_atomic_add_f32),         \
-    H(P##_atomic_cmpswap_f32),                                                                             \
-    H(P##_atomic_min_f32), H(P##_atomic_max_f32), H(P##_atomic_add_u64), H(P##_atomic_sub_u64),             \
-    H(P##_atomic_min_i64), H(P##_atomic_min_u64), H(P##_atomic_max_i64), H(P##_atomic_max_u64),            \
-    H(P##_atomic_and_b64), H(P##_atomic_or_b64), H(P##_atomic_xor_b64), H(P##_atomic_swap_b64),            \
-    H(P##_atomic_inc_u64), H(P##_atomic_dec_u64), H(P##_atomic_cmpswap_b64)
-    ATOMIC_NAMES(global), ATOMIC_NAMES(flat),
-    H(s_load_b32), H(s_load_b64), H(s_load_b128), H(s_load_b256), H(s_load_b512),
-#undef H
-    {"buffer_gl0_inv", r3_cache_nop}, {"buffer_gl1_inv", r3_cache_nop}, {"s_dcache_inv", r3_cache_nop},
-    {"s_gl1_inv", r3_cache_nop}, {"s_atc_probe", r3_cache_nop}, {"s_atc_probe_buffer", r3_cache_nop},
-};
-const size_t r3_vmem_nhandlers = sizeof r3_vmem_handlers / sizeof r3_vmem_handlers[0];

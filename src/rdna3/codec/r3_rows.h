@@ -1,0 +1,27 @@
+/* Every generated RDNA3 instruction row, in table order: include it with R3OP(format, opcode,
+   mnemonic, operands, optional fields, probe bytes, handler) defined. The codec's row array
+   (r3_isa.c) and the executor's dispatch table (r3_exec.c) are both built from this one list, so
+   row k of one is row k of the other. No include guard: it is meant to be included many times. */
+#include "../../../isa/rdna3/sop2.def"
+#include "../../../isa/rdna3/sopk.def"
+#include "../../../isa/rdna3/sop1.def"
+#include "../../../isa/rdna3/sopc.def"
+#include "../../../isa/rdna3/sopp.def"
+#include "../../../isa/rdna3/smem.def"
+#include "../../../isa/rdna3/vop2.def"
+#include "../../../isa/rdna3/vop1.def"
+#include "../../../isa/rdna3/vopc.def"
+#include "../../../isa/rdna3/vop3.def"
+#include "../../../isa/rdna3/vop3p.def"
+#include "../../../isa/rdna3/ds.def"
+#include "../../../isa/rdna3/mubuf.def"
+#include "../../../isa/rdna3/mtbuf.def"
+#include "../../../isa/rdna3/flat.def"
+#include "../../../isa/rdna3/scratch.def"
+#include "../../../isa/rdna3/global.def"
+#include "../../../isa/rdna3/vopdx.def"
+#include "../../../isa/rdna3/vopdy.def"
+#include "../../../isa/rdna3/vinterp.def"
+#include "../../../isa/rdna3/ldsdir.def"
+#include "../../../isa/rdna3/exp.def"
+#include "../../../isa/rdna3/mimg.def"
