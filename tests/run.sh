@@ -212,6 +212,8 @@ else
     echo "FAIL llvm-19 or riscv64-unknown-elf-as missing (run .ci/run or apt-get install llvm-19 binutils-riscv64-unknown-elf)"
 fi
 run ventus-bad-input python3 tests/ventus/bad_input.py --tool build/san/wavesim
+# barrier text, vnot.v/vneg.v, flw/fsw (Zfinx) and the REGEXT accumulator, from the Ventus LLVM and spike logs
+run ventus-isa-fixes python3 tests/ventus/isa_fixes.py build/san/wavesim
 for c in tc_vecadd-4w16t tc_vecadd-8w4t; do
     run "ventus-driver-api-$c" build/san/tests/vt_driver_test "$(python3 -c 'import sys; sys.path.insert(0, "tests/ventus"); from vt_cases import default_cases; print(default_cases())')/verilog-top/$c"
 done

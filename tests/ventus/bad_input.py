@@ -47,7 +47,7 @@ def main():
         ('odd argument count', [good_meta], 'pairs'),
     ]
     # a barrier that can never complete: warp 0 spins while the others wait
-    src = write('bar.s', ['\tcsrr t0, CSR_WID', '\tbeqz t0, spin', '\tbarrier x0, 0, x0', '\tendprg x0, x0, x0',
+    src = write('bar.s', ['\tcsrr t0, CSR_WID', '\tbeqz t0, spin', '\tbarrier x0, x0, 0', '\tendprg x0, x0, x0',
                           'spin:', '\tj spin'])
     r = subprocess.run([a.tool, 'as', '--isa', 'ventus', '--hex', src], capture_output=True, text=True)
     if r.returncode:

@@ -140,11 +140,11 @@ def main():
         if m and fmt in ('B', 'J') or (m and t.split()[0] in ('j', 'jal', 'beqz', 'bnez', 'bltz', 'bgez', 'blez', 'bgtz')):
             off = int(m.group(2), 16) - pcs[i]
             t = '%s. %s %d' % (m.group(1), '+' if off >= 0 else '-', abs(off))
-        if fmt in FLOAT_SCALAR_FMT or name in ('VFMV_F_S', 'FMV_W_X', 'FMV_X_W'):
+        if fmt in FLOAT_SCALAR_FMT or name in ('VFMV_F_S', 'FMV_W_X', 'FMV_X_W', 'FLW', 'FSW'):
             parts = t.split(None, 1)
             ops = [x.strip() for x in parts[1].split(',')]
             idx = {'V_VF': [2], 'V_FMA_VF': [1], 'V_VFM': [2], 'V_MVF': [1], 'V_SF': [1]}.get(fmt)
-            if name == 'VFMV_F_S' or name == 'FMV_W_X':
+            if name in ('VFMV_F_S', 'FMV_W_X', 'FLW', 'FSW'):  # flw/fsw: Zfinx x registers on Ventus
                 idx = [0]
             if name == 'FMV_X_W':
                 idx = [1]

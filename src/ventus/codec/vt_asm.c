@@ -355,8 +355,8 @@ static uint32_t encode_op(vt_ps *ps, vt_opcode op, const char *suffix, char **op
     case VT_JOIN: return enc_s(w | RS2(X(ps, ops[0])) | RS1(X(ps, ops[1])), imm_range(ps, ops[2], -2048, 2047));
     case VT_VADD12: return enc_i(w | RD(V(ps, ops[0])) | RS1(V(ps, ops[1])), imm_range(ps, ops[2], 0, 4095));
     case VT_XRRR: return w | RD(X(ps, ops[0])) | RS1(X(ps, ops[1])) | RS2(X(ps, ops[2]));
-    case VT_BARRIER:
-        return w | RD(X(ps, ops[0])) | RS1(imm_range(ps, ops[1], 0, 31)) | RS2(X(ps, ops[2]));
+    case VT_BARRIER: /* barrier x0, x0, IMM5 (the Ventus LLVM's order; the immediate is in the rs1 field) */
+        return w | RD(X(ps, ops[0])) | RS2(X(ps, ops[1])) | RS1(imm_range(ps, ops[2], 0, 31));
     case VT_PVL: case VT_PVS: case VT_VL12: case VT_VS12: {
         if (memop(ps, ops[1], &imm, &reg))
             return 0;
@@ -490,6 +490,7 @@ static int pseudo(vt_ps *ps, const char *mn, char **ops, int n, uint32_t *w, int
     } simple[] = {
         /* form: operands of the real instruction built from the pseudo's %0 %1 %2 */
         {"mv", "addi", "%0,%1,0"}, {"not", "xori", "%0,%1,-1"}, {"neg", "sub", "%0,zero,%1"},
+        {"vnot.v", "vxor.vi", "%0,%1,-1"}, {"vneg.v", "vrsub.vx", "%0,%1,zero"},
         {"seqz", "sltiu", "%0,%1,1"}, {"snez", "sltu", "%0,zero,%1"}, {"sltz", "slt", "%0,%1,zero"},
         {"sgtz", "slt", "%0,zero,%1"}, {"beqz", "beq", "%0,zero,%1"}, {"bnez", "bne", "%0,zero,%1"},
         {"blez", "bge", "zero,%0,%1"}, {"bgez", "bge", "%0,zero,%1"}, {"bltz", "blt", "%0,zero,%1"},

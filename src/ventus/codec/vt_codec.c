@@ -121,7 +121,10 @@ void vt_apply_prefix(uint32_t prefix, vt_inst *in)
         in->rd = (uint8_t)(bits(in->word, 11, 7) | (imm & 7) << 5);
         in->rs1 = (uint8_t)(in->rs1 | (imm >> 3 & 7) << 5);
         in->rs2 = (uint8_t)(in->rs2 | (imm >> 6 & 7) << 5);
-        in->rs3 = (uint8_t)(bits(in->word, 11, 7) | (imm >> 9 & 7) << 5);
+        /* imm[11:9] extends a fourth register field (fmadd.s rs3, bits 31:27); a vector multiply-add's
+           accumulator is its destination vd, extended with it (spike reads it through ext_rd; the
+           Ventus LLVM ties it to vd and extends only the output); docs/isa-notes-ventus.md */
+        in->rs3 = f == VT_FR4 ? (uint8_t)(bits(in->word, 31, 27) | (imm >> 9 & 7) << 5) : in->rd;
         return;
     }
     /* REGEXTI: the high 6 bits of a 5-bit immediate (an 11-bit result), rs2 and rd high bits */
@@ -211,7 +214,9 @@ static void put_vtype(vt_buf *b, uint32_t vt, int width)
 
 #define X(r) xnames[(r) & 31]
 
-/* The scalar aliases llvm-objdump prints; returns 1 when one applied. */
+/* The aliases llvm-objdump prints (scalar ones of RISC-V, and the vector ones the Ventus backend's
+   InstAliases print: vnot.v for vxor.vi with -1, vneg.v for vrsub.vx from x0, unmasked only, since
+   the Ventus forms have no mask operand); returns 1 when one applied. */
 static int vt_print_alias(const vt_inst *in, uint32_t pc, vt_symbol_fn sym, void *ctx, vt_buf *b)
 {
     uint32_t rd = in->rd & 31, rs1 = in->rs1 & 31, rs2 = in->rs2 & 31;
@@ -227,6 +232,10 @@ static int vt_print_alias(const vt_inst *in, uint32_t pc, vt_symbol_fn sym, void
         return 0;
     case VT_OP_XORI:
         return imm == -1 ? (put(b, "not\t%s, %s", X(rd), X(rs1)), 1) : 0;
+    case VT_OP_VXOR_VI: /* the word's own 5-bit fields, as for every printed operand (a prefix is not seen) */
+        return bits(in->word, 19, 15) == 31 && in->vm ? (put(b, "vnot.v\tv%u, v%u", rd, rs2), 1) : 0;
+    case VT_OP_VRSUB_VX:
+        return !bits(in->word, 19, 15) && in->vm ? (put(b, "vneg.v\tv%u, v%u", rd, rs2), 1) : 0;
     case VT_OP_SLTIU:
         return imm == 1 ? (put(b, "seqz\t%s, %s", X(rd), X(rs1)), 1) : 0;
     case VT_OP_SUB:
@@ -374,7 +383,7 @@ int vt_print(const vt_inst *in, uint32_t pc, vt_symbol_fn sym, void *ctx, char *
     case VT_JOIN: put(&b, "%s, %s, %d", X(rs2), X(rs1), in->imm); break;
     case VT_VADD12: put(&b, "v%u, v%u, %d", rd, rs1, in->imm); break;
     case VT_XRRR: put(&b, "x%u, x%u, x%u", rd, rs1, rs2); break;
-    case VT_BARRIER: put(&b, "x%u, %d, x%u", rd, in->imm, rs2); break;
+    case VT_BARRIER: put(&b, "x%u, x%u, %d", rd, rs2, in->imm); break; /* LLVM: "x0, x0, $uimm5" */
     case VT_PVL: case VT_VL12: put(&b, "v%u, %d(v%u)", rd, in->imm, rs1); break;
     case VT_PVS: case VT_VS12: put(&b, "v%u, %d(v%u)", rs2, in->imm, rs1); break;
     case VT_FORMAT_COUNT: break;

@@ -131,7 +131,8 @@ static uint32_t vt_load_value(const uint8_t *p, uint32_t size, int sign)
     return v;
 }
 
-/* rd = sign/zero-extended memory[rs1 + imm] (lb, lh, lw, lbu, lhu) */
+/* rd = sign/zero-extended memory[rs1 + imm] (lb, lh, lw, lbu, lhu; flw: Zfinx, a float into an x register,
+   Ventus LLVM VentusInstrInfoF.td FLW on GPRF32) */
 int vt_x_load(vt_group *g, vt_warp *w, const vt_inst *in)
 {
     int sign;
@@ -146,7 +147,7 @@ int vt_x_load(vt_group *g, vt_warp *w, const vt_inst *in)
     return 0;
 }
 
-/* memory[rs1 + imm] = low bytes of rs2 (sb, sh, sw) */
+/* memory[rs1 + imm] = low bytes of rs2 (sb, sh, sw; fsw: Zfinx, from an x register) */
 int vt_x_store(vt_group *g, vt_warp *w, const vt_inst *in)
 {
     int sign;

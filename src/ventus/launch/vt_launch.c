@@ -129,8 +129,21 @@ int vt_mem_ensure(core_mem *mem, uint64_t base, uint64_t size)
     if (!size)
         return 0;
     if (core_mem_ptr(mem, base, size))
-        return 0;
-    return core_mem_alloc_at(mem, base, size);
+        return 0; /* an earlier launch's buffer holds it: its contents stay */
+    /* the runtime freed what this overlaps and handed the address out again */
+    for (size_t i = 0; i < mem->n;) {
+        const core_alloc *a = &mem->allocs[i];
+        if (a->base < base + size && base < a->base + a->size && core_mem_release(mem, a->base) == 0)
+            continue;
+        i++;
+    }
+    /* whole 4 KiB pages, as the reference device maps them (a partial warp may read past a small
+       buffer), but never into the next allocation */
+    uint64_t end = (base + size + 4095) & ~4095ull;
+    for (size_t i = 0; i < mem->n; i++)
+        if (mem->allocs[i].base >= base + size && mem->allocs[i].base < end)
+            end = mem->allocs[i].base;
+    return core_mem_alloc_at(mem, base, end - base);
 }
 
 typedef struct {
@@ -288,7 +301,7 @@ int vt_launch_run(core_mem *mem, const vt_meta *m, const uint32_t *data, size_t 
     for (uint32_t i = 0; i < m->nbuf; i++) {
         size_t words = (size_t)((m->size[i] + 3) / 4);
         if (vt_mem_ensure(mem, m->base[i], m->alloc[i] > m->size[i] ? m->alloc[i] : m->size[i]))
-            return snprintf(err, errsize, "buffer %u at 0x%llx overlaps another buffer", i,
+            return snprintf(err, errsize, "buffer %u at 0x%llx: out of memory", i,
                             (unsigned long long)m->base[i]), -1;
         if (nwords - at < words)
             return snprintf(err, errsize, "data file too short: buffer %u needs %zu words, %zu left", i, words,

@@ -58,8 +58,10 @@ int vt_launch_run(core_mem *mem, const vt_meta *m, const uint32_t *data, size_t 
 int vt_launch_dispatch(core_mem *mem, const vt_meta *m, const vt_run_options *o, vt_stats *stats, char *err,
                        size_t errsize);
 
-/* Makes sure [base, base+size) is device memory: an allocation is made when no allocation holds
-   the range; -1 when it would overlap one partly. */
+/* Makes sure [base, base+size) is device memory. An allocation that holds the range is kept (with
+   its contents); otherwise the allocations the range overlaps are released (the Ventus runtime
+   reuses freed addresses) and a new zeroed one is made, rounded up to whole 4 KiB pages like the
+   reference device's but stopping at the next allocation. Returns 0, or -1 when out of memory. */
 int vt_mem_ensure(core_mem *mem, uint64_t base, uint64_t size);
 
 #endif
