@@ -36,19 +36,30 @@ def llvm(tool, args, inputs=(), outputs=()):
                                      inputs, outputs)
 
 
-def section_bytes(obj, name, tmp):
-    out = os.path.join(tmp, 'sec.bin')
-    llvm('llvm-objcopy', ['-O', 'binary', '--only-section=' + name, '{in0}', '{out0}'], [obj], [out])
-    return open(out, 'rb').read()
-
-
-def symbols(obj):
-    syms = {}
-    for line in llvm('llvm-readelf', ['-s', '{in0}'], [obj]).splitlines():
-        f = line.split()
-        if len(f) >= 8 and f[0].endswith(":") and f[0][:-1].isdigit():
-            syms[f[7]] = int(f[1], 16)
-    return syms
+class Elf:
+    """What llvm-readelf-19 reads in one call: the section headers, the symbols, the AMDGPU metadata
+    note and the bytes of .text and .rodata (its hex dumps: 0xADDR, four groups of 8 hex digits in
+    file byte order, then the text column)."""
+    def __init__(self, obj):
+        out = llvm('llvm-readelf', ['-S', '-s', '--notes', '-x', '.text', '-x', '.rodata', '{in0}'], [obj])
+        self.sections = out[:out.index('Symbol table')] if 'Symbol table' in out else out
+        self.syms = {}
+        for line in out.splitlines():
+            f = line.split()
+            if len(f) >= 8 and f[0].endswith(":") and f[0][:-1].isdigit():
+                self.syms[f[7]] = int(f[1], 16)
+        self.bytes = {}
+        name = None
+        for line in out.splitlines():
+            if line.startswith("Hex dump of section '"):
+                name = line[len("Hex dump of section '"):-2]
+                self.bytes[name] = b''
+            elif name and line.startswith('0x'):
+                self.bytes[name] += bytes.fromhex(line[11:46].replace(' ', ''))
+            else:
+                name = None
+        at = out.find('Displaying notes')
+        self.notes = out[out.index('AMDGPU Metadata', at):] if at >= 0 and 'AMDGPU Metadata' in out[at:] else ''
 
 
 def objdump_insts(obj, wave64):
@@ -57,9 +68,6 @@ def objdump_insts(obj, wave64):
     return [' '.join(l.split('//')[0].split()) for l in out.splitlines() if l.startswith('\t')]
 
 
-def notes(obj):
-    out = llvm('llvm-readelf', ['--notes', '{in0}'], [obj])
-    return out[out.index('AMDGPU Metadata'):]
 
 
 def check(cl, opt, wave64, tool, tmp):
@@ -77,6 +85,9 @@ def check(cl, opt, wave64, tool, tmp):
     linked = os.path.join(tmp, name + '.lld.hsaco')
     llvm('clang-19', clang + ['{in0}', '-o', '{out0}'], [cl, CL_HEADER], [linked])
     errors = []
+    elf_ref, elf_ours, elf_linked = Elf(ref), Elf(ours), Elf(linked)
+    if not elf_ours.bytes.get('.text') or not elf_linked.bytes.get('.text'):
+        errors.append('no .text bytes read (llvm-readelf hex dump)')
     head = ''.join(open(cl).readlines()[:8])
     data_run = re.search(r'codeobj-run: (.*)', head)
     if data_run:
@@ -94,13 +105,13 @@ def check(cl, opt, wave64, tool, tmp):
             outs.append([open(d, 'rb').read() for d in dumps])
         if not errors and outs[0] != outs[1]:
             errors.append('the wavesim-assembled image computes other buffers than the clang/lld image')
-    elif section_bytes(linked, '.text', tmp) != section_bytes(ours, '.text', tmp):
+    elif elf_linked.bytes.get('.text') != elf_ours.bytes.get('.text'):
         errors.append('.text bytes differ from the clang/lld image')
-    has_text_relocs = '.rela.text' in llvm('llvm-readelf', ['-S', '{in0}'], [ref])
-    if not has_text_relocs and section_bytes(ref, '.text', tmp) != section_bytes(ours, '.text', tmp):
+    has_text_relocs = '.rela.text' in elf_ref.sections
+    if not has_text_relocs and elf_ref.bytes.get('.text') != elf_ours.bytes.get('.text'):
         errors.append('.text bytes differ from llvm-mc')
-    rs, os_ = symbols(ref), symbols(ours)
-    rro, oro = section_bytes(ref, '.rodata', tmp), section_bytes(ours, '.rodata', tmp)
+    rs, os_ = elf_ref.syms, elf_ours.syms
+    rro, oro = elf_ref.bytes.get('.rodata', b''), elf_ours.bytes.get('.rodata', b'')
     kds = [s for s in rs if s.endswith('.kd')]
     if not kds:
         errors.append('no kernel descriptor')
@@ -117,7 +128,7 @@ def check(cl, opt, wave64, tool, tmp):
         want[16:24] = got[16:24] = bytes(8)
         if want != got:
             errors.append('%s differs: %s vs %s' % (kd, want.hex(), got.hex()))
-    if notes(ref) != notes(ours):
+    if not elf_ref.notes or elf_ref.notes != elf_ours.notes:
         errors.append('metadata notes differ')
     ref_insts, our_insts = objdump_insts(linked, wave64), objdump_insts(ours, wave64)
     if data_run:

@@ -710,6 +710,7 @@ def main():
                 modes = modes[:2]
             runs = checked = bad = 0
             msgs = []
+            prepared = []  # every MODE's inputs first, then one model run for all of them
             for mode in modes:
                 vec = vectors(jrng, t)
                 if src0_value is not None:  # every lane reads the constant
@@ -725,10 +726,13 @@ def main():
                     data += struct.pack('<QQQQI', a, bb, c, di, carry) + bytes(RECORD - 36)
                     lines.append(' '.join('%x' % v for v in (mode, a, bb, c, carry, lane % wave, di) +
                                           tuple(mods or [0, 0, 0, 0] + probe_sel(r['text']))))
+                prepared.append((mode, vec, dinit, data, lines))
+            wants = subprocess.run([ref, b], input=''.join(l + '\n' for x in prepared for l in x[4]), capture_output=True,
+                                   text=True, check=True).stdout.split('\n')
+            for n_mode, (mode, vec, dinit, data, lines) in enumerate(prepared):
+                want = wants[n_mode * LANES:(n_mode + 1) * LANES]
                 with open(inp, 'wb') as f:
                     f.write(data)
-                want = subprocess.run([ref, b], input='\n'.join(lines) + '\n', capture_output=True, text=True,
-                                      check=True).stdout.split('\n')
                 p = asmkit.run(args.tool, hsaco[wave], k.name, LANES, wave, ['buf:' + inp, 'zeros:%d' % (16 * LANES)],
                                {1: out})
                 runs += 1
