@@ -164,15 +164,37 @@ int cli_out_close(cli_out *o, int ok, const char *cmd)
     return rc;
 }
 
-int cli_write_file(const char *cmd, const char *path, const void *data, size_t n)
+int cli_write_stream(const char *cmd, const char *path, int (*fill)(void *ctx, FILE *f), void *ctx)
 {
     cli_out o;
     if (cli_out_open(&o, path)) {
         fprintf(stderr, "wavesim %s: cannot write '%s': %s\n", cmd, path, strerror(errno));
         return -1;
     }
-    int ok = fwrite(data, 1, n, o.f) == n;
+    int ok = fill(ctx, o.f) == 0;
     return cli_out_close(&o, ok, cmd) || !ok ? -1 : 0;
+}
+
+int cli_fwrite_chunk(void *file, const char *text, size_t len)
+{
+    return fwrite(text, 1, len, file) == len ? 0 : -1;
+}
+
+typedef struct {
+    const void *data;
+    size_t n;
+} cli_bytes;
+
+static int cli_fill_bytes(void *ctx, FILE *f)
+{
+    const cli_bytes *b = ctx;
+    return fwrite(b->data, 1, b->n, f) == b->n ? 0 : -1;
+}
+
+int cli_write_file(const char *cmd, const char *path, const void *data, size_t n)
+{
+    cli_bytes b = {data, n};
+    return cli_write_stream(cmd, path, cli_fill_bytes, &b);
 }
 
 int cli_wants_help(int argc, char **argv, int first)

@@ -33,8 +33,14 @@ typedef struct {
 int cli_out_open(cli_out *o, const char *path);
 /* Returns 0, or -1 when the file could not be written (message printed, file removed). */
 int cli_out_close(cli_out *o, int ok, const char *cmd);
+/* Writes PATH as one cli_out whose contents fill(ctx, f) writes (returning 0, or -1 after printing
+   why); returns 0 or -1 (message printed). */
+int cli_write_stream(const char *cmd, const char *path, int (*fill)(void *ctx, FILE *f), void *ctx);
 /* Writes n bytes to PATH as one cli_out; returns 0 or -1 (message printed). */
 int cli_write_file(const char *cmd, const char *path, const void *data, size_t n);
+/* A text sink for the library's writers (ws_write_fn and its kin): appends to the FILE * ctx;
+   0, or -1 when the write failed. */
+int cli_fwrite_chunk(void *file, const char *text, size_t len);
 
 /* True when argv[first..] asks for help (--help or -h). */
 int cli_wants_help(int argc, char **argv, int first);

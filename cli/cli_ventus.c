@@ -181,31 +181,21 @@ static void vt_spike_commit(void *ctx, const vt_group *g, const vt_warp *w, uint
     fwrite(line, 1, n < sizeof line ? n : sizeof line - 1, t->out);
 }
 
-static int vt_timeline_chunk(void *ctx, const char *text, size_t len)
-{
-    return fwrite(text, 1, len, ctx) == len ? 0 : -1;
-}
+typedef struct {
+    const core_timeline *ran[128]; /* the launches that ran, in order */
+    int n;
+} vt_timelines;
 
 /* --timeline=FILE: the launches in order on the Ventus device the driver reports (2 cores, one
-   workgroup resident on each); 0, or -1 with a message. */
-static int vt_write_timeline(const char *path, core_timeline **timelines, int n)
+   workgroup resident on each), into f; 0, or -1 with a message. */
+static int vt_fill_timeline(void *ctx, FILE *f)
 {
-    const core_timeline *ran[128];
-    int k = 0;
-    while (k < n && timelines[k]) {
-        ran[k] = timelines[k];
-        k++;
-    }
-    cli_out out = {0};
-    if (cli_out_open(&out, path)) {
-        fprintf(stderr, "wavesim run: cannot write timeline '%s': %s\n", path, strerror(errno));
-        return -1;
-    }
+    const vt_timelines *t = ctx;
     core_device dev = {2, 1, 65536};
-    int ok = core_timeline_write(ran, k, &dev, "ventus", "warp", vt_timeline_chunk, out.f) == 0;
-    if (!ok)
-        fprintf(stderr, "wavesim run: writing the timeline failed\n");
-    return cli_out_close(&out, ok, "run") || !ok ? -1 : 0;
+    if (core_timeline_write(t->ran, t->n, &dev, "ventus", "warp", cli_fwrite_chunk, f) == 0)
+        return 0;
+    fprintf(stderr, "wavesim run: writing the timeline failed\n");
+    return -1;
 }
 
 /* Runs launches given as METADATA DATA pairs on one memory, then writes the requested dumps. */
@@ -346,7 +336,12 @@ static int vt_run(int argc, char **argv)
     if (tf && cli_out_close(&tout, 1, "run"))
         rc = 1;
     /* the launches that ran, the last one also when it faulted */
-    if (timeline_path && vt_write_timeline(timeline_path, timelines, nfiles / 2))
+    vt_timelines ran = {.n = 0};
+    while (ran.n < nfiles / 2 && timelines[ran.n]) {
+        ran.ran[ran.n] = timelines[ran.n];
+        ran.n++;
+    }
+    if (timeline_path && cli_write_stream("run", timeline_path, vt_fill_timeline, &ran))
         rc = 1;
     for (int i = 0; i < nfiles / 2; i++)
         core_timeline_free(timelines[i]);

@@ -458,24 +458,14 @@ static void trace_line(void *ctx, const char *line)
     fprintf((FILE *)ctx, "%s\n", line);
 }
 
-static int timeline_chunk(void *ctx, const char *text, size_t len)
+/* --timeline=FILE: the last launch's timeline into f; 0, or -1 with a message. */
+static int fill_timeline(void *dev, FILE *f)
 {
-    return fwrite(text, 1, len, ctx) == len ? 0 : -1;
-}
-
-/* --timeline=FILE: the last launch's timeline; 0, or -1 with a message. */
-static int write_timeline(ws_device *dev, const char *path)
-{
-    cli_out o = {0};
     char err[200];
-    if (cli_out_open(&o, path)) {
-        fprintf(stderr, "wavesim run: cannot write timeline '%s': %s\n", path, strerror(errno));
-        return -1;
-    }
-    int ok = ws_timeline_write(dev, timeline_chunk, o.f, err, sizeof err) == 0;
-    if (!ok)
-        fprintf(stderr, "wavesim run: timeline: %s\n", err);
-    return cli_out_close(&o, ok, "run") || !ok ? -1 : 0;
+    if (ws_timeline_write(dev, cli_fwrite_chunk, f, err, sizeof err) == 0)
+        return 0;
+    fprintf(stderr, "wavesim run: timeline: %s\n", err);
+    return -1;
 }
 
 static int cmd_run(int argc, char **argv)
@@ -645,7 +635,7 @@ static int cmd_run(int argc, char **argv)
     if (launched)
         fprintf(stderr, "wavesim run: %s: %s\n", path, err);
     /* written after a fault too: it shows where the fault happened */
-    if (timeline_path && write_timeline(dev, timeline_path))
+    if (timeline_path && cli_write_stream("run", timeline_path, fill_timeline, dev))
         goto out;
     if (launched)
         goto out;

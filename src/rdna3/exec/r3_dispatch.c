@@ -227,11 +227,13 @@ static void r3_timeline_end(const r3_dispatch_ctx *c, const r3_slot *sl, int rc,
         return;
     int culprit = -1; /* the faulting wave, else (a workgroup-level error) the first one still running */
     for (int i = 0; i < sl->nwaves; i++) {
-        const r3_wave *w = &sl->waves[i];
-        core_timeline_wave_end(c->timeline, sl->item, i, w->icount);
-        if (rc < 0 && (w->fault || (culprit < 0 && !w->done)))
-            culprit = w->fault || culprit < 0 ? i : culprit;
+        core_timeline_wave_end(c->timeline, sl->item, i, sl->waves[i].icount);
+        if (rc < 0 && sl->waves[i].fault)
+            culprit = i;
     }
+    for (int i = 0; rc < 0 && culprit < 0 && i < sl->nwaves; i++)
+        if (!sl->waves[i].done)
+            culprit = i;
     if (culprit >= 0)
         core_timeline_fault(c->timeline, sl->item, culprit, sl->waves[culprit].icount, err);
 }
