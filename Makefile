@@ -9,7 +9,9 @@ CFLAGS_dbg := -O0 -g
 CFLAGS_asan := -O1 -g -fsanitize=address -fno-omit-frame-pointer
 CFLAGS_ubsan := -O1 -g -fsanitize=undefined -fno-sanitize-recover=undefined
 CFLAGS_san := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
-ALLCFLAGS := $(WARN) -frounding-math $(CFLAGS_$(MODE)) $(CFLAGS) -Iinclude -Isrc
+# -fPIC: the library objects also go into the OpenCL platform's shared library; calls between them
+# still bind directly (-fno-semantic-interposition), so the executables pay nothing for it.
+ALLCFLAGS := $(WARN) -frounding-math -fPIC -fno-semantic-interposition $(CFLAGS_$(MODE)) $(CFLAGS) -Iinclude -Isrc
 LDFLAGS_ALL := $(filter -fsanitize=%,$(CFLAGS_$(MODE))) $(LDFLAGS)
 
 LIB_SRC := $(wildcard src/common/*.c src/asm/*.c src/core/*.c src/rdna3/codec/*.c src/rdna3/codeobj/*.c src/rdna3/exec/*.c src/ventus/*/*.c src/runtime/*.c)
@@ -17,11 +19,23 @@ LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
 TABLES := $(wildcard isa/rdna3/*.def isa/ventus/*.def)
 TEST_TOOLS := $(BUILD)/tests/r3_lines $(BUILD)/tests/unit_tests $(BUILD)/tests/vt_driver_test $(BUILD)/demo
 
-.PHONY: all demo test test-fast bench fuzz clean tables
+.PHONY: all demo test test-fast bench fuzz clean tables install
+# The OpenCL platform (build/libwavesim-opencl.so and build/icd/wavesim.icd) needs the OpenCL headers
+# with the ICD dispatch table; without them everything else still builds.
+OCL_HEADER := $(wildcard /usr/include/CL/cl_icd.h)
+ifneq ($(OCL_HEADER),)
+OPENCL_LIB := $(BUILD)/libwavesim-opencl.so
+else
+$(info OpenCL headers not found (CL/cl_icd.h; apt-get install ocl-icd-opencl-dev): the OpenCL platform is not built)
+endif
 # build/wavesim always names the release binary; other modes are used by their own path.
-all: $(BUILD)/wavesim $(TEST_TOOLS)
+all: $(BUILD)/wavesim $(TEST_TOOLS) $(OPENCL_LIB)
 ifeq ($(MODE),rel)
 	@ln -sf rel/wavesim build/wavesim
+ifneq ($(OCL_HEADER),)
+	@ln -sf rel/libwavesim-opencl.so build/libwavesim-opencl.so
+	@mkdir -p build/icd && echo "$(abspath build/libwavesim-opencl.so)" > build/icd/wavesim.icd
+endif
 else
 	@echo "built $(BUILD)/wavesim (build/wavesim stays the release binary)"
 endif
@@ -38,11 +52,19 @@ CLI_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard cli/*.c))
 $(BUILD)/wavesim: $(CLI_OBJ) $(BUILD)/libwavesim.a
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ -lm -lpthread
 
-# The OpenCL builtin library, embedded in `wavesim cc` as a C string.
+# The OpenCL platform: a shared library over libwavesim.a that the Khronos ICD loader finds through an
+# .icd file naming it ($(BUILD)/icd holds one for each build mode).
+OCL_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard opencl/*.c))
+$(BUILD)/libwavesim-opencl.so: $(OCL_OBJ) $(BUILD)/libwavesim.a opencl/exports.map
+	$(CC) -shared $(LDFLAGS_ALL) -Wl,--version-script=opencl/exports.map -Wl,-Bsymbolic -o $@ $(OCL_OBJ) \
+	    $(BUILD)/libwavesim.a -lm -lpthread
+	@mkdir -p $(BUILD)/icd && echo "$(abspath $@)" > $(BUILD)/icd/wavesim.icd
+
+# The OpenCL builtin library, embedded in ws_cc (the compiler driver) as a C string.
 $(BUILD)/gen/wavesim_cl_text.h: include/wavesim/wavesim_cl.h
 	@mkdir -p $(dir $@)
 	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $< > $@
-$(BUILD)/cli/cli_cc.o: cli/cli_cc.c $(BUILD)/gen/wavesim_cl_text.h
+$(BUILD)/src/runtime/ws_cc.o: src/runtime/ws_cc.c $(BUILD)/gen/wavesim_cl_text.h include/wavesim/wavesim.h
 	@mkdir -p $(dir $@)
 	$(CC) $(ALLCFLAGS) -I$(BUILD)/gen -c $< -o $@
 
@@ -64,6 +86,12 @@ $(BUILD)/tests/pocl_run: tests/oracle/pocl_run.c
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) -O1 $< -o $@ -lOpenCL
 
+# The OpenCL API conformance test: plain OpenCL host code through the ICD loader, built with this
+# mode's sanitizers (the platform library of the same mode has them too). Only `make test` builds it.
+$(BUILD)/tests/opencl_conformance: tests/opencl/api_conformance.c
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(CFLAGS_$(MODE)) $< -o $@ $(LDFLAGS_ALL) -lOpenCL -lpthread
+
 $(BUILD)/demo: $(BUILD)/examples/demo.o $(BUILD)/libwavesim.a
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ -lm -lpthread
 
@@ -74,7 +102,7 @@ demo: all
 # Every test; ends with one line "N passed, N failed".
 test:
 	@$(MAKE) --no-print-directory MODE=rel all build/rel/tests/pocl_run
-	@$(MAKE) --no-print-directory MODE=san all
+	@$(MAKE) --no-print-directory MODE=san all build/san/tests/opencl_conformance
 	@bash tests/run.sh
 
 bench: all
@@ -92,6 +120,16 @@ fuzz:
 # Regenerates isa/rdna3/*.def from llvm-mc-19 (developers only; the output is committed).
 tables:
 	python3 tools/gen_rdna3_tables.py
+
+# Installs the command-line tool and the OpenCL platform (with its ICD file) under PREFIX.
+PREFIX ?= /usr/local
+install: all
+	install -D -m 755 $(BUILD)/wavesim $(DESTDIR)$(PREFIX)/bin/wavesim
+ifneq ($(OCL_HEADER),)
+	install -D -m 755 $(BUILD)/libwavesim-opencl.so $(DESTDIR)$(PREFIX)/lib/libwavesim-opencl.so
+	mkdir -p $(DESTDIR)$(PREFIX)/etc/OpenCL/vendors
+	echo "$(PREFIX)/lib/libwavesim-opencl.so" > $(DESTDIR)$(PREFIX)/etc/OpenCL/vendors/wavesim.icd
+endif
 
 clean:
 	rm -rf build

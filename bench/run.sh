@@ -115,3 +115,20 @@ echo "$benches" | while IFS='|' read -r name obj cl kernel glob loc args; do
         $pocl "tests/kernels/$cl" --kernel "$kernel" --global "$glob" --local "$loc" --time 2 "$@" || echo "PoCL run failed"
     fi
 done
+# One OpenCL application (tests/opencl/apps/sgemm.c, N = 512: host program, clang-19 build, transfers,
+# the launch) run whole on PoCL and on wavesim's OpenCL platform, chosen by OCL_ICD_VENDORS.
+if [ -f "$B/libwavesim-opencl.so" ] && [ -f /etc/OpenCL/vendors/pocl.icd ]; then
+    mkdir -p build/bench/icd-pocl
+    cp /etc/OpenCL/vendors/pocl.icd build/bench/icd-pocl/
+    cc -std=c11 -O2 tests/opencl/apps/sgemm.c -o build/bench/cl_sgemm -lOpenCL
+    for p in pocl wavesim; do
+        icd=build/bench/icd-pocl
+        [ $p = wavesim ] && icd=$B/icd
+        t0=$(date +%s.%N)
+        OCL_ICD_VENDORS=$PWD/$icd build/bench/cl_sgemm 512 >/dev/null 2>&1 || echo "OpenCL sgemm on $p failed"
+        t1=$(date +%s.%N)
+        echo "$t0 $t1" | awk -v p=$p '{printf "OpenCL application sgemm 512 on %-8s %.2f s wall\n", p, $2-$1}'
+    done
+else
+    echo "OpenCL application: needs $B/libwavesim-opencl.so and PoCL (pocl-opencl-icd)"
+fi

@@ -404,7 +404,7 @@ static int run_parse_arg(ws_device *dev, const char *spec, run_arg *ra)
             return fprintf(stderr, "wavesim run: out of device memory for --arg %s\n", spec), -1;
         }
         free(data);
-        ra->arg = (ws_arg){WS_ARG_BUFFER, addr, 8};
+        ra->arg = (ws_arg){WS_ARG_BUFFER, addr, 8, NULL};
         ra->size = size;
         return 0;
     }
@@ -412,7 +412,7 @@ static int run_parse_arg(ws_device *dev, const char *spec, run_arg *ra)
         uint64_t n;
         if (cli_parse_u64(val, 0, 65536, &n))
             return fprintf(stderr, "wavesim run: bad size '%s' in --arg %s (0 to 65536 bytes)\n", val, spec), -1;
-        ra->arg = (ws_arg){WS_ARG_LOCAL, 0, (uint32_t)n};
+        ra->arg = (ws_arg){WS_ARG_LOCAL, 0, (uint32_t)n, NULL};
         return 0;
     }
     int is64 = strcmp(kind, "i64") == 0 || strcmp(kind, "u64") == 0 || strcmp(kind, "f64") == 0;
@@ -449,7 +449,7 @@ static int run_parse_arg(ws_device *dev, const char *spec, run_arg *ra)
     if (!ok)
         return fprintf(stderr, "wavesim run: bad value '%s' in --arg %s (not a number or out of range for %s)\n", val,
                        spec, kind), -1;
-    ra->arg = (ws_arg){WS_ARG_VALUE, bits, is64 ? 8u : 4u};
+    ra->arg = (ws_arg){WS_ARG_VALUE, bits, is64 ? 8u : 4u, NULL};
     return 0;
 }
 

@@ -56,7 +56,7 @@ int main(void)
     ws_write(dev, dy, y, n * sizeof *y);
     uint32_t abits;
     memcpy(&abits, &a, 4);
-    ws_arg args[4] = {{WS_ARG_VALUE, abits, 4}, {WS_ARG_BUFFER, dx, 8}, {WS_ARG_BUFFER, dy, 8}, {WS_ARG_VALUE, n, 4}};
+    ws_arg args[4] = {{WS_ARG_VALUE, abits, 4, NULL}, {WS_ARG_BUFFER, dx, 8, NULL}, {WS_ARG_BUFFER, dy, 8, NULL}, {WS_ARG_VALUE, n, 4, NULL}};
     ws_dims dims = {{n, 1, 1}, {256, 1, 1}, {0, 0, 0}, 1};
     ws_stats st;
     printf("kernel saxpy (y = a*x + y) from examples/saxpy.s, assembled by wavesim, %u work-items on gfx1100\n", n);

@@ -218,6 +218,12 @@ for c in tc_vecadd-4w16t tc_vecadd-8w4t; do
     run "ventus-driver-api-$c" build/san/tests/vt_driver_test "$(python3 -c 'import sys; sys.path.insert(0, "tests/ventus"); from vt_cases import default_cases; print(default_cases())')/verilog-top/$c"
 done
 
+# the OpenCL platform: host applications on PoCL and on wavesim (chosen by OCL_ICD_VENDORS), the API
+# conformance test (host and platform built with sanitizers), clinfo's view of the platform
+run opencl-apps python3 tests/opencl/run_apps.py --icd build/icd --build build/opencl-apps
+run opencl-api-asan-ubsan env OCL_ICD_VENDORS="$PWD/build/san/icd" build/san/tests/opencl_conformance
+run opencl-clinfo python3 tests/opencl/clinfo_check.py --icd build/icd
+
 run as-dis-roundtrip sh tools/demo.sh build/rel/wavesim
 run demo build/san/demo
 

@@ -68,6 +68,9 @@ typedef struct {
     const char *type_name;
     ws_arg_kind kind;
     uint32_t size;              /* bytes in the kernarg block */
+    const char *address_space;  /* "global", "constant", "local", "private", "generic" or "" */
+    const char *access;         /* "read_only", "write_only", "read_write" or "" */
+    int is_const, is_volatile, is_restrict;
 } ws_arg_info;
 
 int ws_kernel_count(const ws_program *prog);
@@ -76,10 +79,21 @@ const char *ws_kernel_name(const ws_program *prog, int index);
 int ws_kernel_arg_count(const ws_program *prog, const char *kernel);
 int ws_kernel_arg(const ws_program *prog, const char *kernel, int index, ws_arg_info *info);
 
+/* What the code object says about a kernel besides its arguments. */
+typedef struct {
+    uint32_t reqd_workgroup_size[3];    /* reqd_work_group_size(X,Y,Z); zeros when not required */
+    uint32_t max_flat_workgroup_size;   /* the most work-items per group it was compiled for */
+    uint32_t group_segment_fixed_size;  /* bytes of LDS it declares itself (without __local arguments) */
+    uint32_t private_segment_fixed_size;/* bytes of scratch per work-item */
+    int wave_size;                      /* 32 or 64 */
+} ws_kernel_props;
+int ws_kernel_properties(const ws_program *prog, const char *kernel, ws_kernel_props *props);
+
 typedef struct {
     ws_arg_kind kind;
     uint64_t value;             /* BUFFER: device address; VALUE: the bits (little-endian) */
-    uint32_t size;              /* VALUE: 4 or 8; LOCAL: bytes of dynamic LDS */
+    uint32_t size;              /* VALUE: its bytes (as the kernel declares); LOCAL: bytes of dynamic LDS */
+    const void *data;           /* VALUE of more than 8 bytes (vectors, structs): the bytes; else NULL */
 } ws_arg;
 
 typedef struct {
@@ -120,6 +134,30 @@ typedef int (*ws_write_fn)(void *ctx, const char *text, size_t len);
    per unit), not cycles, so the picture is the same for any number of host threads. -1 when the
    device records no timeline (ws_options.timeline) or nothing was launched yet. */
 int ws_timeline_write(ws_device *dev, ws_write_fn fn, void *ctx, char *err, size_t errsize);
+
+/* OpenCL C compilation: clang-19 for gfx1100 with an OpenCL builtin library, into an HSA code object
+   that ws_program_load takes (what `wavesim cc` and the OpenCL platform run). The library is AMD's own
+   (the ROCm device libraries, linked as bitcode the way AMD's OpenCL compiler links them) when they
+   are installed, else wavesim's header include/wavesim/wavesim_cl.h (math as bare hardware
+   instructions, not OpenCL-conformant). The compiler is $WAVESIM_CLANG, else clang-19 on PATH, else
+   /usr/lib/llvm-19/bin/clang; the device libraries $WAVESIM_DEVICE_LIBS, else Debian's or ROCm's. */
+typedef struct {
+    const char *builtins;          /* "rocm", "wavesim", or NULL: rocm when installed, else wavesim */
+    int wave64;
+    const char *mcpu;              /* NULL: gfx1100 */
+    int link_only;                 /* the inputs are objects or bitcode: no OpenCL language options */
+    const char *const *clang_args; /* passed on unchanged after ours: inputs, -o, -O3, -D, -I, -cl-*... */
+    int nclang_args;
+    int log_fd;                    /* clang's stdout and stderr go here; -1 keeps the caller's */
+} ws_cc_options;
+
+/* Runs clang. Returns its exit status (0: compiled), or -1 with one line in `err` when it cannot run
+   (no clang-19; "rocm" asked and no device libraries; no temporary directory). `note` receives a
+   warning for the user ("" when none): the non-conformant builtins were chosen because the device
+   libraries are missing. */
+int ws_cc(const ws_cc_options *options, char *note, size_t notesize, char *err, size_t errsize);
+/* The clang-19 that ws_cc runs, or NULL when there is none. */
+const char *ws_cc_clang(void);
 
 #ifdef __cplusplus
 }

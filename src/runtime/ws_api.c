@@ -200,6 +200,24 @@ int ws_kernel_arg(const ws_program *prog, const char *kernel, int index, ws_arg_
     info->kind = a->kind == R3_ARG_GLOBAL_BUFFER ? WS_ARG_BUFFER : a->kind == R3_ARG_DYNAMIC_LDS ? WS_ARG_LOCAL
                                                                                                 : WS_ARG_VALUE;
     info->size = a->size;
+    info->address_space = a->address_space;
+    info->access = a->access;
+    info->is_const = a->is_const;
+    info->is_volatile = a->is_volatile;
+    info->is_restrict = a->is_restrict;
+    return 0;
+}
+
+int ws_kernel_properties(const ws_program *prog, const char *kernel, ws_kernel_props *props)
+{
+    const r3_kernel *k = r3_codeobj_kernel(&prog->co, kernel);
+    if (!k)
+        return -1;
+    memcpy(props->reqd_workgroup_size, k->reqd_workgroup_size, sizeof props->reqd_workgroup_size);
+    props->max_flat_workgroup_size = k->max_flat_workgroup_size;
+    props->group_segment_fixed_size = k->group_segment_fixed_size;
+    props->private_segment_fixed_size = k->private_segment_fixed_size;
+    props->wave_size = k->wave64 ? 64 : 32;
     return 0;
 }
 
@@ -252,9 +270,19 @@ int ws_launch(ws_device *dev, ws_program *prog, const char *kernel, const ws_dim
             free(kernarg);
             return ws_fail(err, errsize, msg);
         }
-        if (a->offset > ksize || a->size > ksize - a->offset || a->size > 8) {
+        if (a->offset > ksize || a->size > ksize - a->offset) {
             free(kernarg);
             return ws_fail(err, errsize, "kernel metadata puts an argument outside the kernarg block");
+        }
+        if (a->size > 8) { /* vectors and structs by value: their bytes */
+            if (args[n].kind != WS_ARG_VALUE || !args[n].data) {
+                snprintf(msg, sizeof msg, "argument %d ('%s') of kernel '%s' has %u bytes: pass them in ws_arg.data",
+                         n, a->name, kernel, a->size);
+                free(kernarg);
+                return ws_fail(err, errsize, msg);
+            }
+            memcpy(kernarg + a->offset, args[n].data, a->size);
+            continue;
         }
         uint64_t v = args[n].value;
         if (args[n].kind == WS_ARG_LOCAL) { /* the pointer is the region's LDS offset */

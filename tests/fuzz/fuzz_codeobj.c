@@ -30,11 +30,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             ws_arg_info info;
             ws_kernel_arg(prog, name, i, &info);
             if (info.kind == WS_ARG_BUFFER)
-                args[i] = (ws_arg){WS_ARG_BUFFER, ws_alloc(dev, 256), 8};
+                args[i] = (ws_arg){WS_ARG_BUFFER, ws_alloc(dev, 256), 8, NULL};
             else if (info.kind == WS_ARG_LOCAL)
-                args[i] = (ws_arg){WS_ARG_LOCAL, 0, 64};
+                args[i] = (ws_arg){WS_ARG_LOCAL, 0, 64, NULL};
             else
-                args[i] = (ws_arg){WS_ARG_VALUE, 7, info.size == 8 ? 8u : 4u};
+                args[i] = (ws_arg){WS_ARG_VALUE, 7, info.size == 8 ? 8u : 4u, NULL};
         }
         ws_dims dims = {{64, 1, 1}, {32, 1, 1}, {0, 0, 0}, 1};
         ws_stats st;

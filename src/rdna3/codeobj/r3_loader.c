@@ -71,6 +71,16 @@ static int r3_parse_arg(const uint8_t *b, size_t n, size_t *pos, r3_kernel_arg *
             r3_copy_str(a->name, sizeof a->name, &v);
         else if (r3_str_eq(&k, ".type_name"))
             r3_copy_str(a->type_name, sizeof a->type_name, &v);
+        else if (r3_str_eq(&k, ".address_space"))
+            r3_copy_str(a->address_space, sizeof a->address_space, &v);
+        else if (r3_str_eq(&k, ".access"))
+            r3_copy_str(a->access, sizeof a->access, &v);
+        else if (r3_str_eq(&k, ".is_const"))
+            a->is_const = v.type == MSGPACK_BOOL ? v.u != 0 : 0;
+        else if (r3_str_eq(&k, ".is_volatile"))
+            a->is_volatile = v.type == MSGPACK_BOOL ? v.u != 0 : 0;
+        else if (r3_str_eq(&k, ".is_restrict"))
+            a->is_restrict = v.type == MSGPACK_BOOL ? v.u != 0 : 0;
     }
     a->kind = strcmp(a->value_kind, "global_buffer") == 0 ? R3_ARG_GLOBAL_BUFFER
               : strcmp(a->value_kind, "by_value") == 0 ? R3_ARG_BY_VALUE
@@ -107,6 +117,18 @@ static int r3_parse_kernel(const uint8_t *b, size_t n, size_t *pos, r3_kernel *k
             }
             continue;
         }
+        if (r3_str_eq(&k, ".reqd_workgroup_size")) { /* [x, y, z] */
+            if (msgpack_read(b, n, pos, &v) || v.type != MSGPACK_ARRAY)
+                return -1;
+            for (uint64_t d = 0; d < v.u; d++) {
+                msgpack_value e;
+                if (r3_read_value(b, n, pos, &e))
+                    return -1;
+                if (d < 3)
+                    kern->reqd_workgroup_size[d] = (uint32_t)r3_uint(&e);
+            }
+            continue;
+        }
         if (r3_read_value(b, n, pos, &v))
             return -1;
         if (r3_str_eq(&k, ".name"))
@@ -121,6 +143,8 @@ static int r3_parse_kernel(const uint8_t *b, size_t n, size_t *pos, r3_kernel *k
             kern->group_segment_fixed_size = (uint32_t)r3_uint(&v);
         else if (r3_str_eq(&k, ".private_segment_fixed_size"))
             kern->private_segment_fixed_size = (uint32_t)r3_uint(&v);
+        else if (r3_str_eq(&k, ".max_flat_workgroup_size"))
+            kern->max_flat_workgroup_size = (uint32_t)r3_uint(&v);
         else if (r3_str_eq(&k, ".wavefront_size"))
             kern->wave64 = r3_uint(&v) == 64;
     }

@@ -17,6 +17,9 @@ typedef struct {
     char name[64];
     char type_name[64];
     char value_kind[48];
+    char address_space[16];  /* .address_space (global, constant, local...), "" when absent */
+    char access[16];         /* .access (read_only, write_only, read_write), "" when absent */
+    uint8_t is_const, is_volatile, is_restrict;
     uint32_t offset, size;
     r3_arg_kind kind;
 } r3_kernel_arg;
@@ -27,6 +30,8 @@ typedef struct {
     uint64_t kd_addr, code_addr;
     uint32_t kernarg_size, kernarg_align;
     uint32_t group_segment_fixed_size, private_segment_fixed_size;
+    uint32_t reqd_workgroup_size[3];   /* .reqd_workgroup_size, zeros when absent */
+    uint32_t max_flat_workgroup_size;  /* 0 when absent */
     int wave64;
     r3_kernel_arg *args;
     int nargs;

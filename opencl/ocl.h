@@ -1,0 +1,215 @@
+/* The OpenCL platform over the public wavesim API: the objects every entry point shares (platform,
+   device, context, queue, memory, program, kernel, event), the one lock that makes the platform
+   thread-safe, and the command engine. Each object starts with the ICD dispatch pointer, as the
+   Khronos ICD loader requires. */
+#ifndef OCL_H
+#define OCL_H
+
+#define CL_TARGET_OPENCL_VERSION 300
+#define CL_USE_DEPRECATED_OPENCL_1_0_APIS
+#define CL_USE_DEPRECATED_OPENCL_1_1_APIS
+#define CL_USE_DEPRECATED_OPENCL_1_2_APIS
+#define CL_USE_DEPRECATED_OPENCL_2_0_APIS
+#define CL_USE_DEPRECATED_OPENCL_2_2_APIS
+#include <CL/cl.h>
+#include <CL/cl_icd.h>
+#include <pthread.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "wavesim/wavesim.h"
+
+/* Object kinds, stored in each object so a handle of the wrong kind (or a freed one) is rejected. */
+enum {
+    OCL_PLATFORM = 0x574c5001, OCL_DEVICE, OCL_CONTEXT, OCL_QUEUE, OCL_MEM, OCL_PROGRAM, OCL_KERNEL, OCL_EVENT,
+    OCL_SAMPLER
+};
+
+/* refs: the application's references (clRetainX and clReleaseX); irefs: the platform's own (a queued
+   command holding its buffers, a kernel its program). An object is freed when both reach zero, and is
+   invalid for the application once refs is zero. */
+#define OCL_HEAD        \
+    cl_icd_dispatch *dispatch; \
+    uint32_t kind;      \
+    cl_uint refs, irefs
+
+struct _cl_platform_id { OCL_HEAD; };
+struct _cl_device_id { OCL_HEAD; };
+
+typedef struct ocl_callback {
+    struct ocl_callback *next;
+    void (*fn)(void);           /* cast back to its real type when called */
+    void *user;
+    cl_int when;                /* events: the status it waits for */
+} ocl_callback;
+
+struct _cl_context {
+    OCL_HEAD;
+    ws_device *dev;             /* one simulated device memory per context */
+    cl_context_properties props[8];
+    size_t nprops;              /* entries in props, the terminating 0 included; 0 when none given */
+    void(CL_CALLBACK *notify)(const char *, const void *, size_t, void *);
+    void *notify_user;
+    ocl_callback *destructors;
+};
+
+typedef struct ocl_cmd ocl_cmd;
+
+struct _cl_command_queue {
+    OCL_HEAD;
+    cl_context ctx;
+    cl_command_queue_properties props;
+    cl_queue_properties prop_list[8];
+    size_t nprop_list;
+    ocl_cmd *head, *tail;       /* commands waiting for their events, in order */
+    struct _cl_command_queue *next_live;
+};
+
+typedef struct ocl_mapping {
+    struct ocl_mapping *next;
+    void *ptr;
+    size_t offset, size;
+    cl_map_flags flags;
+    int owned;                  /* ptr was allocated for the mapping (not the host pointer) */
+} ocl_mapping;
+
+struct _cl_mem {
+    OCL_HEAD;
+    cl_context ctx;
+    cl_mem_flags flags;
+    size_t size;
+    void *host_ptr;             /* USE_HOST_PTR: the application's storage, mirrored around each command */
+    uint64_t addr;              /* device address */
+    cl_mem parent;              /* sub-buffers: the buffer they view, at origin */
+    size_t origin;
+    ocl_mapping *maps;
+    cl_uint map_count;
+    ocl_callback *destructors;
+    cl_mem_properties props[4];
+    size_t nprops;
+};
+
+typedef struct {
+    char *name;
+    int nargs;
+} ocl_kernel_name;
+
+struct _cl_program {
+    OCL_HEAD;
+    cl_context ctx;
+    char *source;               /* NULL for programs from binaries */
+    uint8_t *binary;            /* code object (executable), bitcode (compiled object) or a library */
+    size_t binary_size;
+    cl_program_binary_type binary_type;
+    ws_program *exe;            /* loaded executable */
+    cl_build_status status;
+    char *log, *options;
+    cl_uint attached_kernels;   /* live kernels: a program with kernels cannot be rebuilt */
+    int uniform_groups;         /* built for OpenCL C 1.x or with -cl-uniform-work-group-size */
+};
+
+typedef struct {
+    int set;
+    ws_arg_kind kind;
+    uint64_t value;             /* VALUE: the bits; LOCAL: the size */
+    cl_mem mem;                 /* BUFFER: the buffer (NULL for a NULL pointer) */
+    uint32_t size;
+    uint8_t big[64];            /* VALUE arguments larger than 8 bytes (structs, vectors) */
+} ocl_arg;
+
+struct _cl_kernel {
+    OCL_HEAD;
+    cl_program prog;
+    char *name;
+    int nargs;
+    ws_arg_info *info;
+    ocl_arg *args;
+    ws_kernel_props props;
+};
+
+struct _cl_event {
+    OCL_HEAD;
+    cl_context ctx;
+    cl_command_queue queue;     /* NULL for user events */
+    cl_command_type type;
+    cl_int status;
+    cl_ulong times[4];          /* queued, submit, start, end (ns) */
+    ocl_callback *callbacks;
+};
+
+struct _cl_sampler { OCL_HEAD; };
+
+/* A queued command: run() does the work and returns CL_SUCCESS or a negative execution status. */
+struct ocl_cmd {
+    ocl_cmd *next;
+    cl_command_queue queue;
+    cl_event ev;
+    cl_uint nwait;
+    cl_event *wait;
+    cl_int (*run)(ocl_cmd *c);
+    cl_mem mem[2];              /* retained for the command's lifetime */
+    size_t off[2], size;
+    void *ptr;
+    size_t rect[3][3];          /* buffer origin, host origin, region */
+    size_t pitch[4];            /* buffer row, buffer slice, host row, host slice */
+    cl_kernel kernel;           /* a snapshot of the kernel's arguments, retained */
+    ocl_arg *args;
+    ws_dims dims;
+    uint8_t pattern[128];
+};
+
+extern struct _cl_platform_id ocl_the_platform;
+extern struct _cl_device_id ocl_the_device;
+extern cl_icd_dispatch ocl_dispatch;
+
+/* The platform lock: every entry point holds it; blocking waits release it on ocl_cond. */
+void ocl_lock(void);
+void ocl_unlock(void);
+void ocl_wait_cond(void);
+void ocl_wake_all(void);
+
+int ocl_valid(const void *obj, uint32_t kind);
+void *ocl_new(size_t size, uint32_t kind);
+cl_ulong ocl_now_ns(void);
+
+/* Writes a parameter answer the way every clGet*Info does (size checks, size_ret). */
+cl_int ocl_info(const void *value, size_t size, size_t param_value_size, void *param_value,
+                size_t *param_value_size_ret);
+cl_int ocl_info_str(const char *s, size_t param_value_size, void *param_value, size_t *param_value_size_ret);
+
+/* Internal references (see OCL_HEAD) and the freeing they trigger. */
+void ocl_context_hold(cl_context c);
+void ocl_context_drop(cl_context c);
+void ocl_mem_hold(cl_mem m);
+void ocl_mem_drop(cl_mem m);
+void ocl_program_hold(cl_program p);
+void ocl_program_drop(cl_program p);
+void ocl_kernel_hold(cl_kernel k);
+void ocl_kernel_drop(cl_kernel k);
+void ocl_event_hold(cl_event e);
+void ocl_event_drop(cl_event e);
+void ocl_queue_hold(cl_command_queue q);
+void ocl_queue_drop(cl_command_queue q);
+
+/* USE_HOST_PTR buffers: the application's memory copied to the device before a command and back after. */
+void ocl_mem_to_device(cl_mem m);
+void ocl_mem_to_host(cl_mem m);
+/* The buffer that owns the storage (the parent of a sub-buffer). */
+cl_mem ocl_mem_root(cl_mem m);
+
+/* Commands: a new command for queue q with the wait list checked and copied (NULL with *err set). */
+ocl_cmd *ocl_cmd_new(cl_command_queue q, cl_command_type type, cl_uint nwait, const cl_event *wait, cl_int *err);
+/* Queues the command, runs what can run, hands out the event, and waits when blocking. */
+cl_int ocl_cmd_submit(ocl_cmd *c, cl_event *event, int blocking);
+void ocl_cmd_free(ocl_cmd *c);
+void ocl_event_set_status(cl_event e, cl_int status);
+cl_int ocl_wait_events(cl_uint n, const cl_event *list);
+/* Reports an asynchronous error to the context's callback (clCreateContext pfn_notify). */
+void ocl_context_report(cl_context c, const char *message);
+
+/* Device limits shared by the device queries and the launch checks. */
+enum { OCL_MAX_WG = 1024, OCL_LDS_BYTES = 65536, OCL_COMPUTE_UNITS = 96, OCL_MAX_ARGS_BYTES = 4096 };
+extern const char ocl_extensions[];
+cl_ulong ocl_global_mem_size(void);
+
+#endif

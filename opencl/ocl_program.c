@@ -1,0 +1,1362 @@
+/* Programs (from source through ws_cc, from binaries, separate compilation and linking) and kernels
+   (arguments, queries, NDRange launches on the simulated gfx1100 through ws_launch). */
+#define _XOPEN_SOURCE 700
+#include "ocl.h"
+
+#include <fcntl.h>
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const char ocl_lib_magic[8] = {'W', 'S', 'C', 'L', 'L', 'I', 'B', '1'}; /* our library container */
+
+/* ---------- programs ---------- */
+
+void ocl_program_hold(cl_program p)
+{
+    p->irefs++;
+}
+
+static void ocl_program_free_if_unused(cl_program p)
+{
+    if (p->refs || p->irefs)
+        return;
+    ws_program_free(p->exe);
+    free(p->source);
+    free(p->binary);
+    free(p->log);
+    free(p->options);
+    cl_context c = p->ctx;
+    p->kind = 0;
+    free(p);
+    ocl_context_drop(c);
+}
+
+void ocl_program_drop(cl_program p)
+{
+    p->irefs--;
+    ocl_program_free_if_unused(p);
+}
+
+static cl_program ocl_program_new(cl_context c)
+{
+    cl_program p = ocl_new(sizeof *p, OCL_PROGRAM);
+    if (p) {
+        p->ctx = c;
+        p->status = CL_BUILD_NONE;
+        p->binary_type = CL_PROGRAM_BINARY_TYPE_NONE;
+        ocl_context_hold(c);
+    }
+    return p;
+}
+
+static char *ocl_strdup(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *d = malloc(n);
+    if (d)
+        memcpy(d, s, n);
+    return d;
+}
+
+CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithSource(cl_context context, cl_uint count, const char **strings,
+                                                              const size_t *lengths, cl_int *errcode_ret)
+{
+    ocl_lock();
+    cl_int err = ocl_valid(context, OCL_CONTEXT) ? CL_SUCCESS : CL_INVALID_CONTEXT;
+    if (!err && (count == 0 || !strings))
+        err = CL_INVALID_VALUE;
+    size_t total = 0;
+    for (cl_uint i = 0; !err && i < count; i++) {
+        if (!strings[i])
+            err = CL_INVALID_VALUE;
+        else
+            total += lengths && lengths[i] ? lengths[i] : strlen(strings[i]);
+    }
+    cl_program p = err ? NULL : ocl_program_new(context);
+    char *src = p ? malloc(total + 1) : NULL;
+    if (!err && !src) {
+        if (p) {
+            p->refs = 0;
+            ocl_program_free_if_unused(p);
+            p = NULL;
+        }
+        err = CL_OUT_OF_HOST_MEMORY;
+    }
+    if (p) {
+        size_t at = 0;
+        for (cl_uint i = 0; i < count; i++) {
+            size_t n = lengths && lengths[i] ? lengths[i] : strlen(strings[i]);
+            memcpy(src + at, strings[i], n);
+            at += n;
+        }
+        src[at] = '\0';
+        p->source = src;
+    }
+    ocl_unlock();
+    if (errcode_ret)
+        *errcode_ret = err;
+    return p;
+}
+
+static int ocl_is_elf(const uint8_t *b, size_t n)
+{
+    return n >= 4 && memcmp(b, "\177ELF", 4) == 0;
+}
+
+static int ocl_is_bitcode(const uint8_t *b, size_t n)
+{
+    return n >= 4 && b[0] == 'B' && b[1] == 'C' && b[2] == 0xc0 && b[3] == 0xde;
+}
+
+static int ocl_is_library(const uint8_t *b, size_t n)
+{
+    return n >= sizeof ocl_lib_magic && memcmp(b, ocl_lib_magic, sizeof ocl_lib_magic) == 0;
+}
+
+CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithBinary(cl_context context, cl_uint num_devices,
+                                                              const cl_device_id *device_list, const size_t *lengths,
+                                                              const unsigned char **binaries, cl_int *binary_status,
+                                                              cl_int *errcode_ret)
+{
+    ocl_lock();
+    cl_int err = ocl_valid(context, OCL_CONTEXT) ? CL_SUCCESS : CL_INVALID_CONTEXT;
+    if (!err && (num_devices == 0 || !device_list))
+        err = CL_INVALID_VALUE;
+    for (cl_uint i = 0; !err && i < num_devices; i++)
+        if (device_list[i] != &ocl_the_device)
+            err = CL_INVALID_DEVICE;
+    if (!err && (!lengths || !binaries || lengths[0] == 0 || !binaries[0]))
+        err = CL_INVALID_VALUE;
+    cl_program_binary_type type = CL_PROGRAM_BINARY_TYPE_NONE;
+    if (!err) {
+        if (ocl_is_elf(binaries[0], lengths[0])) {
+            char msg[200];
+            ws_program *probe = ws_program_load(context->dev, binaries[0], lengths[0], msg, sizeof msg);
+            type = probe ? CL_PROGRAM_BINARY_TYPE_EXECUTABLE : CL_PROGRAM_BINARY_TYPE_NONE;
+            ws_program_free(probe);
+        } else if (ocl_is_bitcode(binaries[0], lengths[0])) {
+            type = CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT;
+        } else if (ocl_is_library(binaries[0], lengths[0])) {
+            type = CL_PROGRAM_BINARY_TYPE_LIBRARY;
+        }
+        if (binary_status)
+            binary_status[0] = type == CL_PROGRAM_BINARY_TYPE_NONE ? CL_INVALID_BINARY : CL_SUCCESS;
+        if (type == CL_PROGRAM_BINARY_TYPE_NONE)
+            err = CL_INVALID_BINARY;
+    }
+    cl_program p = err ? NULL : ocl_program_new(context);
+    uint8_t *bin = p ? malloc(lengths[0]) : NULL;
+    if (p && !bin) {
+        p->refs = 0;
+        ocl_program_free_if_unused(p);
+        p = NULL;
+    }
+    if (!err && !p)
+        err = CL_OUT_OF_HOST_MEMORY;
+    if (p) {
+        memcpy(bin, binaries[0], lengths[0]);
+        p->binary = bin;
+        p->binary_size = lengths[0];
+        p->binary_type = type;
+    }
+    ocl_unlock();
+    if (errcode_ret)
+        *errcode_ret = err;
+    return p;
+}
+
+CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithBuiltInKernels(cl_context context, cl_uint num_devices,
+                                                                      const cl_device_id *device_list,
+                                                                      const char *kernel_names, cl_int *errcode_ret)
+{
+    (void)num_devices;
+    (void)device_list;
+    (void)kernel_names;
+    if (errcode_ret) /* CL_DEVICE_BUILT_IN_KERNELS is empty: no name can be valid */
+        *errcode_ret = ocl_valid(context, OCL_CONTEXT) ? CL_INVALID_VALUE : CL_INVALID_CONTEXT;
+    return NULL;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clRetainProgram(cl_program p)
+{
+    ocl_lock();
+    cl_int err = ocl_valid(p, OCL_PROGRAM) ? CL_SUCCESS : CL_INVALID_PROGRAM;
+    if (!err)
+        p->refs++;
+    ocl_unlock();
+    return err;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clReleaseProgram(cl_program p)
+{
+    ocl_lock();
+    cl_int err = ocl_valid(p, OCL_PROGRAM) ? CL_SUCCESS : CL_INVALID_PROGRAM;
+    if (!err) {
+        p->refs--;
+        ocl_program_free_if_unused(p);
+    }
+    ocl_unlock();
+    return err;
+}
+
+/* ---------- building ---------- */
+
+/* A private temporary directory for one compiler run, removed with everything in it. */
+typedef struct {
+    char dir[4096];
+} ocl_tmp;
+
+static int ocl_tmp_make(ocl_tmp *t)
+{
+    const char *tmp = getenv("TMPDIR");
+    snprintf(t->dir, sizeof t->dir, "%s/wavesim-ocl-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    return mkdtemp(t->dir) ? 0 : -1;
+}
+
+static int ocl_tmp_remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st;
+    (void)flag;
+    (void)ftw;
+    remove(path);
+    return 0;
+}
+
+static void ocl_tmp_remove(ocl_tmp *t)
+{
+    nftw(t->dir, ocl_tmp_remove_one, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+static int ocl_write_file(const char *path, const void *data, size_t n)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        return -1;
+    int ok = fwrite(data, 1, n, f) == n;
+    return fclose(f) == 0 && ok ? 0 : -1;
+}
+
+static uint8_t *ocl_read_file(const char *path, size_t *n)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 1 << 16, len = 0;
+    uint8_t *b = malloc(cap + 1);
+    while (b) {
+        size_t got = fread(b + len, 1, cap - len, f);
+        len += got;
+        if (len < cap)
+            break;
+        uint8_t *nb = realloc(b, cap * 2 + 1);
+        if (!nb) {
+            free(b);
+            b = NULL;
+        }
+        b = nb;
+        cap *= 2;
+    }
+    fclose(f);
+    if (b) {
+        b[len] = 0;
+        *n = len;
+    }
+    return b;
+}
+
+/* Splits build options into words (double quotes group); NULL when out of memory. The words point
+   into *store, which the caller frees. */
+static char **ocl_split_options(const char *options, int *count, char **store)
+{
+    size_t n = options ? strlen(options) : 0;
+    char *s = malloc(n + 1);
+    char **words = calloc(n / 2 + 2, sizeof *words);
+    if (!s || !words) {
+        free(s);
+        free(words);
+        return NULL;
+    }
+    int w = 0;
+    size_t o = 0;
+    for (size_t i = 0; i < n;) {
+        while (i < n && (options[i] == ' ' || options[i] == '\t' || options[i] == '\n'))
+            i++;
+        if (i == n)
+            break;
+        words[w++] = s + o;
+        int quoted = 0;
+        while (i < n && (quoted || (options[i] != ' ' && options[i] != '\t' && options[i] != '\n'))) {
+            if (options[i] == '"')
+                quoted = !quoted;
+            else
+                s[o++] = options[i];
+            i++;
+        }
+        s[o++] = '\0';
+    }
+    *count = w;
+    *store = s;
+    return words;
+}
+
+/* Which options the compiler accepts: those of the OpenCL specification and the -cl-* family.
+   Link options (-create-library, -enable-link-options) are separate. Returns the words to pass to
+   clang in out (the values of "-D X" and "-I X" included), or -1 for an invalid option. */
+static int ocl_compile_options(char **words, int n, const char **out, int *nout, int *uniform)
+{
+    for (int i = 0; i < n; i++) {
+        const char *w = words[i];
+        if ((strcmp(w, "-D") == 0 || strcmp(w, "-I") == 0) && i + 1 < n) {
+            out[(*nout)++] = w;
+            out[(*nout)++] = words[++i];
+            continue;
+        }
+        if (strncmp(w, "-cl-std=CL1.", 12) == 0 || strcmp(w, "-cl-uniform-work-group-size") == 0)
+            *uniform = 1;
+        if (strcmp(w, "-cl-kernel-arg-info") == 0)
+            continue; /* always given */
+        if ((strncmp(w, "-D", 2) == 0 && w[2]) || (strncmp(w, "-I", 2) == 0 && w[2]) || strncmp(w, "-cl-", 4) == 0 ||
+            strcmp(w, "-w") == 0 || strcmp(w, "-Werror") == 0 || strcmp(w, "-g") == 0 ||
+            (w[0] == '-' && w[1] == 'O' && (!w[2] || (w[2] >= '0' && w[2] <= '3' && !w[3]))))
+            out[(*nout)++] = w;
+        else
+            return -1;
+    }
+    return 0;
+}
+
+/* The -cl-ext option that makes the compiler's cl_khr_* macros exactly CL_DEVICE_EXTENSIONS. */
+static void ocl_ext_option(char *buf, size_t size)
+{
+    size_t at = (size_t)snprintf(buf, size, "-cl-ext=-all");
+    const char *p = ocl_extensions;
+    while (*p && at + 2 < size) {
+        size_t len = strcspn(p, " ");
+        at += (size_t)snprintf(buf + at, size - at, ",+%.*s", (int)len, p);
+        p += len;
+        while (*p == ' ')
+            p++;
+    }
+}
+
+static void ocl_set_log(cl_program p, const char *text)
+{
+    free(p->log);
+    p->log = ocl_strdup(text ? text : "");
+}
+
+/* Runs ws_cc in dir with the given arguments, its output kept as the program's build log.
+   Returns CL_SUCCESS, CL_COMPILER_NOT_AVAILABLE, or `failure`. */
+static cl_int ocl_run_compiler(cl_program p, ocl_tmp *t, int link_only, const char **args, int nargs, cl_int failure)
+{
+    char logpath[4200], note[300], err[4400];
+    snprintf(logpath, sizeof logpath, "%s/build.log", t->dir);
+    int fd = open(logpath, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    ws_cc_options o;
+    memset(&o, 0, sizeof o);
+    o.builtins = getenv("WAVESIM_CL_BUILTINS"); /* rocm, wavesim, or the default */
+    o.link_only = link_only;
+    o.clang_args = args;
+    o.nclang_args = nargs;
+    o.log_fd = fd;
+    int rc = ws_cc(&o, note, sizeof note, err, sizeof err);
+    if (fd >= 0)
+        close(fd);
+    size_t n = 0;
+    char *log = (char *)ocl_read_file(logpath, &n);
+    if (rc < 0) { /* no compiler to run: say what to install */
+        char msg[4600];
+        snprintf(msg, sizeof msg, "%s\nwavesim compiles OpenCL C with clang-19: apt-get install clang-19 lld-19 "
+                                  "(and rocm-device-libs for AMD's builtin library)", err);
+        ocl_set_log(p, msg);
+        free(log);
+        return CL_COMPILER_NOT_AVAILABLE;
+    }
+    if (note[0]) {
+        size_t need = strlen(note) + (log ? n : 0) + 16;
+        char *both = malloc(need);
+        if (both)
+            snprintf(both, need, "warning: %s\n%s", note, log ? log : "");
+        free(log);
+        log = both;
+    }
+    ocl_set_log(p, log);
+    free(log);
+    return rc == 0 ? CL_SUCCESS : failure;
+}
+
+/* Loads the code object at path as the program's executable. */
+static cl_int ocl_load_executable(cl_program p, const char *path)
+{
+    size_t n = 0;
+    uint8_t *img = ocl_read_file(path, &n);
+    if (!img)
+        return CL_BUILD_PROGRAM_FAILURE;
+    char msg[400];
+    ws_program *exe = ws_program_load(p->ctx->dev, img, n, msg, sizeof msg);
+    if (!exe) {
+        free(img);
+        ocl_set_log(p, msg);
+        return CL_BUILD_PROGRAM_FAILURE;
+    }
+    ws_program_free(p->exe);
+    free(p->binary);
+    p->exe = exe;
+    p->binary = img;
+    p->binary_size = n;
+    p->binary_type = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
+    return CL_SUCCESS;
+}
+
+/* Writes the objects of a compiled object or library binary into dir as objN.bc; returns the count. */
+static int ocl_write_objects(const uint8_t *b, size_t n, ocl_tmp *t, int first, char (*paths)[4200], int max)
+{
+    if (ocl_is_bitcode(b, n)) {
+        if (first >= max)
+            return -1;
+        snprintf(paths[first], sizeof paths[first], "%s/obj%d.bc", t->dir, first);
+        return ocl_write_file(paths[first], b, n) ? -1 : 1;
+    }
+    if (!ocl_is_library(b, n) || n < 12)
+        return -1;
+    uint32_t count;
+    memcpy(&count, b + 8, 4);
+    size_t at = 12;
+    for (uint32_t i = 0; i < count; i++) {
+        uint64_t len;
+        if (at + 8 > n)
+            return -1;
+        memcpy(&len, b + at, 8);
+        at += 8;
+        if (len > n - at || first + (int)i >= max)
+            return -1;
+        snprintf(paths[first + i], sizeof paths[first + i], "%s/obj%d.bc", t->dir, first + (int)i);
+        if (ocl_write_file(paths[first + i], b + at, (size_t)len))
+            return -1;
+        at += (size_t)len;
+    }
+    return (int)count;
+}
+
+enum { OCL_MAX_OBJECTS = 64 };
+
+/* Links compiled objects and libraries into p: an executable, or (create_library) a library. */
+static cl_int ocl_link_into(cl_program p, cl_uint n, const cl_program *inputs, int create_library)
+{
+    if (create_library) {
+        size_t total = 12;
+        uint32_t count = 0;
+        for (cl_uint i = 0; i < n; i++)
+            total += inputs[i]->binary_size + 8 * OCL_MAX_OBJECTS;
+        uint8_t *lib = malloc(total), *at = lib + 12;
+        if (!lib)
+            return CL_OUT_OF_HOST_MEMORY;
+        memcpy(lib, ocl_lib_magic, 8);
+        for (cl_uint i = 0; i < n; i++) {
+            const uint8_t *b = inputs[i]->binary;
+            size_t len = inputs[i]->binary_size;
+            if (ocl_is_bitcode(b, len)) {
+                uint64_t l = len;
+                memcpy(at, &l, 8);
+                memcpy(at + 8, b, len);
+                at += 8 + len;
+                count++;
+            } else { /* a library: its objects, as they are */
+                uint32_t c;
+                memcpy(&c, b + 8, 4);
+                memcpy(at, b + 12, len - 12);
+                at += len - 12;
+                count += c;
+            }
+        }
+        memcpy(lib + 8, &count, 4);
+        free(p->binary);
+        p->binary = lib;
+        p->binary_size = (size_t)(at - lib);
+        p->binary_type = CL_PROGRAM_BINARY_TYPE_LIBRARY;
+        ocl_set_log(p, "");
+        return CL_SUCCESS;
+    }
+    ocl_tmp t;
+    if (ocl_tmp_make(&t))
+        return CL_OUT_OF_HOST_MEMORY;
+    static char paths[OCL_MAX_OBJECTS][4200];
+    const char *args[OCL_MAX_OBJECTS + 8];
+    int nobj = 0;
+    cl_int err = CL_SUCCESS;
+    for (cl_uint i = 0; i < n && !err; i++) {
+        int got = ocl_write_objects(inputs[i]->binary, inputs[i]->binary_size, &t, nobj, paths, OCL_MAX_OBJECTS);
+        if (got < 0)
+            err = CL_INVALID_BINARY;
+        else
+            nobj += got;
+    }
+    int na = 0;
+    for (int i = 0; i < nobj; i++)
+        args[na++] = paths[i];
+    char out[4200];
+    snprintf(out, sizeof out, "%s/linked.hsaco", t.dir);
+    args[na++] = "-O3";
+    args[na++] = "-o";
+    args[na++] = out;
+    if (!err)
+        err = ocl_run_compiler(p, &t, 1, args, na, CL_LINK_PROGRAM_FAILURE);
+    if (!err)
+        err = ocl_load_executable(p, out);
+    if (err == CL_BUILD_PROGRAM_FAILURE)
+        err = CL_LINK_PROGRAM_FAILURE;
+    ocl_tmp_remove(&t);
+    return err;
+}
+
+/* Compiles the program's source: to an executable (compile_only 0) or to a compiled object. Headers
+   (clCompileProgram) are written under their include names. */
+static cl_int ocl_compile(cl_program p, const char *options, int compile_only, cl_uint nheaders,
+                          const cl_program *headers, const char **header_names)
+{
+    char *store = NULL;
+    int nwords = 0;
+    char **words = ocl_split_options(options, &nwords, &store);
+    if (!words)
+        return CL_OUT_OF_HOST_MEMORY;
+    const char **args = calloc((size_t)nwords + 16, sizeof *args);
+    int na = 0, uniform = 0;
+    cl_int err = CL_SUCCESS;
+    if (!args)
+        err = CL_OUT_OF_HOST_MEMORY;
+    else if (ocl_compile_options(words, nwords, args, &na, &uniform))
+        err = CL_INVALID_BUILD_OPTIONS;
+    ocl_tmp t;
+    int have_tmp = 0;
+    if (!err) {
+        if (ocl_tmp_make(&t))
+            err = CL_OUT_OF_HOST_MEMORY;
+        else
+            have_tmp = 1;
+    }
+    char src[4200], out[4200], ext[1024], inc[4200];
+    if (!err) {
+        snprintf(src, sizeof src, "%s/program.cl", t.dir);
+        snprintf(out, sizeof out, "%s/program.%s", t.dir, compile_only ? "bc" : "hsaco");
+        if (ocl_write_file(src, p->source, strlen(p->source)))
+            err = CL_OUT_OF_HOST_MEMORY;
+    }
+    for (cl_uint i = 0; !err && i < nheaders; i++) {
+        char path[4200];
+        snprintf(path, sizeof path, "%s/%s", t.dir, header_names[i]);
+        for (char *s = path + strlen(t.dir) + 1; *s; s++) /* subdirectories of the include name */
+            if (*s == '/') {
+                *s = '\0';
+                mkdir(path, 0700);
+                *s = '/';
+            }
+        if (ocl_write_file(path, headers[i]->source, strlen(headers[i]->source)))
+            err = CL_OUT_OF_HOST_MEMORY;
+    }
+    if (!err) {
+        ocl_ext_option(ext, sizeof ext);
+        snprintf(inc, sizeof inc, "-I%s", t.dir);
+        args[na++] = "-Xclang";
+        args[na++] = ext;
+        args[na++] = "-cl-kernel-arg-info";
+        args[na++] = inc;
+        if (compile_only) {
+            args[na++] = "-c";
+            args[na++] = "-emit-llvm";
+        }
+        args[na++] = "-o";
+        args[na++] = out;
+        args[na++] = src;
+        err = ocl_run_compiler(p, &t, 0, args, na, compile_only ? CL_COMPILE_PROGRAM_FAILURE : CL_BUILD_PROGRAM_FAILURE);
+    }
+    if (!err && compile_only) {
+        size_t n = 0;
+        uint8_t *bc = ocl_read_file(out, &n);
+        if (!bc) {
+            err = CL_COMPILE_PROGRAM_FAILURE;
+        } else {
+            free(p->binary);
+            p->binary = bc;
+            p->binary_size = n;
+            p->binary_type = CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT;
+        }
+    } else if (!err) {
+        err = ocl_load_executable(p, out);
+    }
+    if (!err)
+        p->uniform_groups = uniform;
+    if (have_tmp)
+        ocl_tmp_remove(&t);
+    free(args);
+    free(words);
+    free(store);
+    return err;
+}
+
+static cl_int ocl_check_devices(cl_uint n, const cl_device_id *list)
+{
+    if ((n == 0) != (list == NULL))
+        return CL_INVALID_VALUE;
+    for (cl_uint i = 0; i < n; i++)
+        if (list[i] != &ocl_the_device)
+            return CL_INVALID_DEVICE;
+    return CL_SUCCESS;
+}
+
+static void ocl_set_options(cl_program p, const char *options)
+{
+    free(p->options);
+    p->options = ocl_strdup(options ? options : "");
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clBuildProgram(cl_program p, cl_uint num_devices, const cl_device_id *device_list,
+                                               const char *options,
+                                               void(CL_CALLBACK *pfn_notify)(cl_program, void *), void *user_data)
+{
+    ocl_lock();
+    cl_int err = ocl_valid(p, OCL_PROGRAM) ? CL_SUCCESS : CL_INVALID_PROGRAM;
+    if (!err)
+        err = ocl_check_devices(num_devices, device_list);
+    if (!err && !pfn_notify && user_data)
+        err = CL_INVALID_VALUE;
+    if (!err && p->attached_kernels)
+        err = CL_INVALID_OPERATION;
+    if (!err && !p->source && !p->binary)
+        err = CL_INVALID_PROGRAM;
+    if (!err && !p->source && p->binary_type == CL_PROGRAM_BINARY_TYPE_EXECUTABLE && p->exe)
+        err = CL_SUCCESS; /* already loaded */
+    else if (!err) {
+        ocl_set_options(p, options);
+        p->status = CL_BUILD_IN_PROGRESS;
+        if (p->source) {
+            err = ocl_compile(p, options, 0, 0, NULL, NULL);
+        } else if (p->binary_type == CL_PROGRAM_BINARY_TYPE_EXECUTABLE) {
+            char msg[400];
+            p->exe = ws_program_load(p->ctx->dev, p->binary, p->binary_size, msg, sizeof msg);
+            ocl_set_log(p, p->exe ? "" : msg);
+            err = p->exe ? CL_SUCCESS : CL_INVALID_BINARY;
+        } else {
+            cl_program self = p;
+            err = ocl_link_into(p, 1, &self, 0);
+            if (err == CL_LINK_PROGRAM_FAILURE)
+                err = CL_BUILD_PROGRAM_FAILURE;
+        }
+        p->status = err ? CL_BUILD_ERROR : CL_BUILD_SUCCESS;
+    }
+    if (pfn_notify && ocl_valid(p, OCL_PROGRAM) && err != CL_INVALID_OPERATION)
+        pfn_notify(p, user_data);
+    ocl_unlock();
+    return err;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clCompileProgram(cl_program p, cl_uint num_devices, const cl_device_id *device_list,
+                                                 const char *options, cl_uint num_input_headers,
+                                                 const cl_program *input_headers, const char **header_include_names,
+                                                 void(CL_CALLBACK *pfn_notify)(cl_program, void *), void *user_data)
+{
+    ocl_lock();
+    cl_int err = ocl_valid(p, OCL_PROGRAM) ? CL_SUCCESS : CL_INVALID_PROGRAM;
+    if (!err)
+        err = ocl_check_devices(num_devices, device_list);
+    if (!err && ((!pfn_notify && user_data) ||
+                 (num_input_headers == 0) != (input_headers == NULL) ||
+                 (num_input_headers != 0 && !header_include_names)))
+        err = CL_INVALID_VALUE;
+    for (cl_uint i = 0; !err && i < num_input_headers; i++)
+        if (!ocl_valid(input_headers[i], OCL_PROGRAM) || !input_headers[i]->source || !header_include_names[i])
+            err = CL_INVALID_VALUE;
+    if (!err && p->attached_kernels)
+        err = CL_INVALID_OPERATION;
+    if (!err && !p->source)
+        err = CL_INVALID_OPERATION;
+    if (!err) {
+        ocl_set_options(p, options);
+        p->status = CL_BUILD_IN_PROGRESS;
+        err = ocl_compile(p, options, 1, num_input_headers, input_headers, header_include_names);
+        p->status = err ? CL_BUILD_ERROR : CL_BUILD_SUCCESS;
+    }
+    if (pfn_notify && ocl_valid(p, OCL_PROGRAM))
+        pfn_notify(p, user_data);
+    ocl_unlock();
+    return err;
+}
+
+CL_API_ENTRY cl_program CL_API_CALL clLinkProgram(cl_context context, cl_uint num_devices,
+                                                  const cl_device_id *device_list, const char *options,
+                                                  cl_uint num_input_programs, const cl_program *input_programs,
+                                                  void(CL_CALLBACK *pfn_notify)(cl_program, void *), void *user_data,
+                                                  cl_int *errcode_ret)
+{
+    ocl_lock();
+    cl_int err = ocl_valid(context, OCL_CONTEXT) ? CL_SUCCESS : CL_INVALID_CONTEXT;
+    if (!err)
+        err = ocl_check_devices(num_devices, device_list);
+    if (!err && ((!pfn_notify && user_data) || num_input_programs == 0 || !input_programs))
+        err = CL_INVALID_VALUE;
+    for (cl_uint i = 0; !err && i < num_input_programs; i++) {
+        cl_program in = input_programs[i];
+        if (!ocl_valid(in, OCL_PROGRAM) || in->ctx != context)
+            err = CL_INVALID_PROGRAM;
+        else if (in->binary_type != CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT &&
+                 in->binary_type != CL_PROGRAM_BINARY_TYPE_LIBRARY)
+            err = CL_INVALID_OPERATION;
+    }
+    int create_library = 0;
+    if (!err && options && *options) {
+        char *store = NULL;
+        int n = 0;
+        char **words = ocl_split_options(options, &n, &store);
+        for (int i = 0; words && i < n; i++) {
+            if (strcmp(words[i], "-create-library") == 0)
+                create_library = 1;
+            else if (strcmp(words[i], "-enable-link-options") != 0 && strncmp(words[i], "-cl-", 4) != 0)
+                err = CL_INVALID_LINKER_OPTIONS;
+        }
+        free(words);
+        free(store);
+    }
+    cl_program p = err ? NULL : ocl_program_new(context);
+    if (!err && !p)
+        err = CL_OUT_OF_HOST_MEMORY;
+    if (p) {
+        ocl_set_options(p, options);
+        err = ocl_link_into(p, num_input_programs, input_programs, create_library);
+        p->status = err ? CL_BUILD_ERROR : CL_BUILD_SUCCESS;
+        if (pfn_notify)
+            pfn_notify(p, user_data);
+        if (err && err != CL_LINK_PROGRAM_FAILURE) {
+            p->refs = 0;
+            ocl_program_free_if_unused(p);
+            p = NULL;
+        }
+    }
+    ocl_unlock();
+    if (errcode_ret)
+        *errcode_ret = err;
+    return p;
+}
+
+/* Semicolon-separated kernel names of an executable into buf (or its length when buf is NULL). */
+static size_t ocl_kernel_names(cl_program p, char *buf)
+{
+    size_t at = 0;
+    int n = ws_kernel_count(p->exe);
+    for (int i = 0; i < n; i++) {
+        const char *name = ws_kernel_name(p->exe, i);
+        size_t len = strlen(name);
+        if (buf) {
+            if (i)
+                buf[at] = ';';
+            memcpy(buf + at + (i ? 1 : 0), name, len);
+        }
+        at += len + (i ? 1 : 0);
+    }
+    if (buf)
+        buf[at] = '\0';
+    return at + 1;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clGetProgramInfo(cl_program p, cl_program_info param_name, size_t param_value_size,
+                                                 void *param_value, size_t *param_value_size_ret)
+{
+    ocl_lock();
+    cl_int err = CL_INVALID_PROGRAM;
+    if (ocl_valid(p, OCL_PROGRAM)) {
+        size_t s = param_value_size;
+        void *v = param_value;
+        size_t *r = param_value_size_ret;
+        cl_uint u;
+        cl_device_id d = &ocl_the_device;
+        size_t sz;
+        cl_bool no = CL_FALSE;
+        switch (param_name) {
+        case CL_PROGRAM_REFERENCE_COUNT: u = p->refs; err = ocl_info(&u, sizeof u, s, v, r); break;
+        case CL_PROGRAM_CONTEXT: err = ocl_info(&p->ctx, sizeof p->ctx, s, v, r); break;
+        case CL_PROGRAM_NUM_DEVICES: u = 1; err = ocl_info(&u, sizeof u, s, v, r); break;
+        case CL_PROGRAM_DEVICES: err = ocl_info(&d, sizeof d, s, v, r); break;
+        case CL_PROGRAM_SOURCE: err = ocl_info_str(p->source ? p->source : "", s, v, r); break;
+        case CL_PROGRAM_IL: err = ocl_info(NULL, 0, s, v, r); break;
+        case CL_PROGRAM_BINARY_SIZES: sz = p->binary_size; err = ocl_info(&sz, sizeof sz, s, v, r); break;
+        case CL_PROGRAM_BINARIES:
+            /* an array of one pointer, each to binary_size bytes the application provides */
+            if (v && s < sizeof(unsigned char *)) {
+                err = CL_INVALID_VALUE;
+            } else {
+                if (v && ((unsigned char **)v)[0] && p->binary)
+                    memcpy(((unsigned char **)v)[0], p->binary, p->binary_size);
+                if (r)
+                    *r = sizeof(unsigned char *);
+                err = CL_SUCCESS;
+            }
+            break;
+        case CL_PROGRAM_NUM_KERNELS:
+            if (!p->exe) {
+                err = CL_INVALID_PROGRAM_EXECUTABLE;
+            } else {
+                sz = (size_t)ws_kernel_count(p->exe);
+                err = ocl_info(&sz, sizeof sz, s, v, r);
+            }
+            break;
+        case CL_PROGRAM_KERNEL_NAMES:
+            if (!p->exe) {
+                err = CL_INVALID_PROGRAM_EXECUTABLE;
+            } else {
+                sz = ocl_kernel_names(p, NULL);
+                char *names = malloc(sz);
+                if (!names) {
+                    err = CL_OUT_OF_HOST_MEMORY;
+                } else {
+                    ocl_kernel_names(p, names);
+                    err = ocl_info(names, sz, s, v, r);
+                    free(names);
+                }
+            }
+            break;
+        case CL_PROGRAM_SCOPE_GLOBAL_CTORS_PRESENT:
+        case CL_PROGRAM_SCOPE_GLOBAL_DTORS_PRESENT: err = ocl_info(&no, sizeof no, s, v, r); break;
+        default: err = CL_INVALID_VALUE;
+        }
+    }
+    ocl_unlock();
+    return err;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clGetProgramBuildInfo(cl_program p, cl_device_id device,
+                                                      cl_program_build_info param_name, size_t param_value_size,
+                                                      void *param_value, size_t *param_value_size_ret)
+{
+    ocl_lock();
+    cl_int err = !ocl_valid(p, OCL_PROGRAM) ? CL_INVALID_PROGRAM : device != &ocl_the_device ? CL_INVALID_DEVICE
+                                                                                          : CL_SUCCESS;
+    if (!err) {
+        size_t s = param_value_size;
+        void *v = param_value;
+        size_t *r = param_value_size_ret;
+        size_t zero = 0;
+        switch (param_name) {
+        case CL_PROGRAM_BUILD_STATUS: err = ocl_info(&p->status, sizeof p->status, s, v, r); break;
+        case CL_PROGRAM_BUILD_OPTIONS: err = ocl_info_str(p->options ? p->options : "", s, v, r); break;
+        case CL_PROGRAM_BUILD_LOG: err = ocl_info_str(p->log ? p->log : "", s, v, r); break;
+        case CL_PROGRAM_BINARY_TYPE: err = ocl_info(&p->binary_type, sizeof p->binary_type, s, v, r); break;
+        case CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE: err = ocl_info(&zero, sizeof zero, s, v, r); break;
+        default: err = CL_INVALID_VALUE;
+        }
+    }
+    ocl_unlock();
+    return err;
+}
+
+/* ---------- kernels ---------- */
+
+void ocl_kernel_hold(cl_kernel k)
+{
+    k->irefs++;
+}
+
+static void ocl_kernel_free_if_unused(cl_kernel k)
+{
+    if (k->refs || k->irefs)
+        return;
+    for (int i = 0; i < k->nargs; i++)
+        if (k->args[i].mem)
+            ocl_mem_drop(k->args[i].mem);
+    cl_program p = k->prog;
+    p->attached_kernels--;
+    free(k->name);
+    free(k->info);
+    free(k->args);
+    k->kind = 0;
+    free(k);
+    ocl_program_drop(p);
+}
+
+void ocl_kernel_drop(cl_kernel k)
+{
+    k->irefs--;
+    ocl_kernel_free_if_unused(k);
+}
+
+static cl_kernel ocl_kernel_new(cl_program p, const char *name, cl_int *err)
+{
+    int nargs = ws_kernel_arg_count(p->exe, name);
+    if (nargs < 0) {
+        *err = CL_INVALID_KERNEL_NAME;
+        return NULL;
+    }
+    cl_kernel k = ocl_new(sizeof *k, OCL_KERNEL);
+    if (k) {
+        k->name = ocl_strdup(name);
+        k->info = calloc((size_t)nargs + 1, sizeof *k->info);
+        k->args = calloc((size_t)nargs + 1, sizeof *k->args);
+    }
+    if (!k || !k->name || !k->info || !k->args) {
+        if (k) {
+            free(k->name);
+            free(k->info);
+            free(k->args);
+        }
+        free(k);
+        *err = CL_OUT_OF_HOST_MEMORY;
+        return NULL;
+    }
+    k->prog = p;
+    k->nargs = nargs;
+    for (int i = 0; i < nargs; i++)
+        ws_kernel_arg(p->exe, name, i, &k->info[i]);
+    ws_kernel_properties(p->exe, name, &k->props);
+    ocl_program_hold(p);
+    p->attached_kernels++;
+    *err = CL_SUCCESS;
+    return k;
+}
+
+CL_API_ENTRY cl_kernel CL_API_CALL clCreateKernel(cl_program program, const char *kernel_name, cl_int *errcode_ret)
+{
+    ocl_lock();
+    cl_int err = ocl_valid(program, OCL_PROGRAM) ? CL_SUCCESS : CL_INVALID_PROGRAM;
+    if (!err && !program->exe)
+        err = CL_INVALID_PROGRAM_EXECUTABLE;
+    if (!err && !kernel_name)
+        err = CL_INVALID_VALUE;
+    cl_kernel k = err ? NULL : ocl_kernel_new(program, kernel_name, &err);
+    ocl_unlock();
+    if (errcode_ret)
+        *errcode_ret = err;
+    return k;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clCreateKernelsInProgram(cl_program program, cl_uint num_kernels, cl_kernel *kernels,
+                                                         cl_uint *num_kernels_ret)
+{
+    ocl_lock();
+    cl_int err = ocl_valid(program, OCL_PROGRAM) ? CL_SUCCESS : CL_INVALID_PROGRAM;
+    if (!err && !program->exe)
+        err = CL_INVALID_PROGRAM_EXECUTABLE;
+    cl_uint n = err ? 0 : (cl_uint)ws_kernel_count(program->exe);
+    if (!err && kernels && num_kernels < n)
+        err = CL_INVALID_VALUE;
+    for (cl_uint i = 0; !err && kernels && i < n; i++) {
+        kernels[i] = ocl_kernel_new(program, ws_kernel_name(program->exe, (int)i), &err);
+        if (err)
+            while (i-- > 0) {
+                kernels[i]->refs = 0;
+                ocl_kernel_free_if_unused(kernels[i]);
+            }
+    }
+    if (!err && num_kernels_ret)
+        *num_kernels_ret = n;
+    ocl_unlock();
+    return err;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clRetainKernel(cl_kernel k)
+{
+    ocl_lock();
+    cl_int err = ocl_valid(k, OCL_KERNEL) ? CL_SUCCESS : CL_INVALID_KERNEL;
+    if (!err)
+        k->refs++;
+    ocl_unlock();
+    return err;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clReleaseKernel(cl_kernel k)
+{
+    ocl_lock();
+    cl_int err = ocl_valid(k, OCL_KERNEL) ? CL_SUCCESS : CL_INVALID_KERNEL;
+    if (!err) {
+        k->refs--;
+        ocl_kernel_free_if_unused(k);
+    }
+    ocl_unlock();
+    return err;
+}
+
+CL_API_ENTRY cl_kernel CL_API_CALL clCloneKernel(cl_kernel source_kernel, cl_int *errcode_ret)
+{
+    ocl_lock();
+    cl_int err = ocl_valid(source_kernel, OCL_KERNEL) ? CL_SUCCESS : CL_INVALID_KERNEL;
+    cl_kernel k = err ? NULL : ocl_kernel_new(source_kernel->prog, source_kernel->name, &err);
+    if (k) {
+        memcpy(k->args, source_kernel->args, (size_t)k->nargs * sizeof *k->args);
+        for (int i = 0; i < k->nargs; i++)
+            if (k->args[i].mem)
+                ocl_mem_hold(k->args[i].mem);
+    }
+    ocl_unlock();
+    if (errcode_ret)
+        *errcode_ret = err;
+    return k;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clSetKernelArg(cl_kernel k, cl_uint arg_index, size_t arg_size, const void *arg_value)
+{
+    ocl_lock();
+    cl_int err = ocl_valid(k, OCL_KERNEL) ? CL_SUCCESS : CL_INVALID_KERNEL;
+    if (!err && arg_index >= (cl_uint)k->nargs)
+        err = CL_INVALID_ARG_INDEX;
+    ocl_arg a;
+    memset(&a, 0, sizeof a);
+    if (!err) {
+        const ws_arg_info *info = &k->info[arg_index];
+        a.kind = info->kind;
+        a.set = 1;
+        if (info->kind == WS_ARG_LOCAL) {
+            if (arg_value)
+                err = CL_INVALID_ARG_VALUE;
+            else if (arg_size == 0 || arg_size > OCL_LDS_BYTES)
+                err = CL_INVALID_ARG_SIZE;
+            a.value = arg_size;
+            a.size = (uint32_t)arg_size;
+        } else if (info->kind == WS_ARG_BUFFER) {
+            cl_mem m = arg_value ? *(const cl_mem *)arg_value : NULL;
+            if (arg_size != sizeof(cl_mem))
+                err = CL_INVALID_ARG_SIZE;
+            else if (m && (!ocl_valid(m, OCL_MEM) || m->ctx != k->prog->ctx))
+                err = CL_INVALID_MEM_OBJECT;
+            a.mem = m;
+            a.size = 8;
+        } else {
+            if (arg_size != info->size || arg_size > sizeof a.big)
+                err = CL_INVALID_ARG_SIZE;
+            else if (!arg_value)
+                err = CL_INVALID_ARG_VALUE;
+            else {
+                memcpy(a.big, arg_value, arg_size);
+                if (arg_size <= 8)
+                    memcpy(&a.value, arg_value, arg_size);
+                a.size = (uint32_t)arg_size;
+            }
+        }
+    }
+    if (!err) {
+        ocl_arg *slot = &k->args[arg_index];
+        if (a.mem)
+            ocl_mem_hold(a.mem);
+        if (slot->mem)
+            ocl_mem_drop(slot->mem);
+        *slot = a;
+    }
+    ocl_unlock();
+    return err;
+}
+
+static size_t ocl_kernel_max_group(cl_kernel k)
+{
+    size_t m = k->props.max_flat_workgroup_size ? k->props.max_flat_workgroup_size : OCL_MAX_WG;
+    return m < OCL_MAX_WG ? m : OCL_MAX_WG;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clGetKernelInfo(cl_kernel k, cl_kernel_info param_name, size_t param_value_size,
+                                                void *param_value, size_t *param_value_size_ret)
+{
+    ocl_lock();
+    cl_int err = CL_INVALID_KERNEL;
+    if (ocl_valid(k, OCL_KERNEL)) {
+        size_t s = param_value_size;
+        void *v = param_value;
+        size_t *r = param_value_size_ret;
+        cl_uint u;
+        switch (param_name) {
+        case CL_KERNEL_FUNCTION_NAME: err = ocl_info_str(k->name, s, v, r); break;
+        case CL_KERNEL_NUM_ARGS: u = (cl_uint)k->nargs; err = ocl_info(&u, sizeof u, s, v, r); break;
+        case CL_KERNEL_REFERENCE_COUNT: u = k->refs; err = ocl_info(&u, sizeof u, s, v, r); break;
+        case CL_KERNEL_CONTEXT: err = ocl_info(&k->prog->ctx, sizeof k->prog->ctx, s, v, r); break;
+        case CL_KERNEL_PROGRAM: err = ocl_info(&k->prog, sizeof k->prog, s, v, r); break;
+        case CL_KERNEL_ATTRIBUTES: {
+            char attr[96] = "";
+            if (k->props.reqd_workgroup_size[0])
+                snprintf(attr, sizeof attr, "reqd_work_group_size(%u,%u,%u)", k->props.reqd_workgroup_size[0],
+                         k->props.reqd_workgroup_size[1], k->props.reqd_workgroup_size[2]);
+            err = ocl_info_str(attr, s, v, r);
+            break;
+        }
+        default: err = CL_INVALID_VALUE;
+        }
+    }
+    ocl_unlock();
+    return err;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel k, cl_device_id device,
+                                                         cl_kernel_work_group_info param_name, size_t param_value_size,
+                                                         void *param_value, size_t *param_value_size_ret)
+{
+    ocl_lock();
+    cl_int err = !ocl_valid(k, OCL_KERNEL) ? CL_INVALID_KERNEL
+                 : device && device != &ocl_the_device ? CL_INVALID_DEVICE
+                                                       : CL_SUCCESS;
+    if (!err) {
+        size_t s = param_value_size;
+        void *v = param_value;
+        size_t *r = param_value_size_ret;
+        size_t sz, wg[3];
+        cl_ulong ul;
+        switch (param_name) {
+        case CL_KERNEL_WORK_GROUP_SIZE: sz = ocl_kernel_max_group(k); err = ocl_info(&sz, sizeof sz, s, v, r); break;
+        case CL_KERNEL_COMPILE_WORK_GROUP_SIZE:
+            for (int d = 0; d < 3; d++)
+                wg[d] = k->props.reqd_workgroup_size[d];
+            err = ocl_info(wg, sizeof wg, s, v, r);
+            break;
+        case CL_KERNEL_LOCAL_MEM_SIZE:
+            ul = k->props.group_segment_fixed_size;
+            for (int i = 0; i < k->nargs; i++)
+                if (k->args[i].set && k->args[i].kind == WS_ARG_LOCAL)
+                    ul += k->args[i].value;
+            err = ocl_info(&ul, sizeof ul, s, v, r);
+            break;
+        case CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE:
+            sz = (size_t)k->props.wave_size;
+            err = ocl_info(&sz, sizeof sz, s, v, r);
+            break;
+        case CL_KERNEL_PRIVATE_MEM_SIZE:
+            ul = k->props.private_segment_fixed_size;
+            err = ocl_info(&ul, sizeof ul, s, v, r);
+            break;
+        case CL_KERNEL_GLOBAL_WORK_SIZE: err = CL_INVALID_VALUE; break; /* only for built-in kernels */
+        default: err = CL_INVALID_VALUE;
+        }
+    }
+    ocl_unlock();
+    return err;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clGetKernelArgInfo(cl_kernel k, cl_uint arg_index, cl_kernel_arg_info param_name,
+                                                   size_t param_value_size, void *param_value,
+                                                   size_t *param_value_size_ret)
+{
+    ocl_lock();
+    cl_int err = !ocl_valid(k, OCL_KERNEL) ? CL_INVALID_KERNEL
+                 : arg_index >= (cl_uint)k->nargs ? CL_INVALID_ARG_INDEX
+                                                  : CL_SUCCESS;
+    if (!err) {
+        const ws_arg_info *a = &k->info[arg_index];
+        size_t s = param_value_size;
+        void *v = param_value;
+        size_t *r = param_value_size_ret;
+        int have = a->type_name && a->type_name[0];
+        switch (param_name) {
+        case CL_KERNEL_ARG_ADDRESS_QUALIFIER: {
+            const char *as = a->address_space ? a->address_space : "";
+            cl_kernel_arg_address_qualifier q = strcmp(as, "global") == 0     ? CL_KERNEL_ARG_ADDRESS_GLOBAL
+                                                : strcmp(as, "constant") == 0 ? CL_KERNEL_ARG_ADDRESS_CONSTANT
+                                                : strcmp(as, "local") == 0 || a->kind == WS_ARG_LOCAL
+                                                    ? CL_KERNEL_ARG_ADDRESS_LOCAL
+                                                    : CL_KERNEL_ARG_ADDRESS_PRIVATE;
+            err = ocl_info(&q, sizeof q, s, v, r);
+            break;
+        }
+        case CL_KERNEL_ARG_ACCESS_QUALIFIER: {
+            cl_kernel_arg_access_qualifier q = CL_KERNEL_ARG_ACCESS_NONE; /* only images have one */
+            err = ocl_info(&q, sizeof q, s, v, r);
+            break;
+        }
+        case CL_KERNEL_ARG_TYPE_NAME:
+            err = have ? ocl_info_str(a->type_name, s, v, r) : CL_KERNEL_ARG_INFO_NOT_AVAILABLE;
+            break;
+        case CL_KERNEL_ARG_TYPE_QUALIFIER: {
+            cl_kernel_arg_type_qualifier q = CL_KERNEL_ARG_TYPE_NONE;
+            if (a->is_const || (a->address_space && strcmp(a->address_space, "constant") == 0))
+                q |= CL_KERNEL_ARG_TYPE_CONST;
+            if (a->is_volatile)
+                q |= CL_KERNEL_ARG_TYPE_VOLATILE;
+            if (a->is_restrict)
+                q |= CL_KERNEL_ARG_TYPE_RESTRICT;
+            err = ocl_info(&q, sizeof q, s, v, r);
+            break;
+        }
+        case CL_KERNEL_ARG_NAME:
+            err = a->name && a->name[0] ? ocl_info_str(a->name, s, v, r) : CL_KERNEL_ARG_INFO_NOT_AVAILABLE;
+            break;
+        default: err = CL_INVALID_VALUE;
+        }
+    }
+    ocl_unlock();
+    return err;
+}
+
+/* ---------- launches ---------- */
+
+static cl_int ocl_run_kernel(ocl_cmd *c)
+{
+    cl_kernel k = c->kernel;
+    int n = k->nargs;
+    ws_arg *args = calloc((size_t)n + 1, sizeof *args);
+    if (!args)
+        return CL_OUT_OF_HOST_MEMORY;
+    for (int i = 0; i < n; i++) {
+        const ocl_arg *a = &c->args[i];
+        args[i].kind = a->kind;
+        args[i].size = a->size;
+        args[i].data = a->size > 8 ? a->big : NULL;
+        args[i].value = a->kind == WS_ARG_BUFFER ? (a->mem ? a->mem->addr : 0) : a->value;
+        if (a->mem)
+            ocl_mem_to_device(a->mem);
+    }
+    char msg[1024];
+    int rc = ws_launch(c->queue->ctx->dev, k->prog->exe, k->name, &c->dims, args, n, NULL, msg, sizeof msg);
+    free(args);
+    for (int i = 0; i < n; i++)
+        if (c->args[i].mem)
+            ocl_mem_to_host(c->args[i].mem);
+    if (rc) {
+        char report[1200];
+        snprintf(report, sizeof report, "wavesim: kernel %s failed: %s", k->name, msg);
+        ocl_context_report(c->queue->ctx, report);
+        /* an application sees only an error status; the reason goes where a user looks for it */
+        fprintf(stderr, "%s\n", report);
+        return CL_OUT_OF_RESOURCES;
+    }
+    return CL_SUCCESS;
+}
+
+/* The largest divisor of n that is at most limit. */
+static size_t ocl_divisor(size_t n, size_t limit)
+{
+    for (size_t d = limit < n ? limit : n; d > 1; d--)
+        if (n % d == 0)
+            return d;
+    return 1;
+}
+
+/* A work-group size for a NULL local size: the kernel's required one, else up to 256 work-items
+   (16x16, 8x8x4) that divide the global size, as AMD's runtime picks; a group of fewer than 32
+   (a prime global size) becomes a full-size group with a partial last one when the program allows it. */
+static void ocl_pick_local(cl_kernel k, cl_uint dims, const size_t *global, size_t *local)
+{
+    if (k->props.reqd_workgroup_size[0]) {
+        for (cl_uint d = 0; d < dims; d++)
+            local[d] = k->props.reqd_workgroup_size[d];
+        return;
+    }
+    size_t limit = ocl_kernel_max_group(k) < 256 ? ocl_kernel_max_group(k) : 256;
+    static const size_t caps[3][3] = {{256, 1, 1}, {16, 16, 1}, {8, 8, 4}};
+    size_t used = 1;
+    for (cl_uint d = 0; d < dims; d++) {
+        size_t cap = caps[dims - 1][d];
+        if (cap > limit / used)
+            cap = limit / used;
+        local[d] = ocl_divisor(global[d], cap ? cap : 1);
+        if (local[d] < 32 && local[d] < global[d] && dims == 1 && !k->prog->uniform_groups)
+            local[d] = global[d] < cap ? global[d] : cap;
+        used *= local[d];
+    }
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue q, cl_kernel k, cl_uint work_dim,
+                                                       const size_t *global_work_offset,
+                                                       const size_t *global_work_size, const size_t *local_work_size,
+                                                       cl_uint num_events_in_wait_list,
+                                                       const cl_event *event_wait_list, cl_event *event)
+{
+    ocl_lock();
+    cl_int err = CL_SUCCESS;
+    if (!ocl_valid(q, OCL_QUEUE))
+        err = CL_INVALID_COMMAND_QUEUE;
+    else if (!ocl_valid(k, OCL_KERNEL))
+        err = CL_INVALID_KERNEL;
+    else if (k->prog->ctx != q->ctx)
+        err = CL_INVALID_CONTEXT;
+    else if (work_dim < 1 || work_dim > 3)
+        err = CL_INVALID_WORK_DIMENSION;
+    else if (!global_work_size)
+        err = CL_INVALID_VALUE;
+    for (int i = 0; !err && i < k->nargs; i++)
+        if (!k->args[i].set)
+            err = CL_INVALID_KERNEL_ARGS;
+    size_t local[3] = {1, 1, 1}, total = 1, lds = 0;
+    int empty = 0;
+    for (cl_uint d = 0; !err && d < work_dim; d++) {
+        if (global_work_size[d] > 0xffffffffu)
+            err = CL_INVALID_GLOBAL_WORK_SIZE;
+        else if (global_work_offset && global_work_offset[d] > SIZE_MAX - global_work_size[d])
+            err = CL_INVALID_GLOBAL_OFFSET;
+        empty |= global_work_size[d] == 0;
+    }
+    if (!err && local_work_size) {
+        for (cl_uint d = 0; d < work_dim && !err; d++) {
+            local[d] = local_work_size[d];
+            if (local[d] == 0)
+                err = CL_INVALID_WORK_GROUP_SIZE;
+            else if (local[d] > OCL_MAX_WG)
+                err = CL_INVALID_WORK_ITEM_SIZE;
+            else if (k->props.reqd_workgroup_size[0] && local[d] != k->props.reqd_workgroup_size[d])
+                err = CL_INVALID_WORK_GROUP_SIZE;
+            else if (!empty && k->prog->uniform_groups && global_work_size[d] % local[d])
+                err = CL_INVALID_WORK_GROUP_SIZE;
+            total *= local[d];
+        }
+        if (!err && total > ocl_kernel_max_group(k))
+            err = CL_INVALID_WORK_GROUP_SIZE;
+    } else if (!err && !empty) {
+        ocl_pick_local(k, work_dim, global_work_size, local);
+    }
+    if (!err) {
+        lds = k->props.group_segment_fixed_size;
+        for (int i = 0; i < k->nargs; i++)
+            if (k->args[i].kind == WS_ARG_LOCAL)
+                lds += k->args[i].value;
+        if (lds > OCL_LDS_BYTES)
+            err = CL_OUT_OF_RESOURCES;
+    }
+    ocl_cmd *c = err ? NULL : ocl_cmd_new(q, CL_COMMAND_NDRANGE_KERNEL, num_events_in_wait_list, event_wait_list, &err);
+    if (c && !empty) {
+        c->args = malloc((size_t)(k->nargs + 1) * sizeof *c->args);
+        if (!c->args) {
+            ocl_cmd_free(c);
+            c = NULL;
+            err = CL_OUT_OF_HOST_MEMORY;
+        }
+    }
+    if (c) {
+        if (!empty) { /* the arguments as they are now: later clSetKernelArg calls do not change this launch */
+            memcpy(c->args, k->args, (size_t)k->nargs * sizeof *c->args);
+            for (int i = 0; i < k->nargs; i++)
+                if (c->args[i].mem)
+                    ocl_mem_hold(c->args[i].mem);
+            c->kernel = k;
+            ocl_kernel_hold(k);
+            c->run = ocl_run_kernel;
+            c->dims.dims = (int)work_dim;
+            for (int d = 0; d < 3; d++) {
+                c->dims.global[d] = d < (int)work_dim ? (uint32_t)global_work_size[d] : 1;
+                c->dims.local[d] = d < (int)work_dim ? (uint32_t)local[d] : 1;
+                c->dims.offset[d] = d < (int)work_dim && global_work_offset ? global_work_offset[d] : 0;
+            }
+        }
+        err = ocl_cmd_submit(c, event, 0);
+    }
+    ocl_unlock();
+    return err;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueTask(cl_command_queue q, cl_kernel k, cl_uint num_events_in_wait_list,
+                                              const cl_event *event_wait_list, cl_event *event)
+{
+    const size_t one = 1;
+    cl_int err = clEnqueueNDRangeKernel(q, k, 1, NULL, &one, &one, num_events_in_wait_list, event_wait_list, event);
+    return err;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueNativeKernel(cl_command_queue q, void(CL_CALLBACK *user_func)(void *),
+                                                      void *args, size_t cb_args, cl_uint num_mem_objects,
+                                                      const cl_mem *mem_list, const void **args_mem_loc,
+                                                      cl_uint num_events_in_wait_list, const cl_event *event_wait_list,
+                                                      cl_event *event)
+{
+    (void)user_func;
+    (void)args;
+    (void)cb_args;
+    (void)num_mem_objects;
+    (void)mem_list;
+    (void)args_mem_loc;
+    (void)num_events_in_wait_list;
+    (void)event_wait_list;
+    (void)event;
+    /* CL_DEVICE_EXECUTION_CAPABILITIES has no CL_EXEC_NATIVE_KERNEL */
+    return ocl_valid(q, OCL_QUEUE) ? CL_INVALID_OPERATION : CL_INVALID_COMMAND_QUEUE;
+}
