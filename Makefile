@@ -40,7 +40,7 @@ else
 	@echo "built $(BUILD)/wavesim (build/wavesim stays the release binary)"
 endif
 
-$(BUILD)/%.o: %.c $(wildcard src/*/*.h src/*/*/*.h include/wavesim/*.h) $(TABLES)
+$(BUILD)/%.o: %.c $(wildcard src/*/*.h src/*/*/*.h include/wavesim/*.h opencl/*.h cli/*.h) $(TABLES)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALLCFLAGS) -c $< -o $@
 

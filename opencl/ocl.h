@@ -28,10 +28,15 @@ enum {
 /* refs: the application's references (clRetainX and clReleaseX); irefs: the platform's own (a queued
    command holding its buffers, a kernel its program). An object is freed when both reach zero, and is
    invalid for the application once refs is zero. */
-#define OCL_HEAD        \
-    cl_icd_dispatch *dispatch; \
-    uint32_t kind;      \
-    cl_uint refs, irefs
+struct ocl_callback;
+#define OCL_HEAD                     \
+    cl_icd_dispatch *dispatch;       \
+    uint32_t kind;                   \
+    cl_uint refs, irefs;             \
+    struct ocl_callback *destructors /* clSet*DestructorCallback, last registered first */
+
+/* Any object, seen through the head they all share. */
+typedef struct { OCL_HEAD; } ocl_object;
 
 struct _cl_platform_id { OCL_HEAD; };
 struct _cl_device_id { OCL_HEAD; };
@@ -50,7 +55,6 @@ struct _cl_context {
     size_t nprops;              /* entries in props, the terminating 0 included; 0 when none given */
     void(CL_CALLBACK *notify)(const char *, const void *, size_t, void *);
     void *notify_user;
-    ocl_callback *destructors;
 };
 
 typedef struct ocl_cmd ocl_cmd;
@@ -84,7 +88,6 @@ struct _cl_mem {
     size_t origin;
     ocl_mapping *maps;
     cl_uint map_count;
-    ocl_callback *destructors;
     cl_mem_properties props[4];
     size_t nprops;
 };
@@ -169,6 +172,13 @@ void ocl_wait_cond(void);
 void ocl_wake_all(void);
 
 int ocl_valid(const void *obj, uint32_t kind);
+/* clRetainX and clReleaseX for every kind: `invalid` is the kind's CL_INVALID_* code, and release
+   calls free_if_unused (which frees the object when neither count holds it any more). */
+cl_int ocl_retain(void *obj, uint32_t kind, cl_int invalid);
+cl_int ocl_release(void *obj, uint32_t kind, cl_int invalid, void (*free_if_unused)(void *obj));
+/* clSetMemObjectDestructorCallback and clSetContextDestructorCallback: fn (cast to a generic function
+   type; the object's free function calls it with its real type) joins obj's destructor list. */
+cl_int ocl_add_destructor(void *obj, uint32_t kind, cl_int invalid, void (*fn)(void), void *user);
 void *ocl_new(size_t size, uint32_t kind);
 cl_ulong ocl_now_ns(void);
 

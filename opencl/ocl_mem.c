@@ -45,8 +45,9 @@ void ocl_mem_hold(cl_mem m)
     m->irefs++;
 }
 
-static void ocl_mem_free_if_unused(cl_mem m)
+static void ocl_mem_free_if_unused(void *obj)
 {
+    cl_mem m = obj;
     if (m->refs || m->irefs)
         return;
     for (ocl_callback *cb = m->destructors; cb;) { /* last registered first */
@@ -198,43 +199,19 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateSubBuffer(cl_mem buffer, cl_mem_flags fl
 
 CL_API_ENTRY cl_int CL_API_CALL clRetainMemObject(cl_mem m)
 {
-    ocl_lock();
-    cl_int err = ocl_valid(m, OCL_MEM) ? CL_SUCCESS : CL_INVALID_MEM_OBJECT;
-    if (!err)
-        m->refs++;
-    ocl_unlock();
-    return err;
+    return ocl_retain(m, OCL_MEM, CL_INVALID_MEM_OBJECT);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clReleaseMemObject(cl_mem m)
 {
-    ocl_lock();
-    cl_int err = ocl_valid(m, OCL_MEM) ? CL_SUCCESS : CL_INVALID_MEM_OBJECT;
-    if (!err) {
-        m->refs--;
-        ocl_mem_free_if_unused(m);
-    }
-    ocl_unlock();
-    return err;
+    return ocl_release(m, OCL_MEM, CL_INVALID_MEM_OBJECT, ocl_mem_free_if_unused);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clSetMemObjectDestructorCallback(cl_mem m,
                                                                  void(CL_CALLBACK *pfn_notify)(cl_mem, void *),
                                                                  void *user_data)
 {
-    ocl_lock();
-    cl_int err = !ocl_valid(m, OCL_MEM) ? CL_INVALID_MEM_OBJECT : !pfn_notify ? CL_INVALID_VALUE : CL_SUCCESS;
-    ocl_callback *cb = err ? NULL : calloc(1, sizeof *cb);
-    if (!err && !cb)
-        err = CL_OUT_OF_HOST_MEMORY;
-    if (cb) {
-        cb->fn = (void (*)(void))pfn_notify;
-        cb->user = user_data;
-        cb->next = m->destructors;
-        m->destructors = cb;
-    }
-    ocl_unlock();
-    return err;
+    return ocl_add_destructor(m, OCL_MEM, CL_INVALID_MEM_OBJECT, (void (*)(void))pfn_notify, user_data);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clGetMemObjectInfo(cl_mem m, cl_mem_info param_name, size_t param_value_size,

@@ -9,8 +9,8 @@
 #include <sys/sysinfo.h>
 #include <time.h>
 
-struct _cl_platform_id ocl_the_platform = {&ocl_dispatch, OCL_PLATFORM, 1, 0};
-struct _cl_device_id ocl_the_device = {&ocl_dispatch, OCL_DEVICE, 1, 0};
+struct _cl_platform_id ocl_the_platform = {&ocl_dispatch, OCL_PLATFORM, 1, 0, NULL};
+struct _cl_device_id ocl_the_device = {&ocl_dispatch, OCL_DEVICE, 1, 0, NULL};
 
 /* The extensions the device reports and the compiler is told (-cl-ext), so the cl_khr_* macros kernels
    see are exactly these: no images, no subgroups (the executor has no MIMG path; subgroup builtins
@@ -61,13 +61,53 @@ void ocl_wake_all(void)
 
 int ocl_valid(const void *obj, uint32_t kind)
 {
-    const struct _cl_context *o = obj; /* every object starts with OCL_HEAD */
+    const ocl_object *o = obj;
     return o && o->kind == kind && o->refs > 0;
+}
+
+cl_int ocl_retain(void *obj, uint32_t kind, cl_int invalid)
+{
+    ocl_lock();
+    cl_int err = ocl_valid(obj, kind) ? CL_SUCCESS : invalid;
+    if (!err)
+        ((ocl_object *)obj)->refs++;
+    ocl_unlock();
+    return err;
+}
+
+cl_int ocl_release(void *obj, uint32_t kind, cl_int invalid, void (*free_if_unused)(void *obj))
+{
+    ocl_lock();
+    cl_int err = ocl_valid(obj, kind) ? CL_SUCCESS : invalid;
+    if (!err) {
+        ((ocl_object *)obj)->refs--;
+        free_if_unused(obj);
+    }
+    ocl_unlock();
+    return err;
+}
+
+cl_int ocl_add_destructor(void *obj, uint32_t kind, cl_int invalid, void (*fn)(void), void *user)
+{
+    ocl_lock();
+    cl_int err = !ocl_valid(obj, kind) ? invalid : !fn ? CL_INVALID_VALUE : CL_SUCCESS;
+    ocl_callback *cb = err ? NULL : calloc(1, sizeof *cb);
+    if (!err && !cb)
+        err = CL_OUT_OF_HOST_MEMORY;
+    if (cb) {
+        ocl_object *o = obj;
+        cb->fn = fn;
+        cb->user = user;
+        cb->next = o->destructors;
+        o->destructors = cb;
+    }
+    ocl_unlock();
+    return err;
 }
 
 void *ocl_new(size_t size, uint32_t kind)
 {
-    struct _cl_context *o = calloc(1, size);
+    ocl_object *o = calloc(1, size);
     if (o) {
         o->dispatch = &ocl_dispatch;
         o->kind = kind;

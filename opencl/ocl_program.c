@@ -20,8 +20,9 @@ void ocl_program_hold(cl_program p)
     p->irefs++;
 }
 
-static void ocl_program_free_if_unused(cl_program p)
+static void ocl_program_free_if_unused(void *obj)
 {
+    cl_program p = obj;
     if (p->refs || p->irefs)
         return;
     ws_program_free(p->exe);
@@ -183,24 +184,12 @@ CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithBuiltInKernels(cl_context
 
 CL_API_ENTRY cl_int CL_API_CALL clRetainProgram(cl_program p)
 {
-    ocl_lock();
-    cl_int err = ocl_valid(p, OCL_PROGRAM) ? CL_SUCCESS : CL_INVALID_PROGRAM;
-    if (!err)
-        p->refs++;
-    ocl_unlock();
-    return err;
+    return ocl_retain(p, OCL_PROGRAM, CL_INVALID_PROGRAM);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clReleaseProgram(cl_program p)
 {
-    ocl_lock();
-    cl_int err = ocl_valid(p, OCL_PROGRAM) ? CL_SUCCESS : CL_INVALID_PROGRAM;
-    if (!err) {
-        p->refs--;
-        ocl_program_free_if_unused(p);
-    }
-    ocl_unlock();
-    return err;
+    return ocl_release(p, OCL_PROGRAM, CL_INVALID_PROGRAM, ocl_program_free_if_unused);
 }
 
 /* ---------- building ---------- */
@@ -857,8 +846,9 @@ void ocl_kernel_hold(cl_kernel k)
     k->irefs++;
 }
 
-static void ocl_kernel_free_if_unused(cl_kernel k)
+static void ocl_kernel_free_if_unused(void *obj)
 {
+    cl_kernel k = obj;
     if (k->refs || k->irefs)
         return;
     for (int i = 0; i < k->nargs; i++)
@@ -955,24 +945,12 @@ CL_API_ENTRY cl_int CL_API_CALL clCreateKernelsInProgram(cl_program program, cl_
 
 CL_API_ENTRY cl_int CL_API_CALL clRetainKernel(cl_kernel k)
 {
-    ocl_lock();
-    cl_int err = ocl_valid(k, OCL_KERNEL) ? CL_SUCCESS : CL_INVALID_KERNEL;
-    if (!err)
-        k->refs++;
-    ocl_unlock();
-    return err;
+    return ocl_retain(k, OCL_KERNEL, CL_INVALID_KERNEL);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clReleaseKernel(cl_kernel k)
 {
-    ocl_lock();
-    cl_int err = ocl_valid(k, OCL_KERNEL) ? CL_SUCCESS : CL_INVALID_KERNEL;
-    if (!err) {
-        k->refs--;
-        ocl_kernel_free_if_unused(k);
-    }
-    ocl_unlock();
-    return err;
+    return ocl_release(k, OCL_KERNEL, CL_INVALID_KERNEL, ocl_kernel_free_if_unused);
 }
 
 CL_API_ENTRY cl_kernel CL_API_CALL clCloneKernel(cl_kernel source_kernel, cl_int *errcode_ret)

@@ -118,8 +118,9 @@ void ocl_context_hold(cl_context c)
     c->irefs++;
 }
 
-static void ocl_context_free_if_unused(cl_context c)
+static void ocl_context_free_if_unused(void *obj)
 {
+    cl_context c = obj;
     if (c->refs || c->irefs)
         return;
     for (ocl_callback *cb = c->destructors; cb;) { /* last registered first */
@@ -141,24 +142,12 @@ void ocl_context_drop(cl_context c)
 
 CL_API_ENTRY cl_int CL_API_CALL clRetainContext(cl_context context)
 {
-    ocl_lock();
-    cl_int err = ocl_valid(context, OCL_CONTEXT) ? CL_SUCCESS : CL_INVALID_CONTEXT;
-    if (!err)
-        context->refs++;
-    ocl_unlock();
-    return err;
+    return ocl_retain(context, OCL_CONTEXT, CL_INVALID_CONTEXT);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clReleaseContext(cl_context context)
 {
-    ocl_lock();
-    cl_int err = ocl_valid(context, OCL_CONTEXT) ? CL_SUCCESS : CL_INVALID_CONTEXT;
-    if (!err) {
-        context->refs--;
-        ocl_context_free_if_unused(context);
-    }
-    ocl_unlock();
-    return err;
+    return ocl_release(context, OCL_CONTEXT, CL_INVALID_CONTEXT, ocl_context_free_if_unused);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clGetContextInfo(cl_context context, cl_context_info param_name,
@@ -191,19 +180,7 @@ CL_API_ENTRY cl_int CL_API_CALL clSetContextDestructorCallback(cl_context contex
                                                                void(CL_CALLBACK *pfn_notify)(cl_context, void *),
                                                                void *user_data)
 {
-    ocl_lock();
-    cl_int err = !ocl_valid(context, OCL_CONTEXT) ? CL_INVALID_CONTEXT : !pfn_notify ? CL_INVALID_VALUE : CL_SUCCESS;
-    ocl_callback *cb = err ? NULL : calloc(1, sizeof *cb);
-    if (!err && !cb)
-        err = CL_OUT_OF_HOST_MEMORY;
-    if (cb) {
-        cb->fn = (void (*)(void))pfn_notify;
-        cb->user = user_data;
-        cb->next = context->destructors;
-        context->destructors = cb;
-    }
-    ocl_unlock();
-    return err;
+    return ocl_add_destructor(context, OCL_CONTEXT, CL_INVALID_CONTEXT, (void (*)(void))pfn_notify, user_data);
 }
 
 void ocl_context_report(cl_context c, const char *message)
@@ -219,8 +196,9 @@ void ocl_queue_hold(cl_command_queue q)
     q->irefs++;
 }
 
-static void ocl_queue_free_if_unused(cl_command_queue q)
+static void ocl_queue_free_if_unused(void *obj)
 {
+    cl_command_queue q = obj;
     if (q->refs || q->irefs || q->head)
         return;
     for (cl_command_queue *p = &ocl_live_queues; *p; p = &(*p)->next_live)
@@ -314,25 +292,12 @@ CL_API_ENTRY cl_command_queue CL_API_CALL clCreateCommandQueueWithProperties(cl_
 
 CL_API_ENTRY cl_int CL_API_CALL clRetainCommandQueue(cl_command_queue q)
 {
-    ocl_lock();
-    cl_int err = ocl_valid(q, OCL_QUEUE) ? CL_SUCCESS : CL_INVALID_COMMAND_QUEUE;
-    if (!err)
-        q->refs++;
-    ocl_unlock();
-    return err;
+    return ocl_retain(q, OCL_QUEUE, CL_INVALID_COMMAND_QUEUE);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clReleaseCommandQueue(cl_command_queue q)
 {
-    ocl_lock();
-    cl_int err = ocl_valid(q, OCL_QUEUE) ? CL_SUCCESS : CL_INVALID_COMMAND_QUEUE;
-    if (!err) {
-        /* releasing flushes; the commands still run when their events complete */
-        q->refs--;
-        ocl_queue_free_if_unused(q);
-    }
-    ocl_unlock();
-    return err;
+    return ocl_release(q, OCL_QUEUE, CL_INVALID_COMMAND_QUEUE, ocl_queue_free_if_unused);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clGetCommandQueueInfo(cl_command_queue q, cl_command_queue_info param_name,
@@ -390,8 +355,9 @@ void ocl_event_hold(cl_event e)
     e->irefs++;
 }
 
-static void ocl_event_free_if_unused(cl_event e)
+static void ocl_event_free_if_unused(void *obj)
 {
+    cl_event e = obj;
     if (e->refs || e->irefs)
         return;
     for (ocl_callback *cb = e->callbacks; cb;) {
@@ -456,24 +422,12 @@ void ocl_event_set_status(cl_event e, cl_int status)
 
 CL_API_ENTRY cl_int CL_API_CALL clRetainEvent(cl_event e)
 {
-    ocl_lock();
-    cl_int err = ocl_valid(e, OCL_EVENT) ? CL_SUCCESS : CL_INVALID_EVENT;
-    if (!err)
-        e->refs++;
-    ocl_unlock();
-    return err;
+    return ocl_retain(e, OCL_EVENT, CL_INVALID_EVENT);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clReleaseEvent(cl_event e)
 {
-    ocl_lock();
-    cl_int err = ocl_valid(e, OCL_EVENT) ? CL_SUCCESS : CL_INVALID_EVENT;
-    if (!err) {
-        e->refs--;
-        ocl_event_free_if_unused(e);
-    }
-    ocl_unlock();
-    return err;
+    return ocl_release(e, OCL_EVENT, CL_INVALID_EVENT, ocl_event_free_if_unused);
 }
 
 CL_API_ENTRY cl_event CL_API_CALL clCreateUserEvent(cl_context context, cl_int *errcode_ret)

@@ -124,11 +124,13 @@ fi
 
 # Compiled OpenCL kernels run by wavesim against host references (-O3/-O0, wave32/64, 1 and 2 threads),
 # linked with AMD's device libraries; the release run also runs each kernel natively on PoCL and
-# compares (build/test-logs/kernels.log lists what PoCL cannot run and why). Once more with wavesim's
+# compares (build/test-logs/kernels.log lists what PoCL cannot run and why), and runs each through
+# wavesim's OpenCL platform with the same host program (pocl_run), which must give `wavesim run`'s
+# buffers bit for bit. Once more with wavesim's
 # own builtin header, the fallback of `wavesim cc` without rocm-device-libs.
 if command -v clang-19 >/dev/null; then
     run kernels python3 tests/exec/run_kernels.py --tool build/rel/wavesim --cc-tool build/rel/wavesim \
-        --pocl build/rel/tests/pocl_run
+        --pocl build/rel/tests/pocl_run --opencl-icd build/icd
     # the sanitizer run executes the code objects the release run compiled (cached by content)
     run kernels-asan-ubsan python3 tests/exec/run_kernels.py --tool build/san/wavesim --cc-tool build/rel/wavesim
     run kernels-wavesim-builtins python3 tests/exec/run_kernels.py --tool build/rel/wavesim --builtins wavesim

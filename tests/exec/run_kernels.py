@@ -363,9 +363,11 @@ def arg_options(c, tmp, tag):
     return cmd, dumps
 
 
-def run_pocl(pocl, c, tmp):
+def run_pocl(pocl, c, tmp, icd=None, extra_options=()):
     """Case c run natively by PoCL (pocl_run): (None, buffers) or (error, None). wavesim's OpenCL
-    options map to OpenCL build options; -ffp-contract=off to the FP_CONTRACT pragma."""
+    options map to OpenCL build options; -ffp-contract=off to the FP_CONTRACT pragma. With icd, the
+    same host program runs on the OpenCL platform whose .icd file is in that directory instead
+    (OCL_ICD_VENDORS), with the case's exact global size and extra_options added."""
     src = open(os.path.join(KERNELS, c.src)).read()
     options = []
     for f in c.flags:
@@ -375,14 +377,18 @@ def run_pocl(pocl, c, tmp):
             options.append(f)
     path = os.path.join(tmp, 'pocl-' + c.src)
     open(path, 'w').write(src)
+    options += list(extra_options)
     glob = c.glob
-    if c.pocl == 'pad':
+    if c.pocl == 'pad' and not icd:
         glob = ','.join(str(-(-int(g) // int(l)) * int(l)) for g, l in zip(c.glob.split(','), c.loc.split(',')))
     cmd = [pocl, path, '--kernel', c.kernel, '--global', glob, '--local', c.loc, '--options', ' '.join(options)]
+    if icd:
+        cmd += ['--partial-groups', 'yes']
     if c.offset:
         cmd += ['--offset', c.offset]
-    opts, dumps = arg_options(c, tmp, 'pocl')
-    p = subprocess.run(cmd + opts, capture_output=True, text=True)
+    opts, dumps = arg_options(c, tmp, 'platform' if icd else 'pocl')
+    env = dict(os.environ, OCL_ICD_VENDORS=os.path.abspath(icd)) if icd else None
+    p = subprocess.run(cmd + opts, capture_output=True, text=True, env=env)
     if p.returncode:
         return 'pocl_run failed: ' + (p.stderr.strip()[-600:] or 'exit %d' % p.returncode), None
     return None, {i: open(f, 'rb').read() for i, f in dumps.items()}
@@ -463,9 +469,12 @@ def main():
     ap.add_argument('--cc-tool', help='compile with this wavesim (the release build) through the oracle cache, '
                     'run with --tool')
     ap.add_argument('--pocl', help='pocl_run: also run every case on the host OpenCL platform and compare')
+    ap.add_argument('--opencl-icd', help="with --pocl: also run every case's source through wavesim's OpenCL "
+                    'platform (the .icd file in this directory) with the same host program, which must give '
+                    'the buffers of `wavesim run` at -O3 bit for bit')
     args = ap.parse_args()
     rng = random.Random(5)
-    failed = total = compared = 0
+    failed = total = compared = platform_runs = 0
     not_comparable = []
     with tempfile.TemporaryDirectory() as tmp:
         for c in cases(rng):
@@ -495,9 +504,19 @@ def main():
                     label = '%s -%s wave%d' % (c.name, opt, 64 if wave64 else 32)
                     print('%-28s %s' % (label, 'ok' if not err else err))
                     failed += bool(err)
+                    if args.opencl_icd and args.pocl and opt == 'O3' and not wave64 and mine is not None:
+                        platform_runs += 1
+                        perr, theirs_cl = run_pocl(args.pocl, c, tmp, args.opencl_icd, ['-O3'])
+                        if not perr and theirs_cl != mine:
+                            diff = [i for i in mine if mine[i] != theirs_cl.get(i)]
+                            perr = 'buffers %s differ from wavesim run\'s' % diff
+                        print('%-28s %s' % (c.name + ' OpenCL platform', 'ok' if not perr else perr))
+                        failed += bool(perr)
     print('kernels: %d runs, %d failed' % (total, failed))
     if args.pocl:
         print('PoCL: %d runs compared; not comparable: %s' % (compared, ', '.join(not_comparable) or 'none'))
+    if args.opencl_icd:
+        print('OpenCL platform: %d cases run through clBuildProgram/clEnqueueNDRangeKernel' % platform_runs)
     return 1 if failed or not total else 0
 
 

@@ -6,9 +6,12 @@
 
    usage: pocl_run SOURCE.cl --kernel NAME --global X[,Y[,Z]] --local X[,Y[,Z]] [--offset X[,Y[,Z]]]
                    [--options "BUILD OPTIONS"] [--arg SPEC]... [--dump N:FILE]... [--time N]
+                   [--partial-groups yes]
    SPEC: i32:V u32:V i64:V u64:V f32:V f64:V buf:PATH zeros:NBYTES local:NBYTES (as wavesim run).
    --time N: after the first launch (PoCL compiles the work-group function on first use), N more,
-   and prints the fastest as "S s native on PoCL"; the dumps hold the buffers after all of them. */
+   and prints the fastest as "S s native on PoCL"; the dumps hold the buffers after all of them.
+   --partial-groups yes: a global size need not be a multiple of the local size (OpenCL 2.0
+   non-uniform work-groups, for a platform that supports them; PoCL 3.1 does not). */
 #define _POSIX_C_SOURCE 200809L
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
@@ -131,7 +134,7 @@ int main(int argc, char **argv)
     const char *source_path = NULL, *kernel_name = NULL, *options = "";
     size_t global[3], local[3], offset[3] = {0, 0, 0};
     cl_uint dims = 0, local_dims = 0;
-    int have_offset = 0, time_runs = 0;
+    int have_offset = 0, time_runs = 0, partial_groups = 0;
     struct kernel_arg args[MAX_ARGS];
     int nargs = 0;
     const char *dump_path[MAX_ARGS] = {0};
@@ -160,6 +163,8 @@ int main(int argc, char **argv)
             options = v;
         else if (!strcmp(o, "--time"))
             time_runs = atoi(v);
+        else if (!strcmp(o, "--partial-groups"))
+            partial_groups = !strcmp(v, "yes");
         else if (!strcmp(o, "--arg")) {
             if (nargs == MAX_ARGS || parse_arg(v, &args[nargs]))
                 return 2;
@@ -184,7 +189,7 @@ int main(int argc, char **argv)
     if (local_dims > dims)
         dims = local_dims;
     for (cl_uint d = 0; d < dims; d++)
-        if (global[d] % local[d]) {
+        if (global[d] % local[d] && !partial_groups) {
             fprintf(stderr, "pocl_run: global size %zu is not a multiple of local size %zu (OpenCL 1.2)\n",
                     global[d], local[d]);
             return 3;
