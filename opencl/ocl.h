@@ -117,7 +117,7 @@ typedef struct {
     uint64_t value;             /* VALUE: the bits; LOCAL: the size */
     cl_mem mem;                 /* BUFFER: the buffer (NULL for a NULL pointer) */
     uint32_t size;
-    uint8_t big[64];            /* VALUE arguments larger than 8 bytes (structs, vectors) */
+    uint8_t *bytes;             /* VALUE arguments larger than 8 bytes (structs, vectors): a copy */
 } ocl_arg;
 
 struct _cl_kernel {
@@ -169,8 +169,15 @@ extern cl_icd_dispatch ocl_dispatch;
 void ocl_lock(void);
 void ocl_unlock(void);
 void ocl_wait_cond(void);
+/* Whether the lock is held more than once by this thread: a callback (event, destructor, build
+   notification) calling the API. Such a call must not block: the thread that would complete what it
+   waits for is the one running the callback. */
+int ocl_lock_nested(void);
 void ocl_wake_all(void);
 
+/* Whether obj is a live object of that kind the application holds. Handles are looked up in the set
+   of live objects before anything is read through them, so a stale (released) or made-up handle is an
+   error code, not a crash. */
 int ocl_valid(const void *obj, uint32_t kind);
 /* clRetainX and clReleaseX for every kind: `invalid` is the kind's CL_INVALID_* code, and release
    calls free_if_unused (which frees the object when neither count holds it any more). */
@@ -179,7 +186,8 @@ cl_int ocl_release(void *obj, uint32_t kind, cl_int invalid, void (*free_if_unus
 /* clSetMemObjectDestructorCallback and clSetContextDestructorCallback: fn (cast to a generic function
    type; the object's free function calls it with its real type) joins obj's destructor list. */
 cl_int ocl_add_destructor(void *obj, uint32_t kind, cl_int invalid, void (*fn)(void), void *user);
-void *ocl_new(size_t size, uint32_t kind);
+void *ocl_new(size_t size, uint32_t kind);   /* zeroed, registered live, one application reference */
+void ocl_delete(void *obj);                  /* unregisters and frees (after the last 1024 deletions) */
 cl_ulong ocl_now_ns(void);
 
 /* Writes a parameter answer the way every clGet*Info does (size checks, size_ret). */
@@ -201,6 +209,11 @@ void ocl_event_drop(cl_event e);
 void ocl_queue_hold(cl_command_queue q);
 void ocl_queue_drop(cl_command_queue q);
 
+/* Kernel argument sets: a copy holds the buffers and owns its bytes (ocl_args_copy returns -1 when
+   out of memory, with nothing held); ocl_args_free lets them go. */
+int ocl_args_copy(ocl_arg *dst, const ocl_arg *src, int n);
+void ocl_args_free(ocl_arg *args, int n);
+
 /* USE_HOST_PTR buffers: the application's memory copied to the device before a command and back after. */
 void ocl_mem_to_device(cl_mem m);
 void ocl_mem_to_host(cl_mem m);
@@ -220,6 +233,7 @@ void ocl_context_report(cl_context c, const char *message);
 /* Device limits shared by the device queries and the launch checks. */
 enum { OCL_MAX_WG = 1024, OCL_LDS_BYTES = 65536, OCL_COMPUTE_UNITS = 96, OCL_MAX_ARGS_BYTES = 4096 };
 extern const char ocl_extensions[];
+extern const char ocl_c_features[]; /* CL_DEVICE_OPENCL_C_FEATURES, space-separated */
 cl_ulong ocl_global_mem_size(void);
 
 #endif

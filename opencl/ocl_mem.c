@@ -67,8 +67,7 @@ static void ocl_mem_free_if_unused(void *obj)
     cl_mem parent = m->parent;
     if (!parent)
         ws_free(c->dev, m->addr);
-    m->kind = 0;
-    free(m);
+    ocl_delete(m);
     if (parent)
         ocl_mem_drop(parent);
     ocl_context_drop(c);
@@ -107,7 +106,7 @@ static cl_mem ocl_buffer_new(cl_context context, cl_mem_flags flags, size_t size
             memcpy(m->props, props, nprops * sizeof *props);
         m->nprops = nprops;
         if (!m->addr) {
-            free(m);
+            ocl_delete(m);
             m = NULL;
             err = CL_MEM_OBJECT_ALLOCATION_FAILURE;
         } else {
@@ -422,7 +421,21 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueFillBuffer(cl_command_queue q, cl_mem b
 
 /* ---------- rectangular copies ---------- */
 
-/* Fills in zero pitches and checks a rectangle against a region of `size` bytes. */
+/* The byte just past a box (origin, region) laid out with the given pitches, or SIZE_MAX when the
+   arithmetic overflows. */
+static size_t ocl_rect_end(const size_t *origin, const size_t *region, size_t row, size_t slice)
+{
+    size_t z, y, zy, end;
+    if (__builtin_add_overflow(origin[2], region[2] - 1, &z) || __builtin_mul_overflow(z, slice, &z) ||
+        __builtin_add_overflow(origin[1], region[1] - 1, &y) || __builtin_mul_overflow(y, row, &y) ||
+        __builtin_add_overflow(z, y, &zy) || __builtin_add_overflow(zy, origin[0], &end) ||
+        __builtin_add_overflow(end, region[0], &end))
+        return SIZE_MAX;
+    return end;
+}
+
+/* Fills in zero pitches and checks a rectangle against a region of `size` bytes (0: host memory,
+   only the arithmetic is checked). */
 static cl_int ocl_rect_check(const size_t *origin, const size_t *region, size_t *row, size_t *slice, size_t size)
 {
     if (!origin || !region || region[0] == 0 || region[1] == 0 || region[2] == 0)
@@ -431,16 +444,36 @@ static cl_int ocl_rect_check(const size_t *origin, const size_t *region, size_t 
         *row = region[0];
     else if (*row < region[0])
         return CL_INVALID_VALUE;
-    if (*slice == 0)
-        *slice = region[1] * *row;
-    else if (*slice < region[1] * *row || *slice % *row)
+    size_t plane;
+    if (__builtin_mul_overflow(region[1], *row, &plane))
         return CL_INVALID_VALUE;
-    if (size) {
-        size_t last = (origin[2] + region[2] - 1) * *slice + (origin[1] + region[1] - 1) * *row + origin[0] + region[0];
-        if (last > size)
-            return CL_INVALID_VALUE;
-    }
+    if (*slice == 0)
+        *slice = plane;
+    else if (*slice < plane || *slice % *row)
+        return CL_INVALID_VALUE;
+    size_t end = ocl_rect_end(origin, region, *row, *slice);
+    if (end == SIZE_MAX || (size && end > size))
+        return CL_INVALID_VALUE;
     return CL_SUCCESS;
+}
+
+/* Whether two boxes of the same region, at byte offsets a and b of one buffer with the same
+   pitches, share a byte: their rows are increasing intervals, walked together (the reference
+   check_copy_overlap of the clEnqueueCopyBufferRect specification, by rows). */
+static int ocl_rect_overlap(size_t a, size_t b, const size_t *region, size_t row, size_t slice)
+{
+    size_t rows = region[1] * region[2], i = 0, j = 0;
+    while (i < rows && j < rows) {
+        size_t ra = a + (i / region[1]) * slice + (i % region[1]) * row;
+        size_t rb = b + (j / region[1]) * slice + (j % region[1]) * row;
+        if (ra < rb + region[0] && rb < ra + region[0])
+            return 1;
+        if (ra < rb)
+            i++;
+        else
+            j++;
+    }
+    return 0;
 }
 
 /* rect[0]: buffer origin (of mem[0]); rect[1]: host or second buffer origin; rect[2]: region.
@@ -510,19 +543,17 @@ static cl_int ocl_enqueue_rect(cl_command_queue q, cl_mem buffer, cl_mem other, 
         err = ocl_rect_check(buffer_origin, region, &buffer_row_pitch, &buffer_slice_pitch, buffer->size);
     if (!err)
         err = ocl_rect_check(host_origin, region, &host_row_pitch, &host_slice_pitch, kind == 2 ? other->size : 0);
-    if (!err && kind == 2 && buffer == other) {
-        /* the same buffer: the pitches must agree and the two boxes must not meet */
-        if (buffer_row_pitch != host_row_pitch || buffer_slice_pitch != host_slice_pitch)
-            err = CL_INVALID_VALUE;
-        else {
-            int apart = 0;
-            for (int dim = 0; dim < 3; dim++)
-                if (buffer_origin[dim] + region[dim] <= host_origin[dim] ||
-                    host_origin[dim] + region[dim] <= buffer_origin[dim])
-                    apart = 1;
-            if (!apart)
-                err = CL_MEM_COPY_OVERLAP;
-        }
+    if (!err && kind == 2 && buffer == other &&
+        (buffer_row_pitch != host_row_pitch || buffer_slice_pitch != host_slice_pitch))
+        err = CL_INVALID_VALUE; /* one buffer: the pitches must agree */
+    if (!err && kind == 2 && ocl_mem_root(buffer) == ocl_mem_root(other) && buffer_row_pitch == host_row_pitch &&
+        buffer_slice_pitch == host_slice_pitch) {
+        /* one storage (the same buffer, or views of one): the boxes must not share a byte */
+        size_t a = buffer->origin + buffer_origin[2] * buffer_slice_pitch + buffer_origin[1] * buffer_row_pitch +
+                   buffer_origin[0];
+        size_t b = other->origin + host_origin[2] * host_slice_pitch + host_origin[1] * host_row_pitch + host_origin[0];
+        if (ocl_rect_overlap(a, b, region, buffer_row_pitch, buffer_slice_pitch))
+            err = CL_MEM_COPY_OVERLAP;
     }
     ocl_cmd *c = err ? NULL : ocl_cmd_new(q, types[kind], nwait, wait, &err);
     if (c) {
@@ -662,8 +693,19 @@ CL_API_ENTRY void *CL_API_CALL clEnqueueMapBuffer(cl_command_queue q, cl_mem buf
         c->size = size;
         c->ptr = ptr;
         err = ocl_submit(c, buffer, NULL, ocl_run_map, event, blocking_map);
-        if (err)
+        if (err) { /* the mapping did not happen: it is no longer one to unmap */
+            ocl_mapping **pp = &buffer->maps;
+            while (*pp && *pp != map)
+                pp = &(*pp)->next;
+            if (*pp) {
+                *pp = map->next;
+                if (map->owned)
+                    free(map->ptr);
+                free(map);
+                buffer->map_count--;
+            }
             ptr = NULL;
+        }
     }
     ocl_unlock();
     if (errcode_ret)

@@ -20,6 +20,8 @@ const char ocl_extensions[] = "cl_khr_byte_addressable_store cl_khr_fp16 cl_khr_
                               "cl_khr_int64_base_atomics cl_khr_int64_extended_atomics "
                               "cl_khr_local_int32_base_atomics cl_khr_local_int32_extended_atomics";
 
+const char ocl_c_features[] = "__opencl_c_fp64 __opencl_c_int64";
+
 /* ---------- the lock ---------- */
 
 static pthread_mutex_t ocl_mutex;
@@ -36,15 +38,24 @@ static void ocl_init_mutex(void)
     pthread_mutexattr_destroy(&a);
 }
 
+static _Thread_local int ocl_depth;
+
 void ocl_lock(void)
 {
     pthread_once(&ocl_once, ocl_init_mutex);
     pthread_mutex_lock(&ocl_mutex);
+    ocl_depth++;
 }
 
 void ocl_unlock(void)
 {
+    ocl_depth--;
     pthread_mutex_unlock(&ocl_mutex);
+}
+
+int ocl_lock_nested(void)
+{
+    return ocl_depth > 1;
 }
 
 void ocl_wait_cond(void)
@@ -59,10 +70,79 @@ void ocl_wake_all(void)
 
 /* ---------- objects ---------- */
 
+/* The set of live objects: open addressing over pointers, with tombstones (under the lock). */
+static const void **ocl_live;
+static size_t ocl_live_cap, ocl_live_used; /* used: live entries and tombstones */
+#define OCL_TOMBSTONE ((const void *)1)
+
+static size_t ocl_live_slot(const void *p, size_t cap)
+{
+    uint64_t x = (uint64_t)(uintptr_t)p;
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdull;
+    x ^= x >> 33;
+    return (size_t)x & (cap - 1);
+}
+
+static int ocl_live_has(const void *p)
+{
+    if (!ocl_live_cap || !p || p == OCL_TOMBSTONE)
+        return 0;
+    for (size_t i = ocl_live_slot(p, ocl_live_cap);; i = (i + 1) & (ocl_live_cap - 1)) {
+        if (ocl_live[i] == p)
+            return 1;
+        if (!ocl_live[i])
+            return 0;
+    }
+}
+
+static int ocl_live_add(const void *p)
+{
+    if ((ocl_live_used + 1) * 2 > ocl_live_cap) { /* rehash into twice the live count, tombstones dropped */
+        size_t cap = 64;
+        while (cap < (ocl_live_used + 1) * 4)
+            cap *= 2;
+        const void **t = calloc(cap, sizeof *t);
+        if (!t)
+            return -1;
+        size_t used = 0;
+        for (size_t i = 0; i < ocl_live_cap; i++)
+            if (ocl_live[i] && ocl_live[i] != OCL_TOMBSTONE) {
+                size_t j = ocl_live_slot(ocl_live[i], cap);
+                while (t[j])
+                    j = (j + 1) & (cap - 1);
+                t[j] = ocl_live[i];
+                used++;
+            }
+        free(ocl_live);
+        ocl_live = t;
+        ocl_live_cap = cap;
+        ocl_live_used = used;
+    }
+    size_t i = ocl_live_slot(p, ocl_live_cap);
+    while (ocl_live[i] && ocl_live[i] != OCL_TOMBSTONE)
+        i = (i + 1) & (ocl_live_cap - 1);
+    if (!ocl_live[i])
+        ocl_live_used++;
+    ocl_live[i] = p;
+    return 0;
+}
+
+static void ocl_live_remove(const void *p)
+{
+    if (!ocl_live_cap)
+        return;
+    for (size_t i = ocl_live_slot(p, ocl_live_cap); ocl_live[i]; i = (i + 1) & (ocl_live_cap - 1))
+        if (ocl_live[i] == p) {
+            ocl_live[i] = OCL_TOMBSTONE;
+            return;
+        }
+}
+
 int ocl_valid(const void *obj, uint32_t kind)
 {
     const ocl_object *o = obj;
-    return o && o->kind == kind && o->refs > 0;
+    return ocl_live_has(obj) && o->kind == kind && o->refs > 0;
 }
 
 cl_int ocl_retain(void *obj, uint32_t kind, cl_int invalid)
@@ -108,12 +188,33 @@ cl_int ocl_add_destructor(void *obj, uint32_t kind, cl_int invalid, void (*fn)(v
 void *ocl_new(size_t size, uint32_t kind)
 {
     ocl_object *o = calloc(1, size);
+    if (o && ocl_live_add(o)) {
+        free(o);
+        o = NULL;
+    }
     if (o) {
         o->dispatch = &ocl_dispatch;
         o->kind = kind;
         o->refs = 1;
     }
     return o;
+}
+
+/* Freed objects wait in a ring before their memory goes back to malloc: the ICD loader reads the
+   dispatch pointer of any handle it is given before we can check it, so a handle released a moment
+   ago (a double release) must still point at our dispatch table, which then answers with an error. */
+enum { OCL_GRAVEYARD = 1024 };
+static ocl_object *ocl_graveyard[OCL_GRAVEYARD];
+static size_t ocl_graveyard_next;
+
+void ocl_delete(void *obj)
+{
+    ocl_object *o = obj;
+    ocl_live_remove(o);
+    o->kind = 0;
+    free(ocl_graveyard[ocl_graveyard_next]);
+    ocl_graveyard[ocl_graveyard_next] = o;
+    ocl_graveyard_next = (ocl_graveyard_next + 1) % OCL_GRAVEYARD;
 }
 
 cl_ulong ocl_now_ns(void)
@@ -392,7 +493,7 @@ CL_API_ENTRY cl_int CL_API_CALL clGetDeviceInfo(cl_device_id device, cl_device_i
         return ocl_info(all, sizeof all, s, v, r);
     }
     case CL_DEVICE_OPENCL_C_FEATURES:
-        return ocl_name_versions("__opencl_c_fp64 __opencl_c_int64", CL_MAKE_VERSION(3, 0, 0), s, v, r);
+        return ocl_name_versions(ocl_c_features, CL_MAKE_VERSION(3, 0, 0), s, v, r);
     case CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES:
         OCL_ANSWER(cl_device_atomic_capabilities, CL_DEVICE_ATOMIC_ORDER_RELAXED | CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP);
     case CL_DEVICE_ATOMIC_FENCE_CAPABILITIES:

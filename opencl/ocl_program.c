@@ -31,8 +31,7 @@ static void ocl_program_free_if_unused(void *obj)
     free(p->log);
     free(p->options);
     cl_context c = p->ctx;
-    p->kind = 0;
-    free(p);
+    ocl_delete(p);
     ocl_context_drop(c);
 }
 
@@ -113,9 +112,26 @@ static int ocl_is_bitcode(const uint8_t *b, size_t n)
     return n >= 4 && b[0] == 'B' && b[1] == 'C' && b[2] == 0xc0 && b[3] == 0xde;
 }
 
+/* Our library container: the magic, a 32-bit count, then count pieces of (64-bit size, bytes), each a
+   bitcode object, and nothing after them. */
 static int ocl_is_library(const uint8_t *b, size_t n)
 {
-    return n >= sizeof ocl_lib_magic && memcmp(b, ocl_lib_magic, sizeof ocl_lib_magic) == 0;
+    if (n < 12 || memcmp(b, ocl_lib_magic, sizeof ocl_lib_magic) != 0)
+        return 0;
+    uint32_t count;
+    memcpy(&count, b + 8, 4);
+    size_t at = 12;
+    for (uint32_t i = 0; i < count; i++) {
+        uint64_t len;
+        if (n - at < 8)
+            return 0;
+        memcpy(&len, b + at, 8);
+        at += 8;
+        if (len > n - at || len < 4 || !(b[at] == 'B' && b[at + 1] == 'C'))
+            return 0;
+        at += (size_t)len;
+    }
+    return at == n;
 }
 
 CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithBinary(cl_context context, cl_uint num_devices,
@@ -177,8 +193,11 @@ CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithBuiltInKernels(cl_context
     (void)num_devices;
     (void)device_list;
     (void)kernel_names;
+    ocl_lock();
+    int ok = ocl_valid(context, OCL_CONTEXT);
+    ocl_unlock();
     if (errcode_ret) /* CL_DEVICE_BUILT_IN_KERNELS is empty: no name can be valid */
-        *errcode_ret = ocl_valid(context, OCL_CONTEXT) ? CL_INVALID_VALUE : CL_INVALID_CONTEXT;
+        *errcode_ret = ok ? CL_INVALID_VALUE : CL_INVALID_CONTEXT;
     return NULL;
 }
 
@@ -297,6 +316,10 @@ static char **ocl_split_options(const char *options, int *count, char **store)
    clang in out (the values of "-D X" and "-I X" included), or -1 for an invalid option. */
 static int ocl_compile_options(char **words, int n, const char **out, int *nout, int *uniform)
 {
+    /* without -cl-std, the highest OpenCL C 1.x the device supports (clBuildProgram), so uniform
+       work-groups; a later -cl-std in the options wins */
+    out[(*nout)++] = "-cl-std=CL1.2";
+    *uniform = 1;
     for (int i = 0; i < n; i++) {
         const char *w = words[i];
         if ((strcmp(w, "-D") == 0 || strcmp(w, "-I") == 0) && i + 1 < n) {
@@ -304,8 +327,10 @@ static int ocl_compile_options(char **words, int n, const char **out, int *nout,
             out[(*nout)++] = words[++i];
             continue;
         }
-        if (strncmp(w, "-cl-std=CL1.", 12) == 0 || strcmp(w, "-cl-uniform-work-group-size") == 0)
-            *uniform = 1;
+        if (strncmp(w, "-cl-std=", 8) == 0 && *uniform != 2)
+            *uniform = strncmp(w, "-cl-std=CL1.", 12) == 0;
+        if (strcmp(w, "-cl-uniform-work-group-size") == 0)
+            *uniform = 2; /* stays uniform whatever -cl-std comes later */
         if (strcmp(w, "-cl-kernel-arg-info") == 0)
             continue; /* always given */
         if ((strncmp(w, "-D", 2) == 0 && w[2]) || (strncmp(w, "-I", 2) == 0 && w[2]) || strncmp(w, "-cl-", 4) == 0 ||
@@ -318,11 +343,15 @@ static int ocl_compile_options(char **words, int n, const char **out, int *nout,
     return 0;
 }
 
-/* The -cl-ext option that makes the compiler's cl_khr_* macros exactly CL_DEVICE_EXTENSIONS. */
+/* The -cl-ext option that makes the compiler's cl_khr_* macros exactly CL_DEVICE_EXTENSIONS and its
+   OpenCL C 3.0 feature macros exactly CL_DEVICE_OPENCL_C_FEATURES (clang rejects cl_khr_fp64 without
+   __opencl_c_fp64 under -cl-std=CL3.0). */
 static void ocl_ext_option(char *buf, size_t size)
 {
     size_t at = (size_t)snprintf(buf, size, "-cl-ext=-all");
-    const char *p = ocl_extensions;
+    char list[1024];
+    snprintf(list, sizeof list, "%s %s", ocl_extensions, ocl_c_features);
+    const char *p = list;
     while (*p && at + 2 < size) {
         size_t len = strcspn(p, " ");
         at += (size_t)snprintf(buf + at, size - at, ",+%.*s", (int)len, p);
@@ -621,7 +650,9 @@ CL_API_ENTRY cl_int CL_API_CALL clBuildProgram(cl_program p, cl_uint num_devices
     else if (!err) {
         ocl_set_options(p, options);
         p->status = CL_BUILD_IN_PROGRESS;
-        if (p->source) {
+        if (p->source) { /* a failed rebuild must not leave the previous executable usable */
+            ws_program_free(p->exe);
+            p->exe = NULL;
             err = ocl_compile(p, options, 0, 0, NULL, NULL);
         } else if (p->binary_type == CL_PROGRAM_BINARY_TYPE_EXECUTABLE) {
             char msg[400];
@@ -662,9 +693,14 @@ CL_API_ENTRY cl_int CL_API_CALL clCompileProgram(cl_program p, cl_uint num_devic
         err = CL_INVALID_OPERATION;
     if (!err && !p->source)
         err = CL_INVALID_OPERATION;
+    for (cl_uint i = 0; !err && i < num_input_headers; i++)
+        if (header_include_names[i][0] == '/' || strstr(header_include_names[i], ".."))
+            err = CL_INVALID_VALUE; /* include names stay inside the compiler's directory */
     if (!err) {
         ocl_set_options(p, options);
         p->status = CL_BUILD_IN_PROGRESS;
+        ws_program_free(p->exe);
+        p->exe = NULL;
         err = ocl_compile(p, options, 1, num_input_headers, input_headers, header_include_names);
         p->status = err ? CL_BUILD_ERROR : CL_BUILD_SUCCESS;
     }
@@ -715,12 +751,12 @@ CL_API_ENTRY cl_program CL_API_CALL clLinkProgram(cl_context context, cl_uint nu
         ocl_set_options(p, options);
         err = ocl_link_into(p, num_input_programs, input_programs, create_library);
         p->status = err ? CL_BUILD_ERROR : CL_BUILD_SUCCESS;
-        if (pfn_notify)
-            pfn_notify(p, user_data);
         if (err && err != CL_LINK_PROGRAM_FAILURE) {
             p->refs = 0;
             ocl_program_free_if_unused(p);
             p = NULL;
+        } else if (pfn_notify) {
+            pfn_notify(p, user_data);
         }
     }
     ocl_unlock();
@@ -851,16 +887,12 @@ static void ocl_kernel_free_if_unused(void *obj)
     cl_kernel k = obj;
     if (k->refs || k->irefs)
         return;
-    for (int i = 0; i < k->nargs; i++)
-        if (k->args[i].mem)
-            ocl_mem_drop(k->args[i].mem);
+    ocl_args_free(k->args, k->nargs);
     cl_program p = k->prog;
     p->attached_kernels--;
     free(k->name);
     free(k->info);
-    free(k->args);
-    k->kind = 0;
-    free(k);
+    ocl_delete(k);
     ocl_program_drop(p);
 }
 
@@ -888,8 +920,8 @@ static cl_kernel ocl_kernel_new(cl_program p, const char *name, cl_int *err)
             free(k->name);
             free(k->info);
             free(k->args);
+            ocl_delete(k);
         }
-        free(k);
         *err = CL_OUT_OF_HOST_MEMORY;
         return NULL;
     }
@@ -958,11 +990,11 @@ CL_API_ENTRY cl_kernel CL_API_CALL clCloneKernel(cl_kernel source_kernel, cl_int
     ocl_lock();
     cl_int err = ocl_valid(source_kernel, OCL_KERNEL) ? CL_SUCCESS : CL_INVALID_KERNEL;
     cl_kernel k = err ? NULL : ocl_kernel_new(source_kernel->prog, source_kernel->name, &err);
-    if (k) {
-        memcpy(k->args, source_kernel->args, (size_t)k->nargs * sizeof *k->args);
-        for (int i = 0; i < k->nargs; i++)
-            if (k->args[i].mem)
-                ocl_mem_hold(k->args[i].mem);
+    if (k && ocl_args_copy(k->args, source_kernel->args, k->nargs)) {
+        k->refs = 0;
+        ocl_kernel_free_if_unused(k);
+        k = NULL;
+        err = CL_OUT_OF_HOST_MEMORY;
     }
     ocl_unlock();
     if (errcode_ret)
@@ -990,7 +1022,7 @@ CL_API_ENTRY cl_int CL_API_CALL clSetKernelArg(cl_kernel k, cl_uint arg_index, s
             a.value = arg_size;
             a.size = (uint32_t)arg_size;
         } else if (info->kind == WS_ARG_BUFFER) {
-            cl_mem m = arg_value ? *(const cl_mem *)arg_value : NULL;
+            cl_mem m = arg_value && arg_size == sizeof(cl_mem) ? *(const cl_mem *)arg_value : NULL;
             if (arg_size != sizeof(cl_mem))
                 err = CL_INVALID_ARG_SIZE;
             else if (m && (!ocl_valid(m, OCL_MEM) || m->ctx != k->prog->ctx))
@@ -998,13 +1030,16 @@ CL_API_ENTRY cl_int CL_API_CALL clSetKernelArg(cl_kernel k, cl_uint arg_index, s
             a.mem = m;
             a.size = 8;
         } else {
-            if (arg_size != info->size || arg_size > sizeof a.big)
+            if (arg_size != info->size)
                 err = CL_INVALID_ARG_SIZE;
             else if (!arg_value)
                 err = CL_INVALID_ARG_VALUE;
+            else if (arg_size > 8 && !(a.bytes = malloc(arg_size)))
+                err = CL_OUT_OF_HOST_MEMORY;
             else {
-                memcpy(a.big, arg_value, arg_size);
-                if (arg_size <= 8)
+                if (arg_size > 8)
+                    memcpy(a.bytes, arg_value, arg_size);
+                else
                     memcpy(&a.value, arg_value, arg_size);
                 a.size = (uint32_t)arg_size;
             }
@@ -1016,6 +1051,7 @@ CL_API_ENTRY cl_int CL_API_CALL clSetKernelArg(cl_kernel k, cl_uint arg_index, s
             ocl_mem_hold(a.mem);
         if (slot->mem)
             ocl_mem_drop(slot->mem);
+        free(slot->bytes);
         *slot = a;
     }
     ocl_unlock();
@@ -1157,6 +1193,39 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelArgInfo(cl_kernel k, cl_uint arg_inde
     return err;
 }
 
+int ocl_args_copy(ocl_arg *dst, const ocl_arg *src, int n)
+{
+    for (int i = 0; i < n; i++) {
+        dst[i] = src[i];
+        dst[i].bytes = NULL;
+        if (src[i].bytes && !(dst[i].bytes = malloc(src[i].size))) {
+            while (i-- > 0) {
+                free(dst[i].bytes);
+                if (dst[i].mem)
+                    ocl_mem_drop(dst[i].mem);
+                dst[i].bytes = NULL;
+                dst[i].mem = NULL;
+            }
+            return -1;
+        }
+        if (src[i].bytes)
+            memcpy(dst[i].bytes, src[i].bytes, src[i].size);
+        if (dst[i].mem)
+            ocl_mem_hold(dst[i].mem);
+    }
+    return 0;
+}
+
+void ocl_args_free(ocl_arg *args, int n)
+{
+    for (int i = 0; args && i < n; i++) {
+        free(args[i].bytes);
+        if (args[i].mem)
+            ocl_mem_drop(args[i].mem);
+    }
+    free(args);
+}
+
 /* ---------- launches ---------- */
 
 static cl_int ocl_run_kernel(ocl_cmd *c)
@@ -1170,7 +1239,7 @@ static cl_int ocl_run_kernel(ocl_cmd *c)
         const ocl_arg *a = &c->args[i];
         args[i].kind = a->kind;
         args[i].size = a->size;
-        args[i].data = a->size > 8 ? a->big : NULL;
+        args[i].data = a->bytes;
         args[i].value = a->kind == WS_ARG_BUFFER ? (a->mem ? a->mem->addr : 0) : a->value;
         if (a->mem)
             ocl_mem_to_device(a->mem);
@@ -1242,7 +1311,7 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue q, cl_ke
     else if (work_dim < 1 || work_dim > 3)
         err = CL_INVALID_WORK_DIMENSION;
     else if (!global_work_size)
-        err = CL_INVALID_VALUE;
+        err = CL_INVALID_GLOBAL_WORK_SIZE;
     for (int i = 0; !err && i < k->nargs; i++)
         if (!k->args[i].set)
             err = CL_INVALID_KERNEL_ARGS;
@@ -1282,20 +1351,18 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue q, cl_ke
             err = CL_OUT_OF_RESOURCES;
     }
     ocl_cmd *c = err ? NULL : ocl_cmd_new(q, CL_COMMAND_NDRANGE_KERNEL, num_events_in_wait_list, event_wait_list, &err);
-    if (c && !empty) {
-        c->args = malloc((size_t)(k->nargs + 1) * sizeof *c->args);
-        if (!c->args) {
+    if (c && !empty) { /* the arguments as they are now: later clSetKernelArg calls do not change this launch */
+        c->args = calloc((size_t)k->nargs + 1, sizeof *c->args);
+        if (!c->args || ocl_args_copy(c->args, k->args, k->nargs)) {
+            free(c->args);
+            c->args = NULL;
             ocl_cmd_free(c);
             c = NULL;
             err = CL_OUT_OF_HOST_MEMORY;
         }
     }
     if (c) {
-        if (!empty) { /* the arguments as they are now: later clSetKernelArg calls do not change this launch */
-            memcpy(c->args, k->args, (size_t)k->nargs * sizeof *c->args);
-            for (int i = 0; i < k->nargs; i++)
-                if (c->args[i].mem)
-                    ocl_mem_hold(c->args[i].mem);
+        if (!empty) {
             c->kernel = k;
             ocl_kernel_hold(k);
             c->run = ocl_run_kernel;
@@ -1335,6 +1402,9 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueNativeKernel(cl_command_queue q, void(C
     (void)num_events_in_wait_list;
     (void)event_wait_list;
     (void)event;
+    ocl_lock();
+    int ok = ocl_valid(q, OCL_QUEUE);
+    ocl_unlock();
     /* CL_DEVICE_EXECUTION_CAPABILITIES has no CL_EXEC_NATIVE_KERNEL */
-    return ocl_valid(q, OCL_QUEUE) ? CL_INVALID_OPERATION : CL_INVALID_COMMAND_QUEUE;
+    return ok ? CL_INVALID_OPERATION : CL_INVALID_COMMAND_QUEUE;
 }

@@ -53,11 +53,12 @@ static cl_context ocl_context_new(const cl_context_properties *properties,
         memset(&o, 0, sizeof o);
         if (c)
             c->dev = ws_device_create(&o);
-        if (!c || !c->dev) {
-            free(c);
+        if (c && !c->dev) {
+            ocl_delete(c);
             c = NULL;
-            err = CL_OUT_OF_HOST_MEMORY;
         }
+        if (!c)
+            err = CL_OUT_OF_HOST_MEMORY;
     }
     if (c) {
         if (np)
@@ -130,8 +131,7 @@ static void ocl_context_free_if_unused(void *obj)
         cb = next;
     }
     ws_device_destroy(c->dev);
-    c->kind = 0;
-    free(c);
+    ocl_delete(c);
 }
 
 void ocl_context_drop(cl_context c)
@@ -207,8 +207,7 @@ static void ocl_queue_free_if_unused(void *obj)
             break;
         }
     cl_context c = q->ctx;
-    q->kind = 0;
-    free(q);
+    ocl_delete(q);
     ocl_context_drop(c);
 }
 
@@ -345,7 +344,10 @@ CL_API_ENTRY cl_int CL_API_CALL clSetDefaultDeviceCommandQueue(cl_context contex
 {
     (void)device;
     (void)q;
-    return ocl_valid(context, OCL_CONTEXT) ? CL_INVALID_OPERATION : CL_INVALID_CONTEXT; /* no device queues */
+    ocl_lock();
+    int ok = ocl_valid(context, OCL_CONTEXT);
+    ocl_unlock();
+    return ok ? CL_INVALID_OPERATION : CL_INVALID_CONTEXT; /* no device queues */
 }
 
 /* ---------- events ---------- */
@@ -367,8 +369,7 @@ static void ocl_event_free_if_unused(void *obj)
     }
     cl_context c = e->ctx;
     cl_command_queue q = e->queue;
-    e->kind = 0;
-    free(e);
+    ocl_delete(e);
     if (q)
         ocl_queue_drop(q);
     ocl_context_drop(c);
@@ -598,10 +599,7 @@ void ocl_cmd_free(ocl_cmd *c)
         if (c->mem[i])
             ocl_mem_drop(c->mem[i]);
     if (c->kernel) {
-        for (int i = 0; i < c->kernel->nargs; i++)
-            if (c->args[i].mem)
-                ocl_mem_drop(c->args[i].mem);
-        free(c->args);
+        ocl_args_free(c->args, c->kernel->nargs);
         ocl_kernel_drop(c->kernel);
     }
     cl_command_queue q = c->queue;
@@ -652,10 +650,16 @@ static void ocl_progress_all(void)
         }
     }
     busy = 0;
-    /* queues released while walking */
-    for (cl_command_queue q = ocl_live_queues, next; q; q = next) {
-        next = q->next_live;
-        ocl_queue_free_if_unused(q);
+    /* queues released while walking; a free may run application callbacks (a context destructor)
+       that release other queues, so the walk starts again after each */
+    for (int freed = 1; freed;) {
+        freed = 0;
+        for (cl_command_queue q = ocl_live_queues; q; q = q->next_live)
+            if (!q->refs && !q->irefs && !q->head) {
+                ocl_queue_free_if_unused(q);
+                freed = 1;
+                break;
+            }
     }
 }
 
@@ -677,7 +681,9 @@ cl_int ocl_cmd_submit(ocl_cmd *c, cl_event *event, int blocking)
     q->tail = c;
     ocl_progress_all();
     cl_int rc = CL_SUCCESS;
-    if (blocking) {
+    if (blocking && e->status > CL_COMPLETE && ocl_lock_nested()) {
+        rc = CL_INVALID_OPERATION; /* a blocking call from a callback would wait for itself */
+    } else if (blocking) {
         while (e->status > CL_COMPLETE)
             ocl_wait_cond();
         if (e->status < 0)
@@ -691,6 +697,9 @@ cl_int ocl_wait_events(cl_uint n, const cl_event *list)
 {
     ocl_progress_all();
     int failed = 0;
+    for (cl_uint i = 0; i < n; i++)
+        if (list[i]->status > CL_COMPLETE && ocl_lock_nested())
+            return CL_INVALID_OPERATION; /* from a callback: see ocl_lock_nested */
     for (cl_uint i = 0; i < n; i++) {
         while (list[i]->status > CL_COMPLETE)
             ocl_wait_cond();
@@ -746,7 +755,9 @@ CL_API_ENTRY cl_int CL_API_CALL clFinish(cl_command_queue q)
     if (!err) {
         ocl_queue_hold(q);
         ocl_progress_all();
-        while (q->head)
+        if (q->head && ocl_lock_nested())
+            err = CL_INVALID_OPERATION; /* from a callback: see ocl_lock_nested */
+        while (!err && q->head)
             ocl_wait_cond();
         ocl_queue_drop(q);
     }

@@ -377,7 +377,7 @@ def run_pocl(pocl, c, tmp, icd=None, extra_options=()):
             options.append(f)
     path = os.path.join(tmp, 'pocl-' + c.src)
     open(path, 'w').write(src)
-    options += list(extra_options)
+    options = list(extra_options) + options
     glob = c.glob
     if c.pocl == 'pad' and not icd:
         glob = ','.join(str(-(-int(g) // int(l)) * int(l)) for g, l in zip(c.glob.split(','), c.loc.split(',')))
@@ -506,7 +506,8 @@ def main():
                     failed += bool(err)
                     if args.opencl_icd and args.pocl and opt == 'O3' and not wave64 and mine is not None:
                         platform_runs += 1
-                        perr, theirs_cl = run_pocl(args.pocl, c, tmp, args.opencl_icd, ['-O3'])
+                        # `wavesim cc` compiles OpenCL C 2.0; clBuildProgram's default is 1.2
+                        perr, theirs_cl = run_pocl(args.pocl, c, tmp, args.opencl_icd, ['-cl-std=CL2.0', '-O3'])
                         if not perr and theirs_cl != mine:
                             diff = [i for i in mine if mine[i] != theirs_cl.get(i)]
                             perr = 'buffers %s differ from wavesim run\'s' % diff

@@ -41,6 +41,8 @@ static const char *good_src =
     "}\n"
     "__kernel __attribute__((reqd_work_group_size(8, 1, 1))) void fixed(__global int *a) { a[get_global_id(0)] = 1; }\n"
     "__kernel void bad_access(__global int *a) { a[1 << 28] = 1; }\n"
+    "typedef struct { int v[256]; } big_t;\n"
+    "__kernel void big_arg(__global int *a, big_t b) { a[get_global_id(0)] = b.v[get_global_id(0)] * 2; }\n"
     "#ifdef cl_khr_fp64\n__kernel void has_fp64(__global int *a) { a[0] = 1; }\n#endif\n"
     "#ifdef cl_khr_subgroups\n__kernel void has_subgroups(__global int *a) { a[0] = 1; }\n#endif\n";
 
@@ -76,6 +78,15 @@ static void *complete_later(void *arg)
     usleep((useconds_t)c->delay_us);
     clSetUserEventStatus(c->ev, CL_COMPLETE);
     return NULL;
+}
+
+static cl_int nested_wait_result = 1;
+static void CL_CALLBACK wait_inside(cl_event e, cl_int status, void *user)
+{
+    (void)e;
+    (void)status;
+    /* a blocking call inside a callback, on an event nobody can complete meanwhile */
+    nested_wait_result = clWaitForEvents(1, (cl_event *)user);
 }
 
 static int callback_count;
@@ -403,6 +414,16 @@ int main(void)
     IS(clEnqueueCopyBufferRect(q, buf_b, buf_b, z3, z3, r1, 16, 32, 16, 32, 0, NULL, NULL), CL_MEM_COPY_OVERLAP);
     size_t apart[3] = {0, 100, 0};
     IS(clEnqueueCopyBufferRect(q, buf_b, buf_b, z3, apart, r1, 16, 32, 16, 32, 0, NULL, NULL), CL_SUCCESS);
+    /* rows interleaved in memory but not sharing a byte: allowed; views of one buffer: checked too */
+    size_t next_row[3] = {0, 1, 0}, r_one[3] = {16, 1, 1}, side[3] = {16, 0, 0};
+    IS(clEnqueueCopyBufferRect(q, buf_b, buf_b, z3, side, r1, 32, 64, 32, 64, 0, NULL, NULL), CL_SUCCESS);
+    IS(clEnqueueCopyBufferRect(q, buf_b, buf_b, z3, next_row, r1, 16, 32, 16, 32, 0, NULL, NULL), CL_MEM_COPY_OVERLAP);
+    IS(clEnqueueCopyBufferRect(q, buf_b, sub, z3, z3, r_one, 16, 16, 16, 16, 0, NULL, NULL), CL_SUCCESS);
+    size_t into_sub[3] = {256, 0, 0};
+    IS(clEnqueueCopyBufferRect(q, buf_b, sub, into_sub, z3, r_one, 16, 16, 16, 16, 0, NULL, NULL), CL_MEM_COPY_OVERLAP);
+    size_t huge_pitch = (size_t)1 << 62;
+    IS(clEnqueueReadBufferRect(q, buf_b, CL_TRUE, next_row, z3, r1, huge_pitch, 0, 0, 0, out, 0, NULL, NULL),
+       CL_INVALID_VALUE);
     /* map / unmap */
     void *p = clEnqueueMapBuffer(q, buf_b, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE_INVALIDATE_REGION, 0, 16, 0, NULL, NULL, &err);
     IS(p == NULL, 1);
@@ -452,7 +473,7 @@ int main(void)
     IS(clGetProgramBuildInfo(prog, NULL, CL_PROGRAM_BUILD_STATUS, sizeof bs, &bs, NULL), CL_INVALID_DEVICE);
     IS(clGetProgramBuildInfo(prog, dev, 0x7fff, sizeof bs, &bs, NULL), CL_INVALID_VALUE);
     IS(clGetProgramInfo(prog, CL_PROGRAM_NUM_KERNELS, sizeof size, &size, NULL), CL_SUCCESS);
-    IS(size, 4); /* k, fixed, bad_access, has_fp64: cl_khr_subgroups is not defined */
+    IS(size, 5); /* k, fixed, bad_access, big_arg, has_fp64: cl_khr_subgroups is not defined */
     IS(clGetProgramInfo(prog, CL_PROGRAM_KERNEL_NAMES, sizeof buf, buf, NULL), CL_SUCCESS);
     TRUE(strstr(buf, "has_fp64") != NULL && strstr(buf, "has_subgroups") == NULL);
     IS(clGetProgramInfo(prog, CL_PROGRAM_SOURCE, sizeof buf, buf, NULL), CL_SUCCESS);
@@ -484,6 +505,42 @@ int main(void)
     TRUE(strstr(buf, "apt-get install clang-19") != NULL);
     IS(clReleaseProgram(nocc), CL_SUCCESS);
     unsetenv("WAVESIM_CLANG");
+    /* the OpenCL C version: 1.2 without -cl-std (uniform work-groups only), 3.0 with its features */
+    const char *version_src = "#if __OPENCL_C_VERSION__ == 120\n__kernel void is_12(__global int *a) { a[0] = 1; }\n#endif\n"
+                              "#if __OPENCL_C_VERSION__ == 300 && defined(__opencl_c_fp64) && defined(cl_khr_fp64)\n"
+                              "__kernel void is_30(__global double *a) { a[get_global_id(0)] = 0.5; }\n#endif\n";
+    cl_program p12 = clCreateProgramWithSource(ctx, 1, &version_src, NULL, &err);
+    IS(clBuildProgram(p12, 0, NULL, NULL, NULL, NULL), CL_SUCCESS);
+    cl_kernel k12 = clCreateKernel(p12, "is_12", &err);
+    IS(err, CL_SUCCESS);
+    IS(clSetKernelArg(k12, 0, sizeof buf_b, &buf_b), CL_SUCCESS);
+    size_t g100 = 100, l64 = 64;
+    IS(clEnqueueNDRangeKernel(q, k12, 1, NULL, &g100, &l64, 0, NULL, NULL), CL_INVALID_WORK_GROUP_SIZE);
+    IS(clEnqueueNDRangeKernel(q, k12, 1, NULL, &g100, NULL, 0, NULL, NULL), CL_SUCCESS);
+    IS(clReleaseKernel(k12), CL_SUCCESS);
+    /* a failed rebuild leaves no executable behind */
+    const char *nothing = "this is not OpenCL C";
+    cl_program p30 = clCreateProgramWithSource(ctx, 1, &version_src, NULL, &err);
+    IS(clBuildProgram(p30, 0, NULL, "-cl-std=CL3.0", NULL, NULL), CL_SUCCESS);
+    cl_kernel k30 = clCreateKernel(p30, "is_30", &err);
+    IS(err, CL_SUCCESS);
+    IS(clSetKernelArg(k30, 0, sizeof buf_b, &buf_b), CL_SUCCESS);
+    IS(clEnqueueNDRangeKernel(q, k30, 1, NULL, &g100, &l64, 0, NULL, NULL), CL_SUCCESS); /* non-uniform in 3.0 */
+    IS(clReleaseKernel(k30), CL_SUCCESS);
+    IS(clReleaseProgram(p30), CL_SUCCESS);
+    IS(clReleaseProgram(p12), CL_SUCCESS);
+    cl_program again = clCreateProgramWithSource(ctx, 1, &version_src, NULL, &err);
+    IS(clBuildProgram(again, 0, NULL, NULL, NULL, NULL), CL_SUCCESS);
+    IS(clCompileProgram(again, 0, NULL, "-Dis_12=+", 0, NULL, NULL, NULL, NULL), CL_COMPILE_PROGRAM_FAILURE);
+    IS(clCreateKernel(again, "is_12", &err) == NULL, 1);
+    IS(err, CL_INVALID_PROGRAM_EXECUTABLE);
+    IS(clReleaseProgram(again), CL_SUCCESS);
+    (void)nothing;
+    /* header include names stay inside the compiler's directory */
+    cl_program hdr = clCreateProgramWithSource(ctx, 1, &version_src, NULL, &err);
+    const char *escape = "../../escape.h";
+    IS(clCompileProgram(hdr, 0, NULL, NULL, 1, &hdr, &escape, NULL, NULL), CL_INVALID_VALUE);
+    IS(clReleaseProgram(hdr), CL_SUCCESS);
     /* binaries */
     IS(clGetProgramInfo(prog, CL_PROGRAM_BINARY_SIZES, sizeof size, &size, NULL), CL_SUCCESS);
     TRUE(size > 0);
@@ -507,6 +564,11 @@ int main(void)
     IS(err, CL_INVALID_VALUE);
     IS(clCreateProgramWithBinary(ctx, 1, &bogus, &size, &cbin, &bstat, &err) == NULL, 1);
     IS(err, CL_INVALID_DEVICE);
+    const unsigned char short_lib[10] = "WSCLLIB1\x05";
+    const unsigned char *cshort = short_lib;
+    size_t short_size = sizeof short_lib;
+    IS(clCreateProgramWithBinary(ctx, 1, &dev, &short_size, &cshort, &bstat, &err) == NULL, 1);
+    IS(err, CL_INVALID_BINARY);
     free(bin);
     IS(clCreateProgramWithBuiltInKernels(ctx, 1, &dev, "nothing", &err) == NULL, 1);
     IS(err, CL_INVALID_VALUE);
@@ -532,7 +594,7 @@ int main(void)
     cl_kernel all[8];
     IS(clCreateKernelsInProgram(prog, 1, all, &n), CL_INVALID_VALUE);
     IS(clCreateKernelsInProgram(prog, 8, all, &n), CL_SUCCESS);
-    IS(n, 4);
+    IS(n, 5);
     for (cl_uint i = 0; i < n; i++)
         IS(clReleaseKernel(all[i]), CL_SUCCESS);
     IS(clGetKernelInfo(k, CL_KERNEL_NUM_ARGS, sizeof u, &u, NULL), CL_SUCCESS);
@@ -581,6 +643,12 @@ int main(void)
     IS(clSetKernelArg(k, 0, 4, &buf_a), CL_INVALID_ARG_SIZE);
     cl_mem notmem = (cl_mem)ctx; /* a handle of another kind */
     IS(clSetKernelArg(k, 0, sizeof notmem, &notmem), CL_INVALID_MEM_OBJECT);
+    notmem = (cl_mem)&v; /* no object at all, as an argument value (the loader never sees it) */
+    IS(clSetKernelArg(k, 0, sizeof notmem, &notmem), CL_INVALID_MEM_OBJECT);
+    cl_mem gone = clCreateBuffer(ctx, 0, 64, NULL, &err);
+    IS(clReleaseMemObject(gone), CL_SUCCESS);
+    IS(clReleaseMemObject(gone), CL_INVALID_MEM_OBJECT); /* released twice */
+    IS(clSetKernelArg(k, 0, sizeof gone, &gone), CL_INVALID_MEM_OBJECT);
     IS(clSetKernelArg(k, 2, 0, NULL), CL_INVALID_ARG_SIZE);
     IS(clSetKernelArg(k, 2, 64, &v), CL_INVALID_ARG_VALUE);
     IS(clSetKernelArg(NULL, 0, sizeof v, &v), CL_INVALID_KERNEL);
@@ -595,7 +663,7 @@ int main(void)
     /* launches */
     IS(clEnqueueNDRangeKernel(q, k, 0, NULL, &g, &l, 0, NULL, NULL), CL_INVALID_WORK_DIMENSION);
     IS(clEnqueueNDRangeKernel(q, k, 4, NULL, &g, &l, 0, NULL, NULL), CL_INVALID_WORK_DIMENSION);
-    IS(clEnqueueNDRangeKernel(q, k, 1, NULL, NULL, &l, 0, NULL, NULL), CL_INVALID_VALUE);
+    IS(clEnqueueNDRangeKernel(q, k, 1, NULL, NULL, &l, 0, NULL, NULL), CL_INVALID_GLOBAL_WORK_SIZE);
     size_t huge = 2048;
     IS(clEnqueueNDRangeKernel(q, k, 1, NULL, &g, &huge, 0, NULL, NULL), CL_INVALID_WORK_ITEM_SIZE);
     size_t l0 = 0;
@@ -653,6 +721,23 @@ int main(void)
     TRUE(st < 0);
     IS(clReleaseEvent(ev), CL_SUCCESS);
     IS(clReleaseKernel(kbad), CL_SUCCESS);
+    /* an argument of 1024 bytes by value (CL_DEVICE_MAX_PARAMETER_SIZE is at least 1024) */
+    cl_kernel kbig = clCreateKernel(prog, "big_arg", &err);
+    IS(err, CL_SUCCESS);
+    struct {
+        int v[256];
+    } bigv;
+    for (int i = 0; i < 256; i++)
+        bigv.v[i] = 1000 + i;
+    IS(clSetKernelArg(kbig, 1, sizeof bigv - 4, &bigv), CL_INVALID_ARG_SIZE);
+    IS(clSetKernelArg(kbig, 1, sizeof bigv, &bigv), CL_SUCCESS);
+    IS(clSetKernelArg(kbig, 0, sizeof buf_b, &buf_b), CL_SUCCESS);
+    bigv.v[0] = -1; /* the value was copied when set */
+    IS(clEnqueueNDRangeKernel(q, kbig, 1, NULL, &g, &l, 0, NULL, NULL), CL_SUCCESS);
+    IS(clEnqueueReadBuffer(q, buf_b, CL_TRUE, 0, 256 * sizeof(int), out, 0, NULL, NULL), CL_SUCCESS);
+    IS(out[0], 2000);
+    IS(out[255], 2 * (1000 + 255));
+    IS(clReleaseKernel(kbig), CL_SUCCESS);
     /* clone */
     cl_kernel kc = clCloneKernel(k, &err);
     IS(err, CL_SUCCESS);
@@ -691,6 +776,14 @@ int main(void)
     IS(cbs, 1);
     IS(__atomic_load_n(&callback_count, __ATOMIC_SEQ_CST), 100);
     IS(clSetUserEventStatus(ue, CL_COMPLETE), CL_INVALID_OPERATION);
+    /* a blocking call inside a callback gets an error instead of waiting for itself */
+    cl_event ue2 = clCreateUserEvent(ctx, &err), ue3 = clCreateUserEvent(ctx, &err);
+    IS(clSetEventCallback(ue2, CL_COMPLETE, wait_inside, &ue3), CL_SUCCESS);
+    IS(clSetUserEventStatus(ue2, CL_COMPLETE), CL_SUCCESS);
+    IS(nested_wait_result, CL_INVALID_OPERATION);
+    IS(clSetUserEventStatus(ue3, CL_COMPLETE), CL_SUCCESS);
+    IS(clReleaseEvent(ue2), CL_SUCCESS);
+    IS(clReleaseEvent(ue3), CL_SUCCESS);
     IS(clGetEventInfo(after, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL), CL_SUCCESS);
     IS(st, CL_COMPLETE);
     IS(clReleaseEvent(after), CL_SUCCESS);
