@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -248,4 +249,11 @@ void cli_print_items(const asm_result *res)
             printf("%s%02x%02x%02x%02x", k ? " " : "", b[4 * k + 3], b[4 * k + 2], b[4 * k + 1], b[4 * k]);
         printf("\n");
     }
+}
+
+void cli_print_peak_memory(void)
+{
+    struct rusage ru;
+    if (getrusage(RUSAGE_SELF, &ru) == 0) /* ru_maxrss is in KiB on Linux */
+        printf("  peak resident memory: %.1f MiB\n", (double)ru.ru_maxrss / 1024.0);
 }

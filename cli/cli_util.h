@@ -44,6 +44,8 @@ int cli_fwrite_chunk(void *file, const char *text, size_t len);
 
 /* True when argv[first..] asks for help (--help or -h). */
 int cli_wants_help(int argc, char **argv, int first);
+/* The last --stats line of both ISAs: the process's peak resident memory (getrusage). */
+void cli_print_peak_memory(void);
 
 /* Appends the hex words of text (separated by spaces, commas or newlines; "0x" allowed) to
    *words (malloc'ed, *n of them). Returns 0, or -1 with *bad at the offending text (*bad NULL when

@@ -332,6 +332,7 @@ static int vt_run(int argc, char **argv)
         for (int k = 0; k < VT_CLS_COUNT; k++)
             printf("%s%s %llu", k ? ", " : "  ", cls[k], (unsigned long long)stats.class_count[k]);
         printf("\n");
+        cli_print_peak_memory();
     }
     if (tf && cli_out_close(&tout, 1, "run"))
         rc = 1;

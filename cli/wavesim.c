@@ -671,6 +671,7 @@ static int cmd_run(int argc, char **argv)
         printf("  warnings: %llu MEMVIOL, %llu WMMA hazard, %llu permlane hazard\n",
                (unsigned long long)st.warnings[WS_WARN_MEMVIOL], (unsigned long long)st.warnings[WS_WARN_WMMA_HAZARD],
                (unsigned long long)st.warnings[WS_WARN_PERMLANE_HAZARD]);
+        cli_print_peak_memory();
     }
     rc = 0;
 out:

@@ -43,6 +43,19 @@ static const char *good_src =
     "__kernel void bad_access(__global int *a) { a[1 << 28] = 1; }\n"
     "typedef struct { int v[256]; } big_t;\n"
     "__kernel void big_arg(__global int *a, big_t b) { a[get_global_id(0)] = b.v[get_global_id(0)] * 2; }\n"
+    "__kernel void all_lds(__global int *a) {\n"
+    "    __local int t[16384];\n"
+    "    int l = get_local_id(0);\n"
+    "    for (int i = l; i < 16384; i += get_local_size(0)) t[i] = 3 * i;\n"
+    "    barrier(CLK_LOCAL_MEM_FENCE);\n"
+    "    a[l] = t[16383 - l];\n"
+    "}\n"
+    "__kernel void consts(__global int *o, __constant int *c0, __constant int *c1, __constant int *c2,\n"
+    "                     __constant int *c3, __constant int *c4, __constant int *c5, __constant int *c6,\n"
+    "                     __constant int *c7) {\n"
+    "    int i = get_global_id(0);\n"
+    "    o[i] = c0[i] + c1[i] + c2[i] + c3[i] + c4[i] + c5[i] + c6[i] + c7[16383 - i];\n"
+    "}\n"
     "#ifdef cl_khr_fp64\n__kernel void has_fp64(__global int *a) { a[0] = 1; }\n#endif\n"
     "#ifdef cl_khr_subgroups\n__kernel void has_subgroups(__global int *a) { a[0] = 1; }\n#endif\n";
 
@@ -473,7 +486,7 @@ int main(void)
     IS(clGetProgramBuildInfo(prog, NULL, CL_PROGRAM_BUILD_STATUS, sizeof bs, &bs, NULL), CL_INVALID_DEVICE);
     IS(clGetProgramBuildInfo(prog, dev, 0x7fff, sizeof bs, &bs, NULL), CL_INVALID_VALUE);
     IS(clGetProgramInfo(prog, CL_PROGRAM_NUM_KERNELS, sizeof size, &size, NULL), CL_SUCCESS);
-    IS(size, 5); /* k, fixed, bad_access, big_arg, has_fp64: cl_khr_subgroups is not defined */
+    IS(size, 7); /* k, fixed, bad_access, big_arg, all_lds, consts, has_fp64: no cl_khr_subgroups */
     IS(clGetProgramInfo(prog, CL_PROGRAM_KERNEL_NAMES, sizeof buf, buf, NULL), CL_SUCCESS);
     TRUE(strstr(buf, "has_fp64") != NULL && strstr(buf, "has_subgroups") == NULL);
     IS(clGetProgramInfo(prog, CL_PROGRAM_SOURCE, sizeof buf, buf, NULL), CL_SUCCESS);
@@ -594,7 +607,7 @@ int main(void)
     cl_kernel all[8];
     IS(clCreateKernelsInProgram(prog, 1, all, &n), CL_INVALID_VALUE);
     IS(clCreateKernelsInProgram(prog, 8, all, &n), CL_SUCCESS);
-    IS(n, 5);
+    IS(n, 7);
     for (cl_uint i = 0; i < n; i++)
         IS(clReleaseKernel(all[i]), CL_SUCCESS);
     IS(clGetKernelInfo(k, CL_KERNEL_NUM_ARGS, sizeof u, &u, NULL), CL_SUCCESS);
@@ -738,6 +751,42 @@ int main(void)
     IS(out[0], 2000);
     IS(out[255], 2 * (1000 + 255));
     IS(clReleaseKernel(kbig), CL_SUCCESS);
+    /* honest limits: all of the local memory in one kernel, 8 constant arguments with one of 64 KiB,
+       an allocation of CL_DEVICE_MAX_MEM_ALLOC_SIZE that holds data at both ends */
+    cl_kernel klds = clCreateKernel(prog, "all_lds", &err);
+    IS(clSetKernelArg(klds, 0, sizeof buf_b, &buf_b), CL_SUCCESS);
+    size_t l256 = 256;
+    IS(clEnqueueNDRangeKernel(q, klds, 1, NULL, &l256, &l256, 0, NULL, NULL), CL_SUCCESS);
+    IS(clEnqueueReadBuffer(q, buf_b, CL_TRUE, 0, 256 * sizeof(int), out, 0, NULL, NULL), CL_SUCCESS);
+    IS(out[0], 3 * 16383);
+    IS(out[255], 3 * (16383 - 255));
+    IS(clReleaseKernel(klds), CL_SUCCESS);
+    cl_kernel kcon = clCreateKernel(prog, "consts", &err);
+    static int table64k[16384];
+    for (int i = 0; i < 16384; i++)
+        table64k[i] = i;
+    cl_mem cbufs[8];
+    for (int i = 0; i < 8; i++) {
+        cbufs[i] = clCreateBuffer(ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, i == 7 ? sizeof table64k : 256 * sizeof(int),
+                                  table64k, &err);
+        IS(clSetKernelArg(kcon, (cl_uint)i + 1, sizeof cbufs[i], &cbufs[i]), CL_SUCCESS);
+    }
+    IS(clSetKernelArg(kcon, 0, sizeof buf_b, &buf_b), CL_SUCCESS);
+    IS(clEnqueueNDRangeKernel(q, kcon, 1, NULL, &l256, NULL, 0, NULL, NULL), CL_SUCCESS);
+    IS(clEnqueueReadBuffer(q, buf_b, CL_TRUE, 0, 256 * sizeof(int), out, 0, NULL, NULL), CL_SUCCESS);
+    IS(out[10], 7 * 10 + 16383 - 10);
+    for (int i = 0; i < 8; i++)
+        IS(clReleaseMemObject(cbufs[i]), CL_SUCCESS);
+    IS(clReleaseKernel(kcon), CL_SUCCESS);
+    cl_mem maxbuf = clCreateBuffer(ctx, CL_MEM_READ_WRITE, (size_t)maxalloc, NULL, &err);
+    IS(err, CL_SUCCESS);
+    int ends[2] = {0x1234, 0x5678}, back[2] = {0, 0};
+    IS(clEnqueueWriteBuffer(q, maxbuf, CL_TRUE, 0, 4, &ends[0], 0, NULL, NULL), CL_SUCCESS);
+    IS(clEnqueueWriteBuffer(q, maxbuf, CL_TRUE, (size_t)maxalloc - 4, 4, &ends[1], 0, NULL, NULL), CL_SUCCESS);
+    IS(clEnqueueReadBuffer(q, maxbuf, CL_TRUE, 0, 4, &back[0], 0, NULL, NULL), CL_SUCCESS);
+    IS(clEnqueueReadBuffer(q, maxbuf, CL_TRUE, (size_t)maxalloc - 4, 4, &back[1], 0, NULL, NULL), CL_SUCCESS);
+    IS(back[0] == 0x1234 && back[1] == 0x5678, 1);
+    IS(clReleaseMemObject(maxbuf), CL_SUCCESS);
     /* clone */
     cl_kernel kc = clCloneKernel(k, &err);
     IS(err, CL_SUCCESS);
