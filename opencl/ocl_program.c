@@ -1,8 +1,10 @@
 /* Programs (from source through ws_cc, from binaries, separate compilation and linking) and kernels
    (arguments, queries, NDRange launches on the simulated gfx1100 through ws_launch). */
-#define _XOPEN_SOURCE 700
+#define _GNU_SOURCE /* dladdr */
 #include "ocl.h"
 
+#include <dlfcn.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
 #include <stdio.h>
@@ -531,6 +533,139 @@ static cl_int ocl_link_into(cl_program p, cl_uint n, const cl_program *inputs, i
     return err;
 }
 
+/* ---------- the build cache ----------
+   clBuildProgram from source keeps its code object and build log in a cache directory, keyed by a
+   hash of everything that decides the output: the source, the clang arguments (options, extension
+   list), the clang binary, the device libraries, the builtin choice and this library itself. So an
+   application (or a CI job) that builds the same program again skips clang, as PoCL's kernel cache
+   does. $WAVESIM_CL_CACHE_DIR, else $XDG_CACHE_HOME/wavesim/opencl, else ~/.cache/wavesim/opencl;
+   WAVESIM_CL_CACHE=0 turns it off. A damaged entry is rebuilt. */
+
+typedef struct {
+    uint64_t a, b; /* two FNV-1a lanes with different seeds: 128 bits of key */
+} ocl_hash;
+
+static void ocl_hash_bytes(ocl_hash *h, const void *data, size_t n)
+{
+    const uint8_t *p = data;
+    for (size_t i = 0; i < n; i++) {
+        h->a = (h->a ^ p[i]) * 0x100000001b3ull;
+        h->b = (h->b ^ p[i] ^ 0x5a) * 0x100000001b3ull + (h->b >> 29);
+    }
+    uint64_t len = n; /* so ("ab","c") and ("a","bc") differ */
+    h->a = (h->a ^ len) * 0x100000001b3ull;
+    h->b = (h->b ^ len) * 0x100000001b3ull;
+}
+
+static void ocl_hash_str(ocl_hash *h, const char *s)
+{
+    ocl_hash_bytes(h, s ? s : "(null)", s ? strlen(s) : 6);
+}
+
+static void ocl_hash_file_identity(ocl_hash *h, const char *path)
+{
+    struct stat st;
+    ocl_hash_str(h, path);
+    if (path && stat(path, &st) == 0) {
+        int64_t id[3] = {(int64_t)st.st_size, (int64_t)st.st_mtim.tv_sec, (int64_t)st.st_mtim.tv_nsec};
+        ocl_hash_bytes(h, id, sizeof id);
+    }
+}
+
+/* The cache directory (created), or NULL when the cache is off or cannot be made. */
+static const char *ocl_cache_dir(char *buf, size_t size)
+{
+    const char *off = getenv("WAVESIM_CL_CACHE");
+    if (off && strcmp(off, "0") == 0)
+        return NULL;
+    const char *dir = getenv("WAVESIM_CL_CACHE_DIR"), *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+    if (dir && *dir)
+        snprintf(buf, size, "%s", dir);
+    else if (xdg && *xdg)
+        snprintf(buf, size, "%s/wavesim/opencl", xdg);
+    else if (home && *home)
+        snprintf(buf, size, "%s/.cache/wavesim/opencl", home);
+    else
+        return NULL;
+    for (char *s = buf + 1;; s++) /* mkdir -p */
+        if (*s == '/' || !*s) {
+            char c = *s;
+            *s = '\0';
+            if (mkdir(buf, 0700) && errno != EEXIST)
+                return NULL;
+            if (!(*s = c))
+                break;
+        }
+    return buf;
+}
+
+/* The key of a build from source with these clang arguments, as 32 hex digits. */
+static void ocl_cache_key(const cl_program p, const char **args, int na, char key[33])
+{
+    ocl_hash h = {0xcbf29ce484222325ull, 0x84222325cbf29ce4ull};
+    ocl_hash_str(&h, "wavesim-opencl-build-1");
+    ocl_hash_str(&h, p->source);
+    for (int i = 0; i < na; i++)
+        ocl_hash_str(&h, args[i]);
+    ocl_hash_file_identity(&h, ws_cc_clang());
+    const char *libs = getenv("WAVESIM_DEVICE_LIBS");
+    char ocml[4200];
+    snprintf(ocml, sizeof ocml, "%s/ocml.bc", libs && *libs ? libs : "/usr/lib/x86_64-linux-gnu/amdgcn/bitcode");
+    ocl_hash_file_identity(&h, ocml);
+    ocl_hash_str(&h, getenv("WAVESIM_CL_BUILTINS"));
+    Dl_info self;
+    if (dladdr((void *)ocl_cache_key, &self) && self.dli_fname)
+        ocl_hash_file_identity(&h, self.dli_fname);
+    snprintf(key, 33, "%016llx%016llx", (unsigned long long)h.a, (unsigned long long)h.b);
+}
+
+/* A cached build: loads it into p (executable and log); 0 on a hit. */
+static int ocl_cache_load(cl_program p, const char *dir, const char *key)
+{
+    char path[4400];
+    snprintf(path, sizeof path, "%s/%s.hsaco", dir, key);
+    size_t n = 0;
+    uint8_t *img = ocl_read_file(path, &n);
+    if (!img)
+        return -1;
+    char msg[400];
+    ws_program *exe = ws_program_load(p->ctx->dev, img, n, msg, sizeof msg);
+    if (!exe) {
+        free(img);
+        return -1;
+    }
+    snprintf(path, sizeof path, "%s/%s.log", dir, key);
+    size_t ln = 0;
+    char *log = (char *)ocl_read_file(path, &ln);
+    ocl_set_log(p, log ? log : "");
+    free(log);
+    ws_program_free(p->exe);
+    free(p->binary);
+    p->exe = exe;
+    p->binary = img;
+    p->binary_size = n;
+    p->binary_type = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
+    return 0;
+}
+
+/* Stores p's code object and log under key (written to a temporary name, then renamed, so a reader
+   never sees half an entry); failures only cost the next build its shortcut. */
+static void ocl_cache_store(cl_program p, const char *dir, const char *key)
+{
+    static const char *const ext[2] = {"log", "hsaco"}; /* the code object last: it marks a whole entry */
+    for (int i = 0; i < 2; i++) {
+        char tmp[4400], path[4400];
+        snprintf(path, sizeof path, "%s/%s.%s", dir, key, ext[i]);
+        snprintf(tmp, sizeof tmp, "%s/%s.%s.%ld.tmp", dir, key, ext[i], (long)getpid());
+        const void *data = i ? (const void *)p->binary : (const void *)(p->log ? p->log : "");
+        size_t n = i ? p->binary_size : strlen(p->log ? p->log : "");
+        if (ocl_write_file(tmp, data, n) || rename(tmp, path)) {
+            remove(tmp);
+            return;
+        }
+    }
+}
+
 /* Compiles the program's source: to an executable (compile_only 0) or to a compiled object. Headers
    (clCompileProgram) are written under their include names. */
 static cl_int ocl_compile(cl_program p, const char *options, int compile_only, cl_uint nheaders,
@@ -548,6 +683,22 @@ static cl_int ocl_compile(cl_program p, const char *options, int compile_only, c
         err = CL_OUT_OF_HOST_MEMORY;
     else if (ocl_compile_options(words, nwords, args, &na, &uniform))
         err = CL_INVALID_BUILD_OPTIONS;
+    /* a build from source with no headers: look in the cache first */
+    char cache_buf[4200], key[33];
+    const char *cache = !err && !compile_only && !nheaders ? ocl_cache_dir(cache_buf, sizeof cache_buf) : NULL;
+    if (cache) {
+        char ext0[1024];
+        ocl_ext_option(ext0, sizeof ext0);
+        args[na] = ext0; /* hashed with the options, not kept */
+        ocl_cache_key(p, args, na + 1, key);
+        if (ocl_cache_load(p, cache, key) == 0) {
+            p->uniform_groups = uniform;
+            free(args);
+            free(words);
+            free(store);
+            return CL_SUCCESS;
+        }
+    }
     ocl_tmp t;
     int have_tmp = 0;
     if (!err) {
@@ -604,6 +755,8 @@ static cl_int ocl_compile(cl_program p, const char *options, int compile_only, c
         }
     } else if (!err) {
         err = ocl_load_executable(p, out);
+        if (!err && cache)
+            ocl_cache_store(p, cache, key);
     }
     if (!err)
         p->uniform_groups = uniform;

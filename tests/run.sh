@@ -7,6 +7,8 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT" || exit 2
 LLVM_BIN=${LLVM_BIN:-/usr/lib/llvm-19/bin}
 export LLVM_BIN
+# programs the OpenCL platform builds are cached here, not in the user's ~/.cache
+export WAVESIM_CL_CACHE_DIR="$ROOT/build/opencl-cache"
 jobs_max=${TEST_JOBS:-$(nproc 2>/dev/null || echo 2)}
 started=$(date +%s)
 passed=0

@@ -10,6 +10,7 @@
 #define CL_USE_DEPRECATED_OPENCL_1_2_APIS
 #define CL_USE_DEPRECATED_OPENCL_2_2_APIS
 #include <CL/cl.h>
+#include <dirent.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -93,6 +94,23 @@ static void *complete_later(void *arg)
     return NULL;
 }
 
+/* The files in dir whose name ends in suffix; the last one's path into last. */
+static int count_files(const char *dir, const char *suffix, char *last, size_t lastsize)
+{
+    DIR *d = opendir(dir);
+    int n = 0;
+    for (struct dirent *e; d && (e = readdir(d));) {
+        size_t len = strlen(e->d_name), sl = strlen(suffix);
+        if (len > sl && strcmp(e->d_name + len - sl, suffix) == 0) {
+            n++;
+            snprintf(last, lastsize, "%s/%s", dir, e->d_name);
+        }
+    }
+    if (d)
+        closedir(d);
+    return n;
+}
+
 static cl_int nested_wait_result = 1;
 static void CL_CALLBACK wait_inside(cl_event e, cl_int status, void *user)
 {
@@ -113,6 +131,11 @@ static void *add_callbacks(void *arg)
 int main(void)
 {
     cl_int err;
+    /* wavesim keeps built programs in a cache: a private one for this test */
+    char cache_dir[] = "/tmp/wavesim-cl-cache-XXXXXX";
+    if (!mkdtemp(cache_dir))
+        return 2;
+    setenv("WAVESIM_CL_CACHE_DIR", cache_dir, 1);
     cl_platform_id plat;
     cl_uint n;
     /* ---- platform ---- */
@@ -554,6 +577,47 @@ int main(void)
     const char *escape = "../../escape.h";
     IS(clCompileProgram(hdr, 0, NULL, NULL, 1, &hdr, &escape, NULL, NULL), CL_INVALID_VALUE);
     IS(clReleaseProgram(hdr), CL_SUCCESS);
+    /* the build cache: every successful build from source is one entry (code object and log); the
+       same build again comes from it with the same binary; a damaged entry is rebuilt */
+    char entry[600];
+    int entries = count_files(cache_dir, ".hsaco", entry, sizeof entry);
+    TRUE(entries >= 3 && count_files(cache_dir, ".log", buf, sizeof buf) == entries);
+    size_t first_size = 0, again_size = 0;
+    IS(clGetProgramInfo(prog, CL_PROGRAM_BINARY_SIZES, sizeof first_size, &first_size, NULL), CL_SUCCESS);
+    cl_program same = clCreateProgramWithSource(ctx, 1, &good_src, NULL, &err);
+    IS(clBuildProgram(same, 0, NULL, "-cl-std=CL2.0 -D UNUSED=1 -w", NULL, NULL), CL_SUCCESS);
+    IS(clGetProgramInfo(same, CL_PROGRAM_BINARY_SIZES, sizeof again_size, &again_size, NULL), CL_SUCCESS);
+    IS(again_size, first_size);
+    IS(count_files(cache_dir, ".hsaco", buf, sizeof buf), entries);
+    IS(clReleaseProgram(same), CL_SUCCESS);
+    DIR *d = opendir(cache_dir); /* damage every entry: the builds below must still work */
+    int damaged = 0;
+    for (struct dirent *e; d && (e = readdir(d));)
+        if (strstr(e->d_name, ".hsaco")) {
+            char path[700];
+            snprintf(path, sizeof path, "%s/%s", cache_dir, e->d_name);
+            FILE *damage = fopen(path, "wb");
+            if (damage) {
+                fputs("not a code object", damage);
+                damaged += fclose(damage) == 0;
+            }
+        }
+    if (d)
+        closedir(d);
+    IS(damaged, entries);
+    const char *srcs[3] = {good_src, version_src, version_src};
+    const char *opts[3] = {"-cl-std=CL2.0 -D UNUSED=1 -w", NULL, "-cl-std=CL3.0"};
+    for (int i = 0; i < 3; i++) {
+        cl_program rebuilt = clCreateProgramWithSource(ctx, 1, &srcs[i], NULL, &err);
+        IS(clBuildProgram(rebuilt, 0, NULL, opts[i], NULL, NULL), CL_SUCCESS);
+        IS(clReleaseProgram(rebuilt), CL_SUCCESS);
+    }
+    setenv("WAVESIM_CL_CACHE", "0", 1);
+    cl_program uncached = clCreateProgramWithSource(ctx, 1, &version_src, NULL, &err);
+    IS(clBuildProgram(uncached, 0, NULL, "-D NOT_CACHED", NULL, NULL), CL_SUCCESS);
+    IS(count_files(cache_dir, ".hsaco", buf, sizeof buf), entries);
+    IS(clReleaseProgram(uncached), CL_SUCCESS);
+    unsetenv("WAVESIM_CL_CACHE");
     /* binaries */
     IS(clGetProgramInfo(prog, CL_PROGRAM_BINARY_SIZES, sizeof size, &size, NULL), CL_SUCCESS);
     TRUE(size > 0);
@@ -909,6 +973,10 @@ int main(void)
     IS(clReleaseCommandQueue(qo), CL_SUCCESS);
     IS(clReleaseCommandQueue(q), CL_SUCCESS);
     IS(clReleaseContext(ctx), CL_SUCCESS);
+    char cmd[700];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", cache_dir);
+    if (system(cmd) != 0)
+        printf("note: could not remove %s\n", cache_dir);
     printf("%d checks, %d failed\n", checks, failed);
     return failed ? 1 : 0;
 }
