@@ -42,4 +42,14 @@ check unimplemented "not implemented by wavesim yet" "$dir/bad.hsaco" --kernel u
 check lds "needs 32768 bytes of LDS; a workgroup has 16384" "$dir/bad.hsaco" --kernel greedy --global 1 --local 1 --lds-bytes 16384
 check farjump "s_setpc_b64 to 0x[0-9a-f]*: outside the code" "$dir/bad.hsaco" --kernel farjump --global 1 --local 1 \
     --max-instructions 100000
+# an OpenCL kernel that prints (clang-19 with ROCm's device libraries): printf is not implemented,
+# and the fault says so instead of naming an address
+printf '__kernel void p(__global int *a) { printf("%%d\\n", a[0]); }\n' > "$dir/p.cl"
+if "$W" cc -O3 "$dir/p.cl" -o "$dir/p.hsaco" 2>"$dir/cc.err"; then
+    check printf "kernel printf (or another host service) is not implemented" "$dir/p.hsaco" --kernel p --global 1 \
+        --local 1 --arg zeros:4
+else
+    echo "printf: wavesim cc failed: $(cat "$dir/cc.err")"
+    fails=$((fails + 1))
+fi
 [ "$fails" -eq 0 ]

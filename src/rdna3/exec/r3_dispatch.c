@@ -83,8 +83,28 @@ static void r3_hidden(uint8_t *ka, const r3_kernel_arg *a, const r3_dispatch_ctx
         v = 0x20000;
     else if (strcmp(k, "hidden_shared_base") == 0)
         v = 0x10000;
+    else if (strcmp(k, "hidden_hostcall_buffer") == 0)
+        v = R3_HOSTCALL_BASE;
     if (a->offset + a->size <= c->kern->kernarg_size && a->size <= 8)
         le_put(ka + a->offset, v, (int)a->size);
+}
+
+/* The printf buffer slot of code object v5's implicit arguments (72 bytes after their start, the
+   first hidden argument): ROCm 5.2's OpenCL library reads it in __printf_alloc even when the
+   metadata lists no hidden_printf_buffer. wavesim has no printf, so an unlisted slot gets the
+   guard address, and a kernel that prints faults with a message saying why. */
+static void r3_printf_slot(uint8_t *ka, uint32_t ksize, const r3_kernel *kern)
+{
+    uint32_t base = UINT32_MAX;
+    for (int i = 0; i < kern->nargs; i++)
+        if (kern->args[i].kind == R3_ARG_HIDDEN && kern->args[i].offset < base)
+            base = kern->args[i].offset;
+    if (base == UINT32_MAX || base > ksize || ksize - base < 80)
+        return;
+    for (int i = 0; i < kern->nargs; i++) /* a listed argument there keeps its value */
+        if (kern->args[i].offset < base + 80 && kern->args[i].offset + kern->args[i].size > base + 72)
+            return;
+    le_put(ka + base + 72, R3_HOSTCALL_BASE, 8);
 }
 
 static void r3_init_wave(const r3_dispatch_ctx *c, r3_wave *w, r3_group *g, int wave, const uint32_t size[3])
@@ -386,6 +406,7 @@ int r3_dispatch(const r3_codeobj *co, const r3_xprog *xp, const r3_kernel *kern,
     for (int i = 0; i < kern->nargs; i++)
         if (kern->args[i].kind == R3_ARG_HIDDEN)
             r3_hidden(ka, &kern->args[i], &c);
+    r3_printf_slot(ka, ksize, kern);
     le_put(pkt + 2, (uint64_t)l->dims, 2);
     for (int d = 0; d < 3; d++) {
         le_put(pkt + 4 + 2 * d, l->local[d], 2);

@@ -53,7 +53,9 @@ static uint8_t *r3_locate(r3_wave *w, r3_space space, uint64_t addr, uint32_t n,
         return addr + n <= w->scratch_per_lane ? w->scratch + (size_t)lane * w->scratch_per_lane + addr : NULL;
     default: {
         uint8_t *p = core_mem_ptr(g->mem, addr, n);
-        if (!p)
+        if (!p && addr - R3_HOSTCALL_BASE < R3_HOSTCALL_SPAN)
+            r3_fault(w, "lane %d: kernel printf (or another host service) is not implemented", lane);
+        else if (!p)
             r3_fault(w, "lane %d: %u-byte access at 0x%llx is outside every buffer", lane, n,
                      (unsigned long long)addr);
         return p;

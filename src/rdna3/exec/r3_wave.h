@@ -4,6 +4,12 @@
 #ifndef WAVESIM_R3_WAVE_H
 #define WAVESIM_R3_WAVE_H
 
+/* The address the dispatcher gives hidden_hostcall_buffer and the printf buffer slot. wavesim
+   implements no host services (ROCm's device libraries reach printf through them), so nothing is
+   mapped there: a kernel that calls one faults inside this range, and the fault says why. */
+#define R3_HOSTCALL_BASE 0x00007e0000000000ull
+#define R3_HOSTCALL_SPAN 0x0000000100000000ull
+
 #include <stddef.h>
 #include <stdint.h>
 
