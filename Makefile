@@ -49,6 +49,8 @@ $(BUILD)/libwavesim.a: $(LIB_OBJ)
 	ar rcs $@ $^
 
 CLI_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard cli/*.c))
+# cli/ and opencl/ see only the public headers (include/wavesim/) and their own: no -Isrc
+$(BUILD)/cli/%.o $(BUILD)/opencl/%.o: ALLCFLAGS := $(filter-out -Isrc,$(ALLCFLAGS))
 $(BUILD)/wavesim: $(CLI_OBJ) $(BUILD)/libwavesim.a
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ -lm -lpthread
 

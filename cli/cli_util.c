@@ -11,12 +11,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "common/file.h"
+#include "wavesim/wavesim.h"
 
 char *cli_read_input(const char *cmd, const char *path, size_t *size)
 {
     if (strcmp(path, "-") == 0) {
-        char *buf = file_read_all(stdin, size);
+        char *buf = ws_read_stream(stdin, size);
         if (!buf)
             fprintf(stderr, "wavesim %s: cannot read standard input: out of memory\n", cmd);
         return buf;
@@ -36,7 +36,7 @@ char *cli_read_input(const char *cmd, const char *path, size_t *size)
         fprintf(stderr, "wavesim %s: cannot read '%s': %s\n", cmd, path, strerror(errno));
         return NULL;
     }
-    char *buf = file_read_all(f, size);
+    char *buf = ws_read_stream(f, size);
     int bad = ferror(f);
     fclose(f);
     if (!buf || bad) {
@@ -239,16 +239,6 @@ int cli_hex_words(const char *p, uint32_t **words, size_t *n, const char **bad)
         p = end;
     }
     return 0;
-}
-
-void cli_print_items(const asm_result *res)
-{
-    for (size_t i = 0; i < res->nitems; i++) {
-        const uint8_t *b = res->secs[res->items[i].section].data + res->items[i].offset;
-        for (int k = 0; k < res->items[i].size / 4; k++)
-            printf("%s%02x%02x%02x%02x", k ? " " : "", b[4 * k + 3], b[4 * k + 2], b[4 * k + 1], b[4 * k]);
-        printf("\n");
-    }
 }
 
 void cli_print_peak_memory(void)

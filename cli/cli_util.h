@@ -52,8 +52,4 @@ void cli_print_peak_memory(void);
    out of memory). */
 int cli_hex_words(const char *text, uint32_t **words, size_t *n, const char **bad);
 
-/* `as --hex`: each assembled item's words in memory order, one line per instruction. */
-#include "asm/asm_source.h"
-void cli_print_items(const asm_result *res);
-
 #endif

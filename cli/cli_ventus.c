@@ -8,10 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/elf32.h"
-#include "ventus/codec/vt_isa.h"
-#include "ventus/exec/vt_trace.h"
-#include "ventus/launch/vt_launch.h"
+#include "wavesim/ventus.h"
+#include "wavesim/wavesim_tools.h"
 
 int cli_ventus_selected(int argc, char **argv)
 {
@@ -28,35 +26,6 @@ static char *dup_string(const char *s)
     if (d)
         memcpy(d, s, n);
     return d;
-}
-
-/* Symbol lookup for branch targets: the ELF's function and label symbols. */
-static const char *elf_symbol_at(void *ctx, uint32_t addr)
-{
-    const elf32_file *elf = ctx;
-    for (int i = 0; i < elf->nsyms; i++)
-        if (elf->syms[i].value == addr && elf->syms[i].name[0] && elf->syms[i].type != 3 && elf->syms[i].type != 4)
-            return elf->syms[i].name;
-    return NULL;
-}
-
-static void dis_print(const uint32_t *words, size_t n, uint32_t pc, const elf32_file *elf)
-{
-    char text[256];
-    for (size_t i = 0; i < n; i++, pc += 4) {
-        vt_inst in;
-        vt_decode(words[i], &in);
-        vt_print(&in, pc, elf ? elf_symbol_at : NULL, (void *)elf, text, sizeof text);
-        if (!elf) {
-            printf("%s\n", text);
-            continue;
-        }
-        const char *label = elf_symbol_at((void *)elf, pc);
-        if (label)
-            printf("\n%08x <%s>:\n", pc, label);
-        uint32_t w = words[i];
-        printf("%08x: %02x %02x %02x %02x  \t%s\n", pc, w & 255, w >> 8 & 255, w >> 16 & 255, w >> 24, text);
-    }
 }
 
 static int vt_dis(int argc, char **argv)
@@ -108,42 +77,18 @@ static int vt_dis(int argc, char **argv)
             file = argv[a];
         }
     }
+    ws_tool_options to = {WS_ISA_VENTUS, 0, NULL};
     if (hex) {
-        dis_print(words, n, pc, NULL);
+        rc = ws_disassemble_words(&to, words, n, pc, cli_fwrite_chunk, stdout) ? 1 : 0;
     } else if (file) {
         size_t size;
         char *data = cli_read_input("dis", file, &size);
-        elf32_file elf;
         char err[256];
-        if (!data) {
+        if (!data)
             rc = 1;
-        } else if (elf32_parse((const uint8_t *)data, size, &elf, err, sizeof err)) {
+        else if (ws_disassemble_object(&to, data, size, cli_fwrite_chunk, stdout, err, sizeof err)) {
             fprintf(stderr, "wavesim dis: %s: %s\n", file, err);
             rc = 1;
-        } else {
-            if (elf.machine != ELF32_EM_RISCV) {
-                fprintf(stderr, "wavesim dis: %s: not a RISC-V ELF file (machine %u)\n", file, elf.machine);
-                rc = 1;
-            }
-            for (int i = 0; !rc && i < elf.nsecs; i++) {
-                const elf32_section *s = &elf.secs[i];
-                if (!(s->flags & 4) || s->type == 8)
-                    continue;
-                printf("\nDisassembly of section %s:\n", s->name);
-                size_t nw = s->size / 4;
-                uint32_t *ws = malloc(nw ? nw * 4 : 4);
-                if (!ws) {
-                    rc = 1;
-                    break;
-                }
-                for (size_t k = 0; k < nw; k++) {
-                    const uint8_t *b = (const uint8_t *)data + s->offset + 4 * k;
-                    ws[k] = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
-                }
-                dis_print(ws, nw, s->addr, &elf);
-                free(ws);
-            }
-            elf32_free(&elf);
         }
         free(data);
     } else {
@@ -161,10 +106,6 @@ typedef struct {
     const char *path;
 } vt_dump;
 
-typedef struct {
-    FILE *out;
-} vt_spike_trace;
-
 /* Device printf text goes to standard output. */
 static void vt_print_out(void *ctx, const char *text, size_t len)
 {
@@ -172,27 +113,16 @@ static void vt_print_out(void *ctx, const char *text, size_t len)
     fwrite(text, 1, len, stdout);
 }
 
-/* --trace=spike: every committed instruction in the reference simulator's log format. */
-static void vt_spike_commit(void *ctx, const vt_group *g, const vt_warp *w, uint32_t pc, const vt_inst *in)
+/* --trace=spike: the commit log lines into the trace file. */
+static void vt_trace_out(void *ctx, const char *text, size_t len)
 {
-    vt_spike_trace *t = ctx;
-    char line[8192];
-    size_t n = vt_spike_format(g, w, pc, in, line, sizeof line);
-    fwrite(line, 1, n < sizeof line ? n : sizeof line - 1, t->out);
+    fwrite(text, 1, len, ctx);
 }
 
-typedef struct {
-    const core_timeline *ran[128]; /* the launches that ran, in order */
-    int n;
-} vt_timelines;
-
-/* --timeline=FILE: the launches in order on the Ventus device the driver reports (2 cores, one
-   workgroup resident on each), into f; 0, or -1 with a message. */
+/* --timeline=FILE */
 static int vt_fill_timeline(void *ctx, FILE *f)
 {
-    const vt_timelines *t = ctx;
-    core_device dev = {2, 1, 65536};
-    if (core_timeline_write(t->ran, t->n, &dev, "ventus", "warp", cli_fwrite_chunk, f) == 0)
+    if (vt_session_timeline(ctx, cli_fwrite_chunk, f) == 0)
         return 0;
     fprintf(stderr, "wavesim run: writing the timeline failed\n");
     return -1;
@@ -204,10 +134,9 @@ static int vt_run(int argc, char **argv)
     const char *files[256];
     int nfiles = 0, ndumps = 0, show_stats = 0;
     vt_dump dumps[64];
-    vt_run_options o = {0};
+    vt_session_options o = {0};
     o.print = vt_print_out;
     const char *trace_path = NULL, *timeline_path = NULL;
-    core_timeline *timelines[128] = {0};
     int trace = 0;
     for (int a = 2; a < argc; a++) {
         const char *s = argv[a];
@@ -269,49 +198,42 @@ static int vt_run(int argc, char **argv)
     }
     FILE *tf = NULL;
     cli_out tout = {0};
-    vt_spike_trace st = {0};
     if (trace) {
         if (cli_out_open(&tout, trace_path && *trace_path ? trace_path : "-")) {
             fprintf(stderr, "wavesim run: cannot write trace '%s': %s\n", trace_path, strerror(errno));
             return 1;
         }
         tf = tout.f;
-        st.out = tf;
-        o.trace = vt_spike_commit;
-        o.trace_ctx = &st;
+        o.trace = vt_trace_out;
+        o.trace_ctx = tf;
     }
-    core_mem mem;
-    core_mem_init(&mem);
-    vt_stats stats = {0};
+    o.timeline = timeline_path != NULL;
+    vt_session *session = vt_session_new(&o);
+    if (!session) {
+        fprintf(stderr, "wavesim run: out of memory\n");
+        if (tf)
+            cli_out_close(&tout, 0, "run");
+        return 1;
+    }
     int rc = 0;
     for (int i = 0; i < nfiles && !rc; i += 2) {
         size_t ms, ds;
         char *mt = cli_read_input("run", files[i], &ms), *dt = mt ? cli_read_input("run", files[i + 1], &ds) : NULL;
         char err[512];
-        vt_meta m;
-        uint32_t *words = NULL;
-        size_t nwords = 0;
+        const char *which = "run";
         if (tf)
             fprintf(tf, "# launch %d %s\n", i / 2, files[i]);
-        o.timeline = timeline_path ? &timelines[i / 2] : NULL;
         if (!mt || !dt) {
             rc = 1;
-        } else if (vt_meta_parse(mt, &m, err, sizeof err)) {
-            fprintf(stderr, "wavesim run: %s: %s\n", files[i], err);
-            rc = 1;
-        } else if (vt_data_parse(dt, &words, &nwords, err, sizeof err)) {
-            fprintf(stderr, "wavesim run: %s: %s\n", files[i + 1], err);
-            rc = 1;
-        } else if (vt_launch_run(&mem, &m, words, nwords, &o, &stats, err, sizeof err)) {
-            fprintf(stderr, "wavesim run: %s: %s\n", files[i], err);
+        } else if (vt_session_launch(session, mt, dt, &which, err, sizeof err)) {
+            fprintf(stderr, "wavesim run: %s: %s\n", files[strcmp(which, "data") == 0 ? i + 1 : i], err);
             rc = 1;
         }
-        free(words);
         free(mt);
         free(dt);
     }
     for (int i = 0; i < ndumps && !rc; i++) {
-        const uint8_t *p = core_mem_ptr(&mem, dumps[i].addr, dumps[i].size);
+        const void *p = vt_session_memory(session, dumps[i].addr, dumps[i].size);
         if (!p) {
             fprintf(stderr, "wavesim run: --dump-mem 0x%x:%u is not inside one buffer\n", dumps[i].addr, dumps[i].size);
             rc = 1;
@@ -322,31 +244,24 @@ static int vt_run(int argc, char **argv)
     if (show_stats && !rc) {
         /* the same first line as RDNA3's --stats, on standard output (a warp instruction is a "wave"
            instruction; lane-instructions count the vector ones per active thread) */
+        vt_session_stats stats;
+        vt_session_stats_get(session, &stats);
         double s = stats.seconds > 0 ? stats.seconds : 1e-9;
         printf("instructions: %llu wave, %llu lane in %.3f s (%.1f M lane-instructions/s, %.2f M wave-instructions/s)\n",
                (unsigned long long)stats.instructions, (unsigned long long)stats.lane_instructions, stats.seconds,
                (double)stats.lane_instructions / s / 1e6, (double)stats.instructions / s / 1e6);
         printf("  %llu workgroups, %llu warps\n", (unsigned long long)stats.workgroups, (unsigned long long)stats.warps);
-        static const char *const cls[VT_CLS_COUNT] = {"alu", "branch", "scalar-mem", "atomic", "fpu", "other",
-                                                       "valu", "vmem", "simt"};
-        for (int k = 0; k < VT_CLS_COUNT; k++)
-            printf("%s%s %llu", k ? ", " : "  ", cls[k], (unsigned long long)stats.class_count[k]);
+        for (int k = 0; k < VT_SESSION_CLASSES; k++)
+            printf("%s%s %llu", k ? ", " : "  ", vt_session_class_name(k), (unsigned long long)stats.class_count[k]);
         printf("\n");
         cli_print_peak_memory();
     }
     if (tf && cli_out_close(&tout, 1, "run"))
         rc = 1;
     /* the launches that ran, the last one also when it faulted */
-    vt_timelines ran = {.n = 0};
-    while (ran.n < nfiles / 2 && timelines[ran.n]) {
-        ran.ran[ran.n] = timelines[ran.n];
-        ran.n++;
-    }
-    if (timeline_path && cli_write_stream("run", timeline_path, vt_fill_timeline, &ran))
+    if (timeline_path && cli_write_stream("run", timeline_path, vt_fill_timeline, session))
         rc = 1;
-    for (int i = 0; i < nfiles / 2; i++)
-        core_timeline_free(timelines[i]);
-    core_mem_free_all(&mem);
+    vt_session_free(session);
     return rc;
 }
 

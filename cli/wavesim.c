@@ -5,17 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "asm/asm_source.h"
 #include "cli_cc.h"
 #include "cli_util.h"
 #include "cli_ventus.h"
-#include "common/elf64.h"
-#include "rdna3/codec/r3_asm_glue.h"
-#include "rdna3/codec/r3_codec.h"
-#include "rdna3/codeobj/r3_codeobj.h"
-#include "rdna3/exec/r3_exec.h"
-#include "ventus/codec/vt_asm.h"
 #include "wavesim/wavesim.h"
+#include "wavesim/wavesim_tools.h"
 
 #define WAVESIM_VERSION "0.14"
 
@@ -108,7 +102,7 @@ static int parse_common(int argc, char **argv, int first, int *wave64)
             }
         } else if (strcmp(argv[a], "--mcpu") == 0 && a + 1 < argc) {
             const char *cpu = argv[++a];
-            if (!r3_mach_of_cpu(cpu)) {
+            if (!ws_mcpu_supported(cpu)) {
                 fprintf(stderr, "wavesim: unsupported --mcpu '%s' (gfx1100, gfx1101, gfx1102, gfx1103, "
                                 "gfx1150 or gfx1151)\n", cpu);
                 return -1;
@@ -157,127 +151,46 @@ static int cmd_as(int argc, char **argv)
     char *src = cli_read_input("as", in, &size);
     if (!src)
         return 1;
-    asm_result res;
-    vt_asm_ctx vt_ctx = {0};
-    asm_isa isa = g_ventus ? vt_asm_isa(&vt_ctx) : r3_asm_isa(&wave64);
-    const char *nul = memchr(src, 0, size);
-    if (nul) { /* the assembler reads a C string: a NUL would silently end the input */
-        int line = 1, col = 1;
-        for (const char *p = src; p < nul; p++, col++)
-            if (*p == '\n')
-                line++, col = 0;
-        fprintf(stderr, "%s:%d:%d: error: NUL character in input\n", in, line, col);
-        free(src);
-        return 1;
-    }
-    int rc = asm_source(in, src, &isa, &res);
+    ws_tool_options to = {g_ventus ? WS_ISA_VENTUS : WS_ISA_RDNA3, wave64, g_mcpu};
+    ws_assembly *a;
+    char err[1024];
+    int rc = ws_assemble(&to, src, size, in, &a, err, sizeof err);
     free(src);
-    vt_asm_ctx_free(&vt_ctx);
     if (rc) {
-        fprintf(stderr, "%s\n", res.error);
-        asm_result_free(&res);
+        fprintf(stderr, "%s\n", err);
         return 1;
     }
     if (hex)
-        cli_print_items(&res);
+        ws_assembly_hex(a, cli_fwrite_chunk, stdout);
     if (outpath) {
-        uint8_t *img;
+        void *img;
         size_t n;
-        char err[256];
-        if (g_ventus ? vt_image_build(&res, &img, &n, err, sizeof err)
-                     : r3_codeobj_build(&res, g_mcpu, &img, &n, err, sizeof err)) {
+        if (ws_assembly_object(a, &img, &n, err, sizeof err)) {
             fprintf(stderr, "wavesim as: %s: %s\n", in, err);
-            asm_result_free(&res);
+            ws_assembly_free(a);
             return 1;
         }
         rc = cli_write_file("as", outpath, img, n);
         free(img);
-        if (rc) {
-            asm_result_free(&res);
-            return 1;
-        }
     }
-    asm_result_free(&res);
-    return 0;
+    ws_assembly_free(a);
+    return rc ? 1 : 0;
 }
 
-/* Prints instructions; with an ELF file, also labels and addresses (like llvm-objdump -d). */
-static int dis_words(const uint32_t *words, size_t n, int wave64, const elf64_file *elf, const elf64_section *sec)
-{
-    size_t i = 0;
-    char text[512];
-    while (i < n) {
-        uint64_t addr = sec ? sec->addr + 4 * i : 0;
-        for (int k = 0; elf && k < elf->nsyms; k++) {
-            const elf64_symbol *s = &elf->syms[k];
-            if (s->name[0] && s->value == addr && s->type != 3 /* STT_SECTION */ &&
-                s->shndx < elf->nsecs && &elf->secs[s->shndx] == sec)
-                printf("\n%s:\n", s->name);
-        }
-        r3_inst in;
-        r3_decode_status st = r3_decode(words + i, n - i, wave64, &in);
-        size_t len = st == R3_DECODE_OK ? in.nwords : 1;
-        if (st != R3_DECODE_OK)
-            snprintf(text, sizeof text, ".long 0x%08x ; %s", words[i], st == R3_DECODE_TRUNCATED ? "truncated" : "invalid");
-        else
-            r3_print(&in, wave64, text, sizeof text);
-        if (sec) {
-            printf("\t%-48s // %012llX:", text, (unsigned long long)addr);
-            for (size_t k = 0; k < len; k++)
-                printf(" %08X", words[i + k]);
-            printf("\n");
-        } else {
-            printf("%s\n", text);
-        }
-        i += len;
-    }
-    return 0;
-}
-
-static int dis_elf(const char *path, int wave64)
+/* An object file's listing (llvm-objdump -d layout). */
+static int dis_object(const char *path, int wave64)
 {
     size_t size;
     char *data = cli_read_input("dis", path, &size);
     if (!data)
         return 1;
-    elf64_file elf;
-    char err[256];
-    if (elf64_parse((const uint8_t *)data, size, &elf, err, sizeof err)) {
-        fprintf(stderr, "wavesim dis: %s: %s\n", path, err);
-        free(data);
-        return 1;
-    }
-    if (elf.machine != 224) {
-        fprintf(stderr, "wavesim dis: %s: not an AMDGPU ELF file (machine %u)\n", path, elf.machine);
-        elf64_free(&elf);
-        free(data);
-        return 1;
-    }
-    int any = 0;
-    for (int i = 0; i < elf.nsecs; i++) {
-        const elf64_section *sec = &elf.secs[i];
-        if (!(sec->flags & ELF64_SHF_EXECINSTR) || sec->type == ELF64_SHT_NOBITS)
-            continue;
-        size_t n = (size_t)(sec->size / 4);
-        uint32_t *words = malloc(n ? n * 4 : 4);
-        if (!words)
-            break;
-        for (size_t k = 0; k < n; k++) {
-            const uint8_t *b = (const uint8_t *)data + sec->offset + 4 * k;
-            words[k] = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
-        }
-        printf("%sDisassembly of section %s:\n", any ? "\n" : "", sec->name);
-        dis_words(words, n, wave64, &elf, sec);
-        free(words);
-        any = 1;
-    }
-    elf64_free(&elf);
+    ws_tool_options to = {WS_ISA_RDNA3, wave64, g_mcpu};
+    char err[512];
+    int rc = ws_disassemble_object(&to, data, size, cli_fwrite_chunk, stdout, err, sizeof err);
     free(data);
-    if (!any) {
-        fprintf(stderr, "wavesim dis: %s: no code sections\n", path);
-        return 1;
-    }
-    return 0;
+    if (rc)
+        fprintf(stderr, "wavesim dis: %s: %s\n", path, err);
+    return rc ? 1 : 0;
 }
 
 static int cmd_dis(int argc, char **argv)
@@ -308,7 +221,7 @@ static int cmd_dis(int argc, char **argv)
     }
     if (!hex) {
         if (npos == 1)
-            return dis_elf(pos[0], wave64);
+            return dis_object(pos[0], wave64);
         if (npos == 0)
             return fprintf(stderr, "wavesim dis: no input file (see wavesim dis --help)\n"), 2;
         return fprintf(stderr, "wavesim dis: more than one input file ('%s' and '%s')\n", pos[0], pos[1]), 2;
@@ -342,9 +255,10 @@ static int cmd_dis(int argc, char **argv)
         free(words);
         return fprintf(stderr, "wavesim dis: --hex: no words given\n"), 2;
     }
-    int rc = dis_words(words, n, wave64, NULL, NULL);
+    ws_tool_options to = {WS_ISA_RDNA3, wave64, g_mcpu};
+    int rc = ws_disassemble_words(&to, words, n, 0, cli_fwrite_chunk, stdout);
     free(words);
-    return rc;
+    return rc ? 1 : 0;
 }
 
 /* "X[,Y[,Z]]" into three sizes (missing ones are dflt), each in [lo, hi]; returns the number
@@ -702,32 +616,14 @@ static int cmd_isa(int argc, char **argv)
         else
             return fprintf(stderr, "wavesim isa: unknown option '%s' (see wavesim isa --help)\n", argv[a]), 2;
     }
-    size_t total = 0, done = 0;
-    for (int f = 0; f < R3_FORMAT_COUNT; f++) {
-        size_t n = 0, ok = 0;
-        for (size_t i = 0; i < r3_isa_count(); i++) {
-            const r3_opinfo *op = r3_isa_at(i);
-            if (op->format != f)
-                continue;
-            n++;
-            ok += r3_exec_fn_of(op) != NULL;
-            if (missing && !r3_exec_fn_of(op))
-                printf("%s\n", op->mnemonic);
-        }
-        if (!missing)
-            printf("%-8s %4zu of %4zu\n", r3_formats[f].name, ok, n);
-        total += n;
-        done += ok;
-    }
-    if (!missing)
-        printf("%-8s %4zu of %4zu encodings executable\n", "total", done, total);
-    return 0;
+    return ws_isa_report(missing, cli_fwrite_chunk, stdout) ? 1 : 0;
 }
 
 int main(int argc, char **argv)
 {
-    if (r3_isa_init() != 0 || r3_exec_init() != 0) {
-        fprintf(stderr, "wavesim: internal error: malformed instruction table\n");
+    char init_err[200];
+    if (ws_init(init_err, sizeof init_err)) {
+        fprintf(stderr, "wavesim: %s\n", init_err);
         return 3;
     }
     if (argc < 2) {

@@ -255,26 +255,8 @@ static uint8_t *ocl_read_file(const char *path, size_t *n)
     FILE *f = fopen(path, "rb");
     if (!f)
         return NULL;
-    size_t cap = 1 << 16, len = 0;
-    uint8_t *b = malloc(cap + 1);
-    while (b) {
-        size_t got = fread(b + len, 1, cap - len, f);
-        len += got;
-        if (len < cap)
-            break;
-        uint8_t *nb = realloc(b, cap * 2 + 1);
-        if (!nb) {
-            free(b);
-            b = NULL;
-        }
-        b = nb;
-        cap *= 2;
-    }
+    uint8_t *b = (uint8_t *)ws_read_stream(f, n);
     fclose(f);
-    if (b) {
-        b[len] = 0;
-        *n = len;
-    }
     return b;
 }
 

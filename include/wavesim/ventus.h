@@ -60,6 +60,41 @@ int vt_dump_perf(vt_device_h hdevice, FILE *out);
 /* wavesim extension: the error message of the last failing call. */
 const char *vt_last_error(vt_device_h hdevice);
 
+/* wavesim extension: runs of the Ventus reference test vectors (one .metadata and one .data text per
+   launch, launches in order on one memory), with the reference simulator's commit log, device
+   printf, statistics and a timeline. */
+typedef struct vt_session vt_session;
+typedef void (*vt_text_fn)(void *ctx, const char *text, size_t len);
+typedef struct {
+    int threads;                 /* host threads; 0: all cores */
+    uint64_t max_instructions;   /* per workgroup before a launch is declared runaway; 0: default */
+    vt_text_fn print;            /* device printf text, per workgroup in order (NULL: dropped) */
+    void *print_ctx;
+    vt_text_fn trace;            /* when set, every committed instruction as a spike log line */
+    void *trace_ctx;
+    int timeline;                /* record each launch's timeline (vt_session_timeline) */
+} vt_session_options;
+enum { VT_SESSION_CLASSES = 9 };
+typedef struct {
+    uint64_t instructions, lane_instructions, workgroups, warps;
+    uint64_t class_count[VT_SESSION_CLASSES];   /* by class, named by vt_session_class_name */
+    double seconds;
+} vt_session_stats;
+
+vt_session *vt_session_new(const vt_session_options *options);
+/* One launch: its metadata and data texts (the .metadata/.data file contents). 0, or -1 with one
+   line; `which` names what was wrong ("metadata", "data" or "run"). */
+int vt_session_launch(vt_session *s, const char *metadata, const char *data, const char **which, char *err,
+                      size_t errsize);
+/* size bytes of device memory at addr, if they lie inside one buffer; else NULL. */
+const void *vt_session_memory(vt_session *s, uint32_t addr, uint32_t size);
+void vt_session_stats_get(const vt_session *s, vt_session_stats *stats);
+const char *vt_session_class_name(int cls);
+/* The timeline of the launches that ran (the last one also when it faulted), as a Chrome trace on
+   the driver's device (2 cores, one workgroup resident on each). */
+int vt_session_timeline(const vt_session *s, int (*fn)(void *ctx, const char *text, size_t len), void *ctx);
+void vt_session_free(vt_session *s);
+
 #ifdef __cplusplus
 }
 #endif

@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -126,6 +127,10 @@ int ws_launch(ws_device *dev, ws_program *prog, const char *kernel, const ws_dim
 
 /* Receives text piece by piece; returns 0, or -1 to stop. */
 typedef int (*ws_write_fn)(void *ctx, const char *text, size_t len);
+
+/* All bytes of a stream (a code object, a source file), NUL-terminated and malloc'ed, their count
+   in *size; NULL when out of memory. */
+char *ws_read_stream(FILE *f, size_t *size);
 
 /* Writes the timeline of the device's last launch (also of one that faulted) as a Chrome/Perfetto
    trace in JSON (open it in ui.perfetto.dev or chrome://tracing): one process per compute unit, one

@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "asm/asm_source.h"
+#include "common/file.h"
 #include "core/core_device.h"
 #include "core/core_mem.h"
 #include "core/core_timeline.h"
@@ -15,6 +16,7 @@
 #include "rdna3/codeobj/r3_codeobj.h"
 #include "rdna3/codeobj/r3_loader.h"
 #include "rdna3/exec/r3_dispatch.h"
+#include "runtime/ws_internal.h"
 
 struct ws_device {
     core_mem mem;
@@ -36,8 +38,8 @@ static int ws_fail(char *err, size_t errsize, const char *msg)
     return -1;
 }
 
-/* The tables are built once per process, before the first device. */
-static int ws_init_tables(void)
+/* The tables are built once per process, before the first device or tool call. */
+int ws_init_tables(void)
 {
     static int ready;
     if (!ready && r3_isa_init() == 0 && r3_exec_init() == 0)
@@ -352,4 +354,9 @@ int ws_timeline_write(ws_device *dev, ws_write_fn fn, void *ctx, char *err, size
     if (core_timeline_write(one, 1, &dev->shape, "gfx1100", "wave", fn, ctx))
         return ws_fail(err, errsize, "writing the timeline failed");
     return 0;
+}
+
+char *ws_read_stream(FILE *f, size_t *size)
+{
+    return file_read_all(f, size);
 }
