@@ -22,8 +22,8 @@ typedef struct {
     char block_name[48], block_args[256];
     char **block_lines;
     int block_n, block_cap, block_line0;
-    int in_metadata;
-    size_t metadata_len, metadata_cap;
+    int in_text_block;
+    size_t text_block_len, text_block_cap;
     /* symbols an assignment's expression names (collected while it is parsed) and, for each
        assigned symbol, the ones it named before they had a value: the edges of a definition cycle */
     int collecting, defer_depth;
@@ -382,26 +382,26 @@ static int asm_align(asm_ctx *c, int64_t log2, int64_t fill, int width, int have
     return 0;
 }
 
-static int asm_metadata_line(asm_ctx *c, const char *line)
+static int asm_text_block_line(asm_ctx *c, const char *line)
 {
     asm_result *r = c->r;
     size_t n = strlen(line);
     if (c->pass == 1)
         return 0;
-    if (c->metadata_len + n + 2 > c->metadata_cap) {
-        size_t cap = c->metadata_cap ? c->metadata_cap * 2 : 4096;
-        while (cap < c->metadata_len + n + 2)
+    if (c->text_block_len + n + 2 > c->text_block_cap) {
+        size_t cap = c->text_block_cap ? c->text_block_cap * 2 : 4096;
+        while (cap < c->text_block_len + n + 2)
             cap *= 2;
-        char *m = realloc(r->metadata, cap);
+        char *m = realloc(r->text_block, cap);
         if (!m)
             return asm_error(c, 0, "out of memory");
-        r->metadata = m;
-        c->metadata_cap = cap;
+        r->text_block = m;
+        c->text_block_cap = cap;
     }
-    memcpy(r->metadata + c->metadata_len, line, n);
-    c->metadata_len += n;
-    r->metadata[c->metadata_len++] = '\n';
-    r->metadata[c->metadata_len] = '\0';
+    memcpy(r->text_block + c->text_block_len, line, n);
+    c->text_block_len += n;
+    r->text_block[c->text_block_len++] = '\n';
+    r->text_block[c->text_block_len] = '\0';
     return 0;
 }
 
@@ -465,8 +465,8 @@ static int asm_directive(asm_ctx *c, char *p, const char *line, const asm_expr_e
             c->block_line0 = c->lineno;
             return 0;
         }
-    if (DIR(".amdgpu_metadata")) {
-        c->in_metadata = 1;
+    if (c->isa->text_block[0] && DIR(c->isa->text_block[0])) {
+        c->in_text_block = 1;
         return 0;
     }
     if (DIR(".byte"))
@@ -595,19 +595,13 @@ static int asm_directive(asm_ctx *c, char *p, const char *line, const asm_expr_e
     if (DIR(".globl") || DIR(".global") || DIR(".weak") || DIR(".local") || DIR(".hidden") ||
         DIR(".protected") || DIR(".type") || DIR(".size"))
         return asm_symbol_directive(c, p, n, args, line, env);
-    if (DIR(".amdgcn_target")) {
-        const char *t = strchr(args, '"');
-        if (t)
-            snprintf(r->target, sizeof r->target, "%.*s", (int)strcspn(t + 1, "\""), t + 1);
-        return 0;
-    }
-    if (DIR(".amdhsa_code_object_version")) {
-        const char *x = args;
-        int64_t v;
-        if (asm_expr(c, &x, env, &v, line))
-            return -1;
-        r->code_object_version = (int)v;
-        return 0;
+    if (c->isa->directive) {
+        char err[256];
+        int took = c->isa->directive(c->isa->ctx, p, n, args, env, r, err, sizeof err);
+        if (took < 0)
+            return asm_error(c, (int)(args - line), err);
+        if (took)
+            return 0;
     }
     if (DIR(".ident") || DIR(".file") || DIR(".addrsig") || DIR(".addrsig_sym") || DIR(".loc") ||
         (n > 5 && strncmp(p, ".cfi_", 5) == 0))
@@ -742,12 +736,12 @@ static int asm_line(asm_ctx *c, char *line)
 {
     asm_result *r = c->r;
     char *p = (char *)asm_skip_space(line);
-    if (c->in_metadata) {
-        if (strncmp(p, ".end_amdgpu_metadata", 20) == 0) {
-            c->in_metadata = 0;
+    if (c->in_text_block) {
+        if (strncmp(p, c->isa->text_block[1], strlen(c->isa->text_block[1])) == 0) {
+            c->in_text_block = 0;
             return 0;
         }
-        return asm_metadata_line(c, line);
+        return asm_text_block_line(c, line);
     }
     asm_strip_comment(line);
     if (c->block_end) {
@@ -886,7 +880,7 @@ int asm_source(const char *filename, const char *src, const asm_isa *isa, asm_re
             line = nl ? nl + 1 : NULL;
             c.lineno++;
         }
-        if (!rc && (c.block_end || c.in_metadata)) {
+        if (!rc && (c.block_end || c.in_text_block)) {
             c.lineno = c.block_end ? c.block_line0 : c.lineno - 1;
             rc = asm_error(&c, 0, "unterminated block directive");
         }
@@ -911,6 +905,6 @@ void asm_result_free(asm_result *r)
         free(r->syms[i].deferred);
     free(r->syms);
     free(r->sym_slots);
-    free(r->metadata);
+    free(r->text_block);
     memset(r, 0, sizeof *r);
 }

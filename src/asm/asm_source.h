@@ -65,6 +65,14 @@ typedef int (*asm_block_fn)(void *isa_ctx, const char *directive, const char *ar
                             const asm_expr_env *env, uint8_t *out, char *label, size_t labelsize, char *err,
                             size_t errsize);
 
+typedef struct asm_result asm_result;
+
+/* An ISA directive that records a property of the object being built (AMD's .amdgcn_target and
+   .amdhsa_code_object_version): returns 1 when it took the directive (name, len bytes), 0 when the
+   directive is not the ISA's, -1 with err. */
+typedef int (*asm_directive_fn)(void *isa_ctx, const char *name, size_t len, const char *args,
+                                const asm_expr_env *env, asm_result *r, char *err, size_t errsize);
+
 typedef struct {
     void *ctx;
     asm_encode_fn encode;
@@ -72,9 +80,13 @@ typedef struct {
     const char *const *block_directives; /* pairs: start, end; NULL-terminated */
     const char *const *insn_directives;  /* directives that are instructions (".insn"); NULL-terminated */
     uint64_t load_base;                  /* address of the first section (0: the default) */
+    /* a start and an end directive whose lines are kept verbatim in asm_result.text_block (AMD's
+       .amdgpu_metadata YAML); NULLs when the ISA has none */
+    const char *text_block[2];
+    asm_directive_fn directive;          /* NULL when the ISA has none */
 } asm_isa;
 
-typedef struct {
+struct asm_result {
     asm_section *secs;
     int nsecs, secs_cap;
     asm_item *items;         /* one per encoded instruction, in order */
@@ -85,11 +97,10 @@ typedef struct {
     size_t sym_nslots;
     asm_addr_ref *addr_refs; /* every datum holding a label's address, in order */
     size_t naddr_refs, addr_refs_cap;
-    char *metadata;          /* the text of an .amdgpu_metadata block, if any */
-    char target[96];         /* .amdgcn_target */
-    int code_object_version; /* .amdhsa_code_object_version */
+    char *text_block;        /* the lines of the ISA's text block (asm_isa.text_block), if any */
+    int object_version;      /* the object format version an ISA directive asked for; 0: the default */
     char error[512];         /* "file:line:col: error: message" */
-} asm_result;
+};
 
 /* Assembles src; returns 0, or -1 with result->error set. Free the result with asm_result_free. */
 int asm_source(const char *filename, const char *src, const asm_isa *isa, asm_result *result);

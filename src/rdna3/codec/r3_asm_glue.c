@@ -45,9 +45,29 @@ int r3_asm_block(void *isa_ctx, const char *directive, const char *args, char *c
     return R3_KD_SIZE;
 }
 
+/* AMD's object directives: .amdgcn_target (the target string; the code object writer takes the
+   target from --mcpu, so it is accepted and not used) and .amdhsa_code_object_version N. */
+static int r3_asm_directive(void *ctx, const char *name, size_t len, const char *args, const asm_expr_env *env,
+                            asm_result *r, char *err, size_t errsize)
+{
+    (void)ctx;
+    if (len == 14 && strncmp(name, ".amdgcn_target", 14) == 0)
+        return 1;
+    if (len == 27 && strncmp(name, ".amdhsa_code_object_version", 27) == 0) {
+        asm_value v;
+        const char *x = args;
+        if (asm_expr_parse(&x, env, &v, err, errsize))
+            return -1;
+        r->object_version = (int)v.i;
+        return 1;
+    }
+    return 0;
+}
+
 asm_isa r3_asm_isa(int *wave64)
 {
     static const char *const blocks[] = {".amdhsa_kernel", ".end_amdhsa_kernel", NULL};
-    asm_isa isa = {wave64, r3_asm_encode, r3_asm_block, blocks, NULL, 0};
+    asm_isa isa = {wave64, r3_asm_encode, r3_asm_block, blocks, NULL, 0, {".amdgpu_metadata", ".end_amdgpu_metadata"},
+                   r3_asm_directive};
     return isa;
 }

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "asm/asm_yaml.h"
+#include "r3_yaml.h"
 #include "common/elf64.h"
 #include "common/le.h"
 #include "common/msgpack.h"
@@ -97,9 +97,9 @@ int r3_codeobj_build(const asm_result *r, const char *mcpu, uint8_t **out, size_
                                             r->naddr_refs * 24, 0, 0};
         end += r->naddr_refs * 24;
     }
-    if (r->metadata) {
+    if (r->text_block) {
         size_t note_size;
-        if (asm_yaml_to_msgpack(r->metadata, &mp, err, errsize))
+        if (r3_yaml_to_msgpack(r->text_block, &mp, err, errsize))
             goto fail;
         note = r3_note(mp.data, mp.len, &note_size);
         if (!note)
@@ -145,7 +145,7 @@ int r3_codeobj_build(const asm_result *r, const char *mcpu, uint8_t **out, size_
     secs[nsecs++] = (elf64_out_section){".symtab", ELF64_SHT_SYMTAB, 0, 0, 8, 24, symtab, nsym * 24,
                                         (uint32_t)symtab_index + 1, (uint32_t)first_global};
     secs[nsecs++] = (elf64_out_section){".strtab", ELF64_SHT_STRTAB, 0, 0, 1, 0, (uint8_t *)strtab, strsize, 0, 0};
-    int cov = r->code_object_version ? r->code_object_version : 5;
+    int cov = r->object_version ? r->object_version : 5;
     elf64_out_header h = {R3_ELFOSABI_AMDGPU_HSA, (uint8_t)(cov - 2), ELF64_ET_DYN, R3_EM_AMDGPU, mach};
     if (elf64_build(&h, secs, nsecs, out, size))
         goto oom;

@@ -688,7 +688,7 @@ int vt_image_build(const asm_result *res, uint8_t **image, size_t *size, char *e
 asm_isa vt_asm_isa(vt_asm_ctx *ctx)
 {
     static const char *const insn[] = {".insn", NULL};
-    asm_isa isa = {ctx, vt_asm_encode, NULL, NULL, insn, VT_CODE_BASE};
+    asm_isa isa = {ctx, vt_asm_encode, NULL, NULL, insn, VT_CODE_BASE, {NULL, NULL}, NULL};
     return isa;
 }
 

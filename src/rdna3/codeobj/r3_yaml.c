@@ -1,5 +1,5 @@
 /* YAML to MessagePack for code-object metadata: a recursive descent over indented lines. */
-#include "asm_yaml.h"
+#include "r3_yaml.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -186,7 +186,7 @@ static int asm_yaml_node(asm_yaml *y, int indent)
     return rc;
 }
 
-int asm_yaml_to_msgpack(const char *yaml, msgpack_writer *out, char *err, size_t errsize)
+int r3_yaml_to_msgpack(const char *yaml, msgpack_writer *out, char *err, size_t errsize)
 {
     asm_yaml y = {NULL, 0, 0, out, err, errsize, 0};
     int cap = 0, lineno = 0;
