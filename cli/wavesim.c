@@ -621,11 +621,6 @@ static int cmd_isa(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-    char init_err[200];
-    if (ws_init(init_err, sizeof init_err)) {
-        fprintf(stderr, "wavesim: %s\n", init_err);
-        return 3;
-    }
     if (argc < 2) {
         fprintf(stderr, "wavesim: no command given (see wavesim help)\n");
         return 2;
@@ -636,14 +631,21 @@ int main(int argc, char **argv)
     if ((strcmp(cmd, "run") == 0 || strcmp(cmd, "dis") == 0) && cli_ventus_selected(argc, argv))
         return cli_wants_help(argc, argv, 2) ? fputs(cmd[0] == 'r' ? help_run : help_dis, stdout), 0
                                              : cli_ventus_main(argc, argv);
+    if (strcmp(cmd, "cc") == 0)
+        return cli_cc_main(argc, argv);
+    /* the RDNA3 commands build the instruction tables first (the Ventus ones and cc need none) */
+    char init_err[200];
+    if ((strcmp(cmd, "run") == 0 || strcmp(cmd, "dis") == 0 || strcmp(cmd, "isa") == 0) &&
+        ws_init(init_err, sizeof init_err)) {
+        fprintf(stderr, "wavesim: %s\n", init_err);
+        return 3;
+    }
     if (strcmp(cmd, "run") == 0)
         return cmd_run(argc, argv);
     if (strcmp(cmd, "dis") == 0)
         return cmd_dis(argc, argv);
     if (strcmp(cmd, "isa") == 0)
         return cmd_isa(argc, argv);
-    if (strcmp(cmd, "cc") == 0)
-        return cli_cc_main(argc, argv);
     if (strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
         fputs(usage, stdout);
         return 0;

@@ -55,7 +55,7 @@ int ws_assemble(const ws_tool_options *o, const char *source, size_t size, const
                 char *err, size_t errsize)
 {
     *out = NULL;
-    if (ws_init(err, errsize))
+    if (o->isa == WS_ISA_RDNA3 && ws_init(err, errsize))
         return -1;
     const char *nul = memchr(source, 0, size);
     if (nul) { /* the assembler reads a C string: a NUL would silently end the input */
@@ -279,20 +279,20 @@ static int ws_dis_ventus_object(const uint8_t *data, size_t size, ws_write_fn fn
 int ws_disassemble_words(const ws_tool_options *o, const uint32_t *words, size_t n, uint64_t pc, ws_write_fn fn,
                          void *ctx)
 {
-    if (ws_init(NULL, 0))
-        return -1;
     if (o->isa == WS_ISA_VENTUS)
         return ws_dis_ventus(words, n, (uint32_t)pc, NULL, fn, ctx);
+    if (ws_init(NULL, 0))
+        return -1;
     return ws_dis_rdna3(words, n, o->wave64, NULL, NULL, fn, ctx);
 }
 
 int ws_disassemble_object(const ws_tool_options *o, const void *file, size_t size, ws_write_fn fn, void *ctx,
                           char *err, size_t errsize)
 {
-    if (ws_init(err, errsize))
-        return -1;
     if (o->isa == WS_ISA_VENTUS)
         return ws_dis_ventus_object(file, size, fn, ctx, err, errsize);
+    if (ws_init(err, errsize))
+        return -1;
     return ws_dis_rdna3_object(file, size, o->wave64, fn, ctx, err, errsize);
 }
 
