@@ -1,5 +1,6 @@
 /* `wavesim dis|run --isa ventus`: disassembly of ELF32 files and raw words in the Ventus
    llvm-objdump form, and runs of test-vector launches (.metadata/.data). */
+#define _POSIX_C_SOURCE 200809L /* strdup */
 #include "cli_ventus.h"
 #include "cli_util.h"
 
@@ -17,15 +18,6 @@ int cli_ventus_selected(int argc, char **argv)
         if (strcmp(argv[a], "--isa") == 0 && strcmp(argv[a + 1], "ventus") == 0)
             return 1;
     return 0;
-}
-
-static char *dup_string(const char *s)
-{
-    size_t n = strlen(s) + 1;
-    char *d = malloc(n);
-    if (d)
-        memcpy(d, s, n);
-    return d;
 }
 
 static int vt_dis(int argc, char **argv)
@@ -53,7 +45,7 @@ static int vt_dis(int argc, char **argv)
         } else if (hex) {
             size_t sz;
             free(input);
-            input = strcmp(argv[a], "-") == 0 ? cli_read_input("dis", "-", &sz) : dup_string(argv[a]);
+            input = strcmp(argv[a], "-") == 0 ? cli_read_input("dis", "-", &sz) : strdup(argv[a]);
             if (!input) {
                 rc = 1;
                 goto out;

@@ -55,15 +55,6 @@ static cl_program ocl_program_new(cl_context c)
     return p;
 }
 
-static char *ocl_strdup(const char *s)
-{
-    size_t n = strlen(s) + 1;
-    char *d = malloc(n);
-    if (d)
-        memcpy(d, s, n);
-    return d;
-}
-
 CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithSource(cl_context context, cl_uint count, const char **strings,
                                                               const size_t *lengths, cl_int *errcode_ret)
 {
@@ -348,7 +339,7 @@ static void ocl_ext_option(char *buf, size_t size)
 static void ocl_set_log(cl_program p, const char *text)
 {
     free(p->log);
-    p->log = ocl_strdup(text ? text : "");
+    p->log = strdup(text ? text : "");
 }
 
 /* Runs ws_cc in dir with the given arguments, its output kept as the program's build log.
@@ -423,7 +414,7 @@ static int ocl_write_objects(const uint8_t *b, size_t n, ocl_tmp *t, int first, 
         snprintf(paths[first], sizeof paths[first], "%s/obj%d.bc", t->dir, first);
         return ocl_write_file(paths[first], b, n) ? -1 : 1;
     }
-    if (!ocl_is_library(b, n) || n < 12)
+    if (!ocl_is_library(b, n)) /* which checked every piece's bounds */
         return -1;
     uint32_t count;
     memcpy(&count, b + 8, 4);
@@ -452,8 +443,8 @@ static cl_int ocl_link_into(cl_program p, cl_uint n, const cl_program *inputs, i
     if (create_library) {
         size_t total = 12;
         uint32_t count = 0;
-        for (cl_uint i = 0; i < n; i++)
-            total += inputs[i]->binary_size + 8 * OCL_MAX_OBJECTS;
+        for (cl_uint i = 0; i < n; i++) /* an object gains an 8-byte size; a library loses its header */
+            total += inputs[i]->binary_size + 8;
         uint8_t *lib = malloc(total), *at = lib + 12;
         if (!lib)
             return CL_OUT_OF_HOST_MEMORY;
@@ -763,7 +754,7 @@ static cl_int ocl_check_devices(cl_uint n, const cl_device_id *list)
 static void ocl_set_options(cl_program p, const char *options)
 {
     free(p->options);
-    p->options = ocl_strdup(options ? options : "");
+    p->options = strdup(options ? options : "");
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clBuildProgram(cl_program p, cl_uint num_devices, const cl_device_id *device_list,
@@ -1046,7 +1037,7 @@ static cl_kernel ocl_kernel_new(cl_program p, const char *name, cl_int *err)
     }
     cl_kernel k = ocl_new(sizeof *k, OCL_KERNEL);
     if (k) {
-        k->name = ocl_strdup(name);
+        k->name = strdup(name);
         k->info = calloc((size_t)nargs + 1, sizeof *k->info);
         k->args = calloc((size_t)nargs + 1, sizeof *k->args);
     }

@@ -623,7 +623,6 @@ static int ocl_queue_progress(cl_command_queue q)
         q->head = c->next;
         if (!q->head)
             q->tail = NULL;
-        c->ev->times[1] = c->ev->times[1] ? c->ev->times[1] : ocl_now_ns();
         c->ev->times[2] = ocl_now_ns();
         ocl_event_set_status(c->ev, CL_RUNNING);
         cl_int rc = failed ? CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST : c->run ? c->run(c) : CL_SUCCESS;

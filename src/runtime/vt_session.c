@@ -79,10 +79,7 @@ int vt_session_launch(vt_session *s, const char *metadata, const char *data, con
     o.timeline = s->opt.timeline ? &s->timelines[s->launches] : NULL;
     int rc = vt_launch_run(&s->mem, &m, words, nwords, &o, &s->stats, err, errsize);
     free(words);
-    if (s->opt.timeline && s->timelines[s->launches])
-        s->launches++; /* counted with its timeline, also when it faulted */
-    else if (!rc)
-        s->launches++;
+    s->launches++; /* also when it faulted: its timeline shows where */
     return rc;
 }
 

@@ -10,6 +10,7 @@
 #include "asm/asm_source.h"
 #include "common/elf32.h"
 #include "common/elf64.h"
+#include "common/le.h"
 #include "rdna3/codec/r3_asm_glue.h"
 #include "rdna3/codec/r3_codec.h"
 #include "rdna3/codeobj/r3_codeobj.h"
@@ -169,8 +170,7 @@ static uint32_t *ws_words_of(const uint8_t *b, size_t n)
 {
     uint32_t *w = malloc(n ? n * 4 : 4);
     for (size_t k = 0; w && k < n; k++)
-        w[k] = (uint32_t)b[4 * k] | (uint32_t)b[4 * k + 1] << 8 | (uint32_t)b[4 * k + 2] << 16 |
-               (uint32_t)b[4 * k + 3] << 24;
+        w[k] = (uint32_t)le_get(b + 4 * k, 4);
     return w;
 }
 
