@@ -111,6 +111,10 @@ if have_llvm; then
     run as-syntax python3 tests/codec/as_syntax.py --tool build/rel/wavesim
     run as-syntax-asan-ubsan python3 tests/codec/as_syntax.py --tool build/san/wavesim
     run as-negative python3 tests/codec/llvm_asm_negative.py --tool build/rel/tests/r3_lines --formats "$claimed_as"
+    # every row's operand forms varied (numbers, lists, left-out operands, modifier order, suffixes), both ways
+    run as-forms-w32 python3 tests/codec/as_forms.py --tool build/rel/tests/r3_lines
+    run as-forms-w64 python3 tests/codec/as_forms.py --tool build/rel/tests/r3_lines --wave64
+    run as-forms-asan-ubsan python3 tests/codec/as_forms.py --tool build/san/tests/r3_lines --sample 0.25
     # opcode traits come from isa/rdna3/traits.def, never from comparing a mnemonic with text
     run no-mnemonic-semantics python3 tests/codec/no_mnemonic_semantics.py
 fi

@@ -157,11 +157,14 @@ static int asm_parse_primary_body(const char **pp, const asm_expr_env *env, asm_
             }
         } else if (op == '-') {
             out->i = (int64_t)(0 - (uint64_t)out->i);
+            out->labels = -out->labels;
         } else if (op == '~') {
             out->i = ~out->i;
         } else if (op == '!') {
             out->i = !out->i;
         }
+        if ((op == '~' || op == '!') && out->labels)
+            out->nonlinear = 1;
         *pp = p;
         return 0;
     }
@@ -174,6 +177,9 @@ static int asm_parse_primary_body(const char **pp, const asm_expr_env *env, asm_
     if (*p == '.' && !asm_is_symbol_char((unsigned char)p[1])) {
         out->i = env ? env->pc : 0;
         out->relocatable = 1;
+        out->labels = 1;
+        out->any_label = 1;
+        out->pc_relative = 1;
         *pp = p + 1;
         return 0;
     }
@@ -183,8 +189,13 @@ static int asm_parse_primary_body(const char **pp, const asm_expr_env *env, asm_
             p++;
         int64_t v = 0;
         int kind = env && env->lookup ? env->lookup(env->ctx, s, (size_t)(p - s), &v) : 0;
+        out->forward = kind == 0 || (kind & ASM_SYM_LATER);
+        kind &= ~ASM_SYM_LATER;
         out->undefined = kind == 0;
         out->relocatable = kind != 1;
+        out->labels = kind == 2;
+        out->any_label = kind == 2;
+        out->pc_relative = 1;
         out->i = v;
         *pp = p;
         return 0;
@@ -279,7 +290,19 @@ static int asm_parse_binary(const char **pp, const asm_expr_env *env, int min_pr
             return -1;
         }
         out->undefined |= rhs.undefined;
-        if (len == 1 && *asm_skip_space(*pp) == '-' && out->relocatable && rhs.relocatable)
+        out->forward |= rhs.forward;
+        out->any_label |= rhs.any_label;
+        out->nonlinear |= rhs.nonlinear;
+        char opc = *asm_skip_space(*pp);
+        if (len == 1 && (opc == '+' || opc == '-')) {
+            out->labels += opc == '-' ? -rhs.labels : rhs.labels;
+        } else if (out->labels || rhs.labels) {
+            out->nonlinear = 1;
+            out->labels = 0;
+        }
+        /* LLVM's needsPCRel: a subtraction makes its operands data, anything else keeps a symbol */
+        out->pc_relative = len == 1 && opc == '-' ? 0 : out->pc_relative | rhs.pc_relative;
+        if (len == 1 && opc == '-' && out->relocatable && rhs.relocatable)
             out->relocatable = 0; /* label - label is absolute */
         else
             out->relocatable |= rhs.relocatable;

@@ -7,7 +7,9 @@
 #include <stdint.h>
 
 /* Looks a symbol up: returns 1 and sets *value for an absolute symbol, 2 for a label (an address),
-   0 when it is not defined (yet). */
+   0 when it is not defined (yet); ASM_SYM_LATER added to 1 or 2 when its definition comes after the
+   current line (known from an earlier pass). */
+enum { ASM_SYM_LATER = 4 };
 typedef int (*asm_symbol_fn)(void *ctx, const char *name, size_t len, int64_t *value);
 
 typedef struct {
@@ -15,6 +17,10 @@ typedef struct {
     void *ctx;
     int64_t pc;            /* the value of '.' */
     int pass;              /* 0: sizing (labels ahead are undefined), 1: final encoding */
+    /* the instruction being encoded ends in a literal that llvm-mc's relocatable object leaves to a
+       relocation (zero bytes there); linkable: a linker resolves it from this image alone, as the
+       bytes given do (NULL: not recorded) */
+    void (*relocation)(void *ctx, int linkable);
 } asm_expr_env;
 
 typedef struct {
@@ -22,7 +28,12 @@ typedef struct {
     double f;
     int64_t i;
     int undefined;         /* referenced a symbol not defined yet */
-    int relocatable;       /* referenced a label or '.' */
+    int relocatable;       /* referenced a label or '.' (and no difference cancelled it) */
+    int forward;           /* referenced a symbol defined after this line */
+    int any_label;         /* referenced a label or '.' (even where a difference cancels it) */
+    int labels;            /* the net count of label terms: +1 for a label or '.', -1 for a subtracted one */
+    int nonlinear;         /* a label under an operator other than +, - and unary minus */
+    int pc_relative;       /* LLVM's rule for a fixup: a symbol not under a subtraction (needsPCRel) */
 } asm_value;
 
 /* Parses an expression at *p; advances *p past it. Returns 0, or -1 with a message in err. */

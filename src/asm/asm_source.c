@@ -130,7 +130,7 @@ static int asm_lookup(void *vctx, const char *name, size_t len, int64_t *value)
     if (s->deferred && c->defer_depth < 256) {
         /* a variable defined through symbols set after it: its expression now, as llvm-mc
            evaluates such a variable where it is used (cycles were refused in the first pass) */
-        asm_expr_env env = {asm_lookup, c, asm_pc(c), c->pass};
+        asm_expr_env env = {asm_lookup, c, asm_pc(c), c->pass, NULL};
         const char *x = s->deferred;
         asm_value v;
         char err[160];
@@ -148,7 +148,7 @@ static int asm_lookup(void *vctx, const char *name, size_t len, int64_t *value)
     }
     /* a label's address follows from its section's final address (forward references in pass 2) */
     *value = s->section >= 0 ? (int64_t)c->r->secs[s->section].addr + s->offset : s->value;
-    return s->section >= 0 || s->relocatable ? 2 : 1;
+    return (s->section >= 0 || s->relocatable ? 2 : 1) | (s->defined_pass != c->pass ? ASM_SYM_LATER : 0);
 }
 
 static asm_symbol *asm_define(asm_result *r, const char *name, size_t len)
@@ -268,6 +268,24 @@ static const char *asm_symbol_end(const char *p)
     while (isalnum((unsigned char)*p) || *p == '_' || *p == '.' || *p == '$' || *p == '@')
         p++;
     return p;
+}
+
+/* Records the instruction being encoded as a relocation site (asm_reloc_site), in the final pass. */
+static void asm_note_relocation(void *vctx, int linkable)
+{
+    asm_ctx *c = vctx;
+    asm_result *r = c->r;
+    if (c->pass != 1)
+        return;
+    if (r->nrelocs == r->relocs_cap) {
+        size_t cap = r->relocs_cap ? 2 * r->relocs_cap : 8;
+        asm_reloc_site *t = realloc(r->relocs, cap * sizeof *t);
+        if (!t)
+            return; /* asm_emit fails next on the same shortage */
+        r->relocs = t;
+        r->relocs_cap = cap;
+    }
+    r->relocs[r->nrelocs++] = (asm_reloc_site){c->cur, r->secs[c->cur].size, (uint8_t)(linkable != 0)};
 }
 
 static int asm_expr_value(asm_ctx *c, const char **p, const asm_expr_env *env, asm_value *out, const char *line)
@@ -612,7 +630,7 @@ static int asm_directive(asm_ctx *c, char *p, const char *line, const asm_expr_e
 
 static int asm_finish_block(asm_ctx *c, const char *line)
 {
-    asm_expr_env env = {asm_lookup, c, asm_pc(c), c->pass};
+    asm_expr_env env = {asm_lookup, c, asm_pc(c), c->pass, NULL};
     uint8_t out[256];
     char err[256], label[96] = "";
     int n = c->isa->block ? c->isa->block(c->isa->ctx, c->block_name, c->block_args, c->block_lines, c->block_n,
@@ -761,7 +779,7 @@ static int asm_line(asm_ctx *c, char *line)
         strcpy(c->block_lines[c->block_n++], p);
         return 0;
     }
-    asm_expr_env env = {asm_lookup, c, asm_pc(c), c->pass};
+    asm_expr_env env = {asm_lookup, c, asm_pc(c), c->pass, NULL};
     /* labels */
     for (;;) {
         const char *q = asm_symbol_end(p);
@@ -821,6 +839,7 @@ static int asm_line(asm_ctx *c, char *line)
     char err[256];
     int col = 0;
     size_t at = r->secs[c->cur].size;
+    env.relocation = asm_note_relocation;
     int n = c->isa->encode(c->isa->ctx, p, &env, bytes, err, sizeof err, &col);
     if (n < 0)
         return asm_error(c, (int)(p - line) + col, err);
@@ -901,6 +920,7 @@ void asm_result_free(asm_result *r)
     free(r->secs);
     free(r->items);
     free(r->addr_refs);
+    free(r->relocs);
     for (size_t i = 0; i < r->nsyms; i++)
         free(r->syms[i].deferred);
     free(r->syms);

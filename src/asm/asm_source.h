@@ -54,6 +54,15 @@ typedef struct {
     uint8_t size;            /* 1, 2, 4 or 8 bytes (a writer may relocate only some sizes) */
 } asm_addr_ref;
 
+/* An instruction ending in a literal that llvm-mc's relocatable object leaves to a relocation (its
+   bytes there are zero); the assembler writes the value a linker gives it, which needs nothing but
+   this image when linkable. */
+typedef struct {
+    int section;
+    uint64_t offset;         /* of the instruction within the section */
+    uint8_t linkable;
+} asm_reloc_site;
+
 /* Encodes one instruction; writes up to 16 bytes. Returns the byte count, or -1 with err/errcol. */
 typedef int (*asm_encode_fn)(void *isa_ctx, const char *text, const asm_expr_env *env, uint8_t *out, char *err,
                              size_t errsize, int *errcol);
@@ -98,6 +107,8 @@ struct asm_result {
     asm_addr_ref *addr_refs; /* every datum holding a label's address, in order */
     size_t naddr_refs, addr_refs_cap;
     char *text_block;        /* the lines of the ISA's text block (asm_isa.text_block), if any */
+    asm_reloc_site *relocs;  /* instructions whose last dword llvm-mc leaves to a relocation */
+    size_t nrelocs, relocs_cap;
     int object_version;      /* the object format version an ISA directive asked for; 0: the default */
     char error[512];         /* "file:line:col: error: message" */
 };

@@ -89,11 +89,19 @@ int ws_assemble(const ws_tool_options *o, const char *source, size_t size, const
 int ws_assembly_hex(const ws_assembly *a, ws_write_fn fn, void *ctx)
 {
     const asm_result *res = &a->res;
+    size_t reloc = 0; /* relocation sites come in item order: llvm-mc's object has zeros there */
     for (size_t i = 0; i < res->nitems; i++) {
         const uint8_t *b = res->secs[res->items[i].section].data + res->items[i].offset;
         char line[8 * 64 + 2];
         size_t at = 0;
+        int zero_last = reloc < res->nrelocs && res->relocs[reloc].section == res->items[i].section &&
+                        res->relocs[reloc].offset == res->items[i].offset;
+        reloc += zero_last;
         for (int k = 0; k < res->items[i].size / 4; k++) {
+            if (zero_last && k == res->items[i].size / 4 - 1) {
+                at += (size_t)snprintf(line + at, sizeof line - at, " 00000000");
+                continue;
+            }
             if (at + 10 >= sizeof line) { /* a long data item: in pieces */
                 if (fn(ctx, line, at))
                     return -1;

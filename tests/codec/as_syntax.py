@@ -72,6 +72,25 @@ SNIPPETS = [
     # labels and branches
     'l:\ns_branch l', 's_branch l\nl:', 's_branch nowhere', 's_cbranch_scc0 l\ns_nop 0\nl:\ns_endpgm',
     'l:\ns_branch l+4', 'l:\ns_branch l\nl:', 's_branch 4', 's_branch -1',
+    # labels, '.' and later symbols as operands (relocatable expressions): a 32-bit literal with a
+    # fixup in SOP and e32 VOP sources, PC-relative to the literal unless a subtraction makes it data;
+    # refused where LLVM has no fixup (VOP3, SOPK, K, modifiers) and for non-linear label terms
+    'L = 0\ns_mov_b32 s0, fwd\nfwd:\ns_endpgm', 'b:\ns_nop 0\ns_mov_b32 s0, b\ns_endpgm',
+    'b:\ns_mov_b32 s0, fwd + 8\nfwd:\ns_endpgm', 'b:\ns_nop 0\nc:\ns_mov_b32 s0, c - b',
+    'b:\ns_mov_b32 s0, fwd - b\nfwd:\ns_endpgm', 'b:\ns_mov_b32 s0, b - fwd\nfwd:\ns_endpgm',
+    'b:\ns_mov_b32 s0, (fwd - b) * 2\nfwd:\ns_endpgm', 'b:\nv_mov_b32 v0, fwd - . + 3\nfwd:\ns_endpgm',
+    's_nop 0\ns_mov_b32 s0, .', 'b:\ns_nop 0\nv_mov_b32 v1, . - b', 'b:\ns_add_u32 s0, b, 1',
+    'b:\ns_add_u32 s0, b, b', 'b:\ns_cmp_eq_u32 s0, fwd\nfwd:\ns_endpgm',
+    'b:\nv_cndmask_b32 v0, fwd, v1, vcc_lo\nfwd:\ns_endpgm', 'b:\nv_add_f32 v0, fwd, v1\nfwd:\ns_endpgm',
+    'b:\nv_add_f32_e64 v0, b, v1', 'b:\nv_add_f16 v0, b, v1', 'b:\nv_pk_add_f16 v0, b, v1', 'b:\ns_movk_i32 s0, b',
+    'b:\ns_mov_b64 s[0:1], b', 'b:\nv_fmaak_f32 v0, v1, v2, b', 'b:\ns_nop b', 'b:\ns_waitcnt b',
+    'b:\nds_load_b32 v0, v1 offset:b', 'b:\nglobal_load_b32 v0, v1, s[0:1] offset:b',
+    'b:\ns_setreg_imm32_b32 hwreg(HW_REG_MODE), b', 'b:\nv_mov_b32_dpp v0, b quad_perm:[0,1,2,3]',
+    'b:\ns_mov_b32 s0, 2*fwd\nfwd:\ns_endpgm', 'b:\ns_mov_b32 s0, -fwd\nfwd:\ns_endpgm',
+    'x = b + 4\nb:\ns_mov_b32 s0, x', 's_mov_b32 s0, y\ny = 10', 's_mov_b32 s0, y + 1\ny = 10',
+    'y = 10\ns_mov_b32 s0, y', 's_mov_b32 s0, s106', 's_mov_b32 s0, v300', 's_mov_b32 s0, a0',
+    's_mov_b32 s0, sfoo\nsfoo = 3', 'b:\ns_subvector_loop_begin s0, b', 's_call_b64 s[0:1], fwd\ns_nop 0\nfwd:\ns_endpgm',
+    'b:\ns_subvector_loop_end s0, b + 8', 'b:\nv_mov_b32 v0, b@abs32@lo', 'b:\ns_mov_b32 s0, b@rel32@lo',
     # modifiers
     'v_add_f32_e64 v0, |v1|, -|v2| clamp', 'v_add_f32_e64 v0, abs(v1), neg(v2) mul:2',
     'v_add_f32_e64 v0, v1, v2 clamp clamp', 'v_add_nc_u32_e64 v0, -v1, v2', 'v_add_nc_u32_e64 v0, v1, v2 clamp',

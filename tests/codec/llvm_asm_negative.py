@@ -65,6 +65,51 @@ def mutations(line, rng):
     if ',' in line:
         out.append(line.rsplit(',', 1)[0])                            # missing operand
     out.append(line + ' clamp clamp' if 'clamp' not in line else line.replace('clamp', 'mul:3'))
+    if line.startswith('image_'):
+        out.extend(image_mutations(line, rng))
+    return out
+
+
+IMAGE_DIMS = ['1D', '2D', '3D', 'CUBE', '1D_ARRAY', '2D_ARRAY', '2D_MSAA', '2D_MSAA_ARRAY']
+IMAGE_FLAGS = ['unorm', 'glc', 'slc', 'dlc', 'r128', 'a16', 'tfe', 'lwe', 'd16']
+
+
+def image_mutations(line, rng):
+    """Image instructions: another DMASK or DIM, a flag added or dropped (data and address sizes then
+    disagree with the registers), flags out of LLVM's order, the address list split or joined, the
+    resource or sampler of the wrong size or alignment, dim spelled differently."""
+    out = []
+    m = re.search(r'dmask:(0x[0-9a-f]+)', line)
+    if m:
+        out.append(line.replace(m.group(0), 'dmask:0x%x' % rng.randrange(16)))
+        out.append(line.replace(m.group(0), 'dmask:0x%x' % rng.choice((0x10, 0x1f, 0x100, 0xffff))))
+    m = re.search(r'dim:SQ_RSRC_IMG_(\w+)', line)
+    if m:
+        out.append(line.replace(m.group(0), 'dim:SQ_RSRC_IMG_' + rng.choice(IMAGE_DIMS)))
+        out.append(line.replace(m.group(0), 'dim:' + rng.choice((m.group(1), m.group(1).lower(), 'sq_rsrc_img_' + m.group(1), '9D'))))
+        out.append(line.replace(' ' + m.group(0), '') + ' ' + m.group(0))   # dim after the flags
+        out.append(line.replace(m.group(0), ''))                            # no dim
+    flags = [f for f in IMAGE_FLAGS if re.search(r'\b%s\b' % f, line)]
+    if flags:
+        f = rng.choice(flags)
+        out.append(re.sub(r' %s\b' % f, '', line, count=1))               # a flag dropped
+        out.append(re.sub(r' %s\b' % f, ' no' + f, line, count=1))        # and negated
+        if len(flags) > 1:
+            out.append(re.sub(r' %s\b' % flags[0], '', line, count=1) + ' ' + flags[0])  # out of order
+    out.append(line + ' ' + rng.choice(IMAGE_FLAGS))                       # a flag added
+    m = re.search(r'\[(v[^\]]*)\]', line)
+    if m:
+        regs = [r.strip() for r in m.group(1).split(',')]
+        out.append(line.replace(m.group(0), '[%s]' % ', '.join(regs[:-1])))      # one address fewer
+        out.append(line.replace(m.group(0), '[%s, v200]' % ', '.join(regs)))     # one more
+    m = re.search(r', v(\d+), s\[', line) or re.search(r', v\[(\d+):\d+\], s\[', line)
+    if m:
+        out.append(line.replace(m.group(0), ', [v%s], s[' % m.group(1), 1))      # a one-register list
+    m = re.search(r's\[(\d+):(\d+)\]', line)
+    if m:
+        a, b = int(m.group(1)), int(m.group(2))
+        out.append(line.replace(m.group(0), 's[%d:%d]' % (a, a + 3 if b - a == 7 else a + 7), 1))
+        out.append(line.replace(m.group(0), 's[%d:%d]' % (a + 2, b + 2), 1))
     return out
 
 
@@ -83,14 +128,24 @@ def main():
     for t in valid:
         lines.extend(mutations(t, rng))
     ref = assemble(lines)
-    rejected = [line for line, r in zip(lines, ref) if r[0] == 'err']
-    ours = subprocess.run([args.tool, '--asm'], input='\n'.join(rejected) + '\n', capture_output=True, text=True,
+    ours = subprocess.run([args.tool, '--asm'], input='\n'.join(lines) + '\n', capture_output=True, text=True,
                           check=True).stdout.splitlines()
-    bad = [(l, o) for l, o in zip(rejected, ours) if not o.startswith('<error>')]
+    rejected = [(l, o) for l, r, o in zip(lines, ref, ours) if r[0] == 'err']
+    bad = [(l, o) for l, o in rejected if not o.startswith('<error>')]
     for l, o in bad[:30]:
         print('ACCEPTED BY US, REJECTED BY LLVM: %s -> %s' % (l, o))
-    print('negative tests: %d lines rejected by llvm-mc-19, %d accepted by wavesim' % (len(rejected), len(bad)))
-    return 1 if bad or len(rejected) < 200 else 0
+    # the mutated lines LLVM accepts must give its bytes (or the mutation was not one)
+    differ = []
+    for l, r, o in zip(lines, ref, ours):
+        if r[0] == 'ok':
+            want = ' '.join('%08x' % int.from_bytes(r[2][i:i + 4], 'little') for i in range(0, len(r[2]), 4))
+            if o != want:
+                differ.append((l, want, o))
+    for l, w, o in differ[:int(os.environ.get("SHOW", 30))]:
+        print('ACCEPTED BY LLVM AS %s, BY US AS %s: %s' % (w, o, l))
+    print('negative tests: %d lines rejected by llvm-mc-19, %d accepted by wavesim; %d mutated lines it accepts, '
+          '%d encoded differently' % (len(rejected), len(bad), len(lines) - len(rejected), len(differ)))
+    return 1 if bad or differ or len(rejected) < 200 else 0
 
 
 if __name__ == '__main__':

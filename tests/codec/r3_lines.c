@@ -82,7 +82,7 @@ static int define_symbol(const char *line, const asm_expr_env *env)
 static void assemble_lines(int wave64, int with_symbols)
 {
     char line[4096], err[256];
-    asm_expr_env env = {with_symbols ? test_lookup : NULL, NULL, 0, 1};
+    asm_expr_env env = {with_symbols ? test_lookup : NULL, NULL, 0, 1, NULL};
     while (fgets(line, sizeof line, stdin)) {
         line[strcspn(line, "\r\n")] = '\0';
         if (with_symbols && (strncmp(line, ".set ", 5) == 0 || strstr(line, " = "))) {

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "r3_codec.h"
+#include "r3_mimg.h"
 #include "r3_symbolic.h"
 
 typedef struct {
@@ -32,6 +33,7 @@ typedef struct {
     uint32_t w[3];
     int has_literal;
     uint32_t literal;
+    int literal_fixup;        /* the literal is a fixup's (never shared with another operand) */
     char err[160];
     const char *errpos;
 } r3_asm_state;
@@ -95,7 +97,9 @@ static int r3_parse_index(r3_asm_state *st, const char **pp, int64_t *v)
 {
     asm_value val;
     char err[96];
-    if (asm_expr_parse(pp, st->env, &val, err, sizeof err) || val.is_float || val.undefined)
+    /* an absolute expression: llvm-mc-19 knows no label's value where it parses one */
+    if (asm_expr_parse(pp, st->env, &val, err, sizeof err) || val.is_float || val.undefined || val.any_label ||
+        val.forward)
         return -1;
     *v = val.i;
     return 0;
@@ -402,7 +406,7 @@ static int r3_encode_constant(r3_asm_state *st, const char *at, const asm_value 
     }
 literal:;
     uint32_t lit = cls == R3L_F64 ? (uint32_t)(bits >> 32) : (uint32_t)bits;
-    if (st->has_literal && st->literal != lit)
+    if (st->has_literal && (st->literal != lit || st->literal_fixup))
         return r3_fail(st, at, "only one unique literal operand is allowed");
     st->has_literal = 1;
     st->literal = lit;
@@ -464,19 +468,79 @@ static int r3_parse_reloc(r3_asm_state *st, const r3_opinfo *op, const char **pp
         addend = neg ? -a.i : a.i;
     }
     int64_t sym = 0;
-    int known = st->env && st->env->lookup && st->env->lookup(st->env->ctx, at, (size_t)(e - at), &sym);
+    int known = st->env && st->env->lookup ? st->env->lookup(st->env->ctx, at, (size_t)(e - at), &sym) : 0;
     uint64_t v = 0;
     if (known) { /* unknown in the first pass: the size does not depend on the value */
         int64_t place = st->env->pc + 4 * r3_formats[op->format].nwords;
         v = (uint64_t)(sym + addend - (rel ? place : 0));
     }
+    if (st->env && st->env->relocation) /* an absolute label address cannot follow the image */
+        st->env->relocation(st->env->ctx, rel || (known & ~ASM_SYM_LATER) != 2);
     uint32_t lit = hi ? (uint32_t)(v >> 32) : (uint32_t)v;
-    if (st->has_literal && st->literal != lit)
+    if (st->has_literal) /* a fixup's literal is never shared */
         return r3_fail(st, at, "only one unique literal operand is allowed");
     st->has_literal = 1;
     st->literal = lit;
+    st->literal_fixup = 1;
     *code = 255;
     *pp = p;
+    return 0;
+}
+
+/* Whether the text [p, end) holds a word that LLVM reads as a register name (s, v, a, acc or ttmp
+   and digits), out of range or of a file gfx11 lacks, which it never takes as a symbol. */
+static int r3_names_register(const char *p, const char *end)
+{
+    static const char *const files[] = {"ttmp", "acc", "s", "v", "a"};
+    while (p < end) {
+        if (!isalpha((unsigned char)*p) && *p != '_' && *p != '.') {
+            p++;
+            continue;
+        }
+        const char *w = p;
+        while (p < end && (isalnum((unsigned char)*p) || *p == '_' || *p == '.' || *p == '$'))
+            p++;
+        for (size_t k = 0; k < sizeof files / sizeof files[0]; k++) {
+            size_t n = strlen(files[k]);
+            const char *d = w + n;
+            if ((size_t)(p - w) > n && strncmp(w, files[k], n) == 0) {
+                while (d < p && isdigit((unsigned char)*d))
+                    d++;
+                if (d == p)
+                    return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* An operand whose value is not known where it is written (a label, '.', a symbol defined further
+   on): llvm-mc-19 gives it a 32-bit literal with a fixup, in a 32-bit source of the SOP and e32 VOP
+   encodings only. The fixup is PC-relative to the literal's address when a symbol stands outside a
+   subtraction (LLVM's needsPCRel), else the value itself (a difference of labels). A PC-relative
+   fixup to an absolute symbol leaves a relocation in LLVM's object with zero bytes; so does this
+   assembler, and notes it (a code object cannot hold it). */
+static int r3_symbolic_literal(r3_asm_state *st, const r3_opinfo *op, const char *at, const asm_value *v,
+                               r3_literal_class cls)
+{
+    int e32 = op->format == R3_SOP1 || op->format == R3_SOP2 || op->format == R3_SOPC || op->format == R3_VOP1 ||
+              op->format == R3_VOP2 || op->format == R3_VOPC;
+    if (!e32 || st->dpp_mode || v->is_float || (cls != R3L_B32 && cls != R3L_NONE))
+        return r3_fail(st, at, "invalid operand for instruction");
+    if (st->has_literal) /* a fixup's literal is never shared */
+        return r3_fail(st, at, "only one unique literal operand is allowed");
+    uint32_t lit = 0;
+    if (!v->undefined) {
+        int64_t place = st->env->pc + 4; /* the literal follows the instruction's one dword */
+        if (v->nonlinear || (v->pc_relative ? v->labels > 1 || v->labels < 0 : v->labels != 0))
+            return r3_fail(st, at, "expected relocatable expression");
+        lit = (uint32_t)(v->pc_relative ? v->i - place : v->i);
+        if (v->pc_relative && !v->labels && st->env->relocation) /* S + A - P: a linker's value */
+            st->env->relocation(st->env->ctx, 1);
+    }
+    st->has_literal = 1;
+    st->literal = lit;
+    st->literal_fixup = 1;
     return 0;
 }
 
@@ -598,10 +662,18 @@ static int r3_parse_reg_operand(r3_asm_state *st, const r3_opinfo *op, const r3_
         } else if (asm_expr_parse(&p, st->env, &v, err, sizeof err)) {
             return r3_fail(st, at, err);
         }
-        if (v.undefined || v.relocatable) /* relocations are not supported in operands yet */
-            return r3_fail(st, at, "invalid operand for instruction");
-        if (r3_encode_constant(st, at, &v, (r3_literal_class)rule->lit, &code))
+        if (v.undefined || v.any_label || v.forward) {
+            if (r3_names_register(at, p)) /* s106, v300, a0: registers to LLVM, never symbols */
+                return r3_fail(st, at, "register index is out of range");
+            for (size_t k = 0; k < sizeof r3_named_regs / sizeof r3_named_regs[0]; k++) /* vccz... */
+                if (r3_named_regs[k].gfx11_error && r3_word_is(asm_skip_space(at), r3_named_regs[k].name))
+                    return r3_fail(st, at, r3_named_regs[k].gfx11_error);
+            if (r3_symbolic_literal(st, op, at, &v, (r3_literal_class)rule->lit))
+                return -1;
+            code = 255;
+        } else if (r3_encode_constant(st, at, &v, (r3_literal_class)rule->lit, &code)) {
             return -1;
+        }
     } else {
         return r3_fail(st, at, "invalid operand for instruction");
     }
@@ -701,7 +773,7 @@ static int r3_parse_name_or_value(r3_asm_state *st, const char **pp, const char 
         return 0;
     }
     int64_t v;
-    if (r3_parse_index(st, &p, &v) || v < 0)
+    if (r3_parse_index(st, &p, &v) || v < 0 || v >= (int64_t)limit)
         return -1;
     *out = (unsigned)v;
     *pp = p;
@@ -718,7 +790,7 @@ static int r3_parse_call_args(r3_asm_state *st, const char **pp, unsigned *args,
             break;
         int64_t v;
         p++;
-        if (r3_parse_index(st, &p, &v) || v < 0)
+        if (r3_parse_index(st, &p, &v) || v < 0 || v > 0xffffffffll)
             return -1;
         args[n++] = (unsigned)v;
     }
@@ -738,7 +810,9 @@ static int r3_parse_symbolic(r3_asm_state *st, const r3_operand *o, const char *
     if (o->kind == R3K_SENDMSG && strncmp(p, "sendmsg(", 8) == 0) {
         p += 8;
         unsigned id;
-        if (r3_parse_name_or_value(st, &p, r3_sendmsg_name, 256, &id) || r3_parse_call_args(st, &p, args, 2) < 0)
+        /* llvm-mc-19: an 8-bit id, a 3-bit operation and a 2-bit stream */
+        if (r3_parse_name_or_value(st, &p, r3_sendmsg_name, 256, &id) || r3_parse_call_args(st, &p, args, 2) < 0 ||
+            args[0] > 7 || args[1] > 3)
             return r3_fail(st, *pp, "invalid message id");
         *out = id | (args[0] << 4) | (args[1] << 8);
         *pp = p;
@@ -814,7 +888,7 @@ static int r3_parse_symbolic(r3_asm_state *st, const r3_operand *o, const char *
 
 static int r3_is_branch(const r3_opinfo *op)
 {
-    return op->format == R3_SOPP && (op->traits & R3T_BRANCH);
+    return (op->traits & R3T_BRANCH) != 0; /* s_branch, s_cbranch_*, s_call_b64, s_subvector_loop_* */
 }
 
 /* s_version operands may name UC_VERSION_* constants; other symbols resolve as usual. */
@@ -848,14 +922,23 @@ static int r3_parse_imm_operand(r3_asm_state *st, const r3_opinfo *op, const r3_
     if (r > 0) {
         asm_value val;
         char err[96];
-        asm_expr_env version_env = {r3_version_lookup, (void *)st->env, st->env ? st->env->pc : 0, st->env ? st->env->pass : 1};
+        asm_expr_env version_env = {r3_version_lookup, (void *)st->env, st->env ? st->env->pc : 0, st->env ? st->env->pass : 1, NULL};
         const asm_expr_env *env = op->traits & R3T_VERSION ? &version_env : st->env;
         if (asm_expr_parse(pp, env, &val, err, sizeof err))
             return r3_fail(st, at, err);
         int k_operand = o->kind == R3K_LIT || (o->kind == R3K_HEX && op->has_literal_k);
-        if ((val.is_float && !k_operand) || (val.undefined && !r3_is_branch(op)))
+        int any = (op->traits & (R3T_IMM_ANY | R3T_IMM_EXPR)) != 0;
+        if ((val.is_float && !k_operand && !any) ||
+            ((val.undefined || val.any_label || val.forward) && !r3_is_branch(op))) /* no fixup there */
             return r3_fail(st, at, "invalid operand for instruction");
         int64_t x = val.i;
+        if (val.is_float && !k_operand) { /* llvm-mc-19 takes a float's f64 bits; in an MC expression
+                                             (R3T_IMM_EXPR) a minus negates those bits as an integer */
+            double mag = (op->traits & R3T_IMM_EXPR) && val.f < 0 ? -val.f : val.f;
+            uint64_t bits;
+            memcpy(&bits, &mag, sizeof bits);
+            x = (op->traits & R3T_IMM_EXPR) && val.f < 0 ? (int64_t)(0 - bits) : (int64_t)bits;
+        }
         if (r3_is_branch(op) && val.relocatable && !val.undefined) { /* a label, alone (llvm-mc-19) */
             const char *t = asm_skip_space(at), *e = t;
             while (e < *pp && (isalnum((unsigned char)*e) || *e == '_' || *e == '.' || *e == '$' || *e == '@'))
@@ -879,7 +962,9 @@ static int r3_parse_imm_operand(r3_asm_state *st, const r3_opinfo *op, const r3_
             int half = o->kind == R3K_HEX && (op->traits & R3T_K_HALF);
             uint32_t lit;
             if (val.is_float && o->kind == R3K_LIT) {
-                lit = 0; /* LLVM 19 encodes a float given to s_setreg_imm32_b32 as 0 */
+                uint64_t bits; /* s_setreg_imm32_b32: the low half of the f64 bits (llvm-mc-19) */
+                memcpy(&bits, &val.f, sizeof bits);
+                lit = (uint32_t)bits;
             } else if (val.is_float) {
                 float f = (float)val.f;
                 int ovf = 0;
@@ -894,17 +979,20 @@ static int r3_parse_imm_operand(r3_asm_state *st, const r3_opinfo *op, const r3_
             } else {
                 unsigned bits = half ? 16 : 32;
                 uint64_t hi = (uint64_t)x >> bits;
-                if (hi != 0 && !(hi == (~0ull >> bits) && ((uint64_t)x >> (bits - 1) & 1)))
+                /* s_setreg_imm32_b32 keeps the low 32 bits of any value (llvm-mc-19) */
+                if (o->kind != R3K_LIT && hi != 0 && !(hi == (~0ull >> bits) && ((uint64_t)x >> (bits - 1) & 1)))
                     return r3_fail(st, at, "invalid operand for instruction");
                 lit = (uint32_t)((uint64_t)x & (half ? 0xffffu : 0xffffffffu));
             }
-            if (st->has_literal && st->literal != lit)
+            if (st->has_literal && (st->literal != lit || st->literal_fixup))
                 return r3_fail(st, at, "only one unique literal operand is allowed");
             st->has_literal = 1;
             st->literal = lit;
             return 0;
         }
-        if (x < -32768 || x > 65535)
+        /* llvm-mc-19's ranges: any value, low bits kept (R3T_IMM_ANY/EXPR); 0..0xffff (R3T_IMM_U16);
+           else -0x8000..0xffff */
+        if (!any && (x < ((op->traits & R3T_IMM_U16) ? 0 : -32768) || x > 65535))
             return r3_fail(st, at, "invalid operand for instruction");
         v = (unsigned)x & 0xffff;
     }
@@ -924,7 +1012,7 @@ static int r3_parse_operand(r3_asm_state *st, const r3_opinfo *op, const r3_oper
             asm_value v; /* a bare offset in the SOFFSET place */
             char err[96];
             if (asm_expr_parse(pp, st->env, &v, err, sizeof err) || v.is_float || v.undefined ||
-                v.i < -(1 << 20) || v.i >= (1 << 20))
+                v.i < ((op->traits & R3T_SMEM_UOFFSET) ? 0 : -(1 << 20)) || v.i >= (1 << 20))
                 return r3_fail(st, p, "invalid operand for instruction");
             r3_set_field(st, op, R3F_SOFFSET, 124);
             r3_set_field(st, op, R3F_OFFSET, (uint32_t)v.i & 0x1fffff);
@@ -1215,8 +1303,33 @@ static int r3_split_format(const char *nm, const char *end, unsigned *out)
     return -1;
 }
 
+/* Where a modifier may stand: llvm-mc-19 takes an instruction's optional operands only in the
+   order of its assembly string (the order it prints them); glc, slc and dlc share a place, as do
+   the DPP controls (r3_parse_dpp_modifier orders those). -1: a name with no fixed place. */
+static int r3_modifier_rank(const r3_opinfo *op, const char *name, size_t n)
+{
+    static const char *const order[] = {"format", "idxen", "offen", "offset", "offset0", "offset1", "op_sel",
+                                        "op_sel_hi", "neg_lo", "neg_hi", "clamp", "mul", "div", "glc", "slc",
+                                        "dlc", "gds", "tfe", "done", "row_en", "wait_exp", "wait_vdst"};
+    static const char *const dpp[] = {"quad_perm", "row_shl", "row_shr", "row_ror", "row_mirror", "row_half_mirror",
+                                      "row_share", "row_xmask", "dpp8", "row_mask", "bank_mask", "bound_ctrl", "fi"};
+    for (size_t k = 0; k < sizeof dpp / sizeof dpp[0]; k++)
+        if (strlen(dpp[k]) == n && strncmp(dpp[k], name, n) == 0)
+            return 100;
+    for (int k = 0; k < (int)(sizeof order / sizeof order[0]); k++)
+        if (strlen(order[k]) == n && strncmp(order[k], name, n) == 0) {
+            if (op->format == R3_VINTERP && k == 10)
+                return 0; /* VINTERP: clamp comes first */
+            if (k == 12 || k == 14 || k == 15)
+                return k == 12 ? 11 : 13; /* div with mul; slc and dlc with glc */
+            return k;
+        }
+    return -1;
+}
+
 static int r3_parse_modifiers(r3_asm_state *st, const r3_opinfo *op, const char *p)
 {
+    int last_rank = -1;
     const char *seen[24];
     size_t seen_len[24];
     int nseen = 0;
@@ -1236,6 +1349,11 @@ static int r3_parse_modifiers(r3_asm_state *st, const r3_opinfo *op, const char 
             return r3_fail(st, at, "invalid operand for instruction");
         seen[nseen] = at;
         seen_len[nseen++] = n;
+        int rank = r3_modifier_rank(op, at, n);
+        if (rank >= 0 && rank < last_rank)
+            return r3_fail(st, at, "not a valid operand.");
+        if (rank >= 0)
+            last_rank = rank;
         int64_t v = 1;
         if (*q == ':' && q[1] == '[' && n == 6 && strncmp(at, "format", 6) == 0 && op->format == R3_MTBUF) {
             const char *nm = q + 2, *e = strchr(nm, ']'); /* format:[BUF_FMT_...] */
@@ -1272,7 +1390,7 @@ static int r3_parse_modifiers(r3_asm_state *st, const r3_opinfo *op, const char 
                 q++;
                 for (;; i++) {
                     int64_t b;
-                    if (r3_parse_index(st, &q, &b) || (b != 0 && b != 1))
+                    if (i == 4 || r3_parse_index(st, &q, &b) || (b != 0 && b != 1)) /* LLVM: 1 to 4 entries */
                         return r3_fail(st, at, "invalid op_sel operand");
                     bits |= (unsigned)b << i;
                     q = asm_skip_space(q);
@@ -1309,9 +1427,10 @@ static int r3_parse_modifiers(r3_asm_state *st, const r3_opinfo *op, const char 
                 return r3_fail(st, at, "invalid operand for instruction");
             r3_set_field(st, op, R3_MOD("offset0") ? R3F_OFFSET0 : R3F_OFFSET1, (uint32_t)v);
         } else if (R3_MOD("offset") && (op->format == R3_MUBUF || op->format == R3_MTBUF)) {
-            if (v < 0 || v > 0xfff)
-                return r3_fail(st, at, "invalid operand for instruction");
-            r3_set_field(st, op, R3F_OFFSET, (uint32_t)v);
+            /* llvm-mc-19 checks 16 bits and encodes the low 12 (docs/isa-notes-rdna3.md) */
+            if (v < 0 || v > 0xffff)
+                return r3_fail(st, at, "expected a 16-bit unsigned offset");
+            r3_set_field(st, op, R3F_OFFSET, (uint32_t)v & 0xfff);
         } else if (R3_MOD("offset") && (op->format == R3_FLAT || op->format == R3_GLOBAL || op->format == R3_SCRATCH)) {
             int64_t lo = op->format == R3_FLAT ? 0 : -4096, hi = op->format == R3_FLAT ? 0xfff : 4095;
             if (v < lo || v > hi)
@@ -1322,8 +1441,9 @@ static int r3_parse_modifiers(r3_asm_state *st, const r3_opinfo *op, const char 
                 return r3_fail(st, at, "invalid format");
             r3_set_field(st, op, R3F_FMT, (uint32_t)v);
         } else if (R3_MOD("offset") && op->format == R3_SMEM) {
-            if (v < -(1 << 20) || v >= (1 << 20))
-                return r3_fail(st, at, "expected a 21-bit signed offset");
+            if (v < ((op->traits & R3T_SMEM_UOFFSET) ? 0 : -(1 << 20)) || v >= (1 << 20))
+                return r3_fail(st, at, (op->traits & R3T_SMEM_UOFFSET) ? "expected a 20-bit unsigned offset"
+                                                                        : "expected a 21-bit signed offset");
             r3_set_field(st, op, R3F_OFFSET, (uint32_t)v & 0x1fffff);
         } else if (R3_MOD("wait_exp") && op->format == R3_VINTERP) {
             if (v < 0 || v > 7)
@@ -1336,8 +1456,10 @@ static int r3_parse_modifiers(r3_asm_state *st, const r3_opinfo *op, const char 
         } else if ((R3_MOD("done") || R3_MOD("row_en")) && op->format == R3_EXP) {
             r3_set_field(st, op, R3_MOD("done") ? R3F_DONE : R3F_ROW, 1);
         } else if (R3_MOD("op_sel") && (op->format == R3_VOP3 || op->format == R3_VINTERP) && op->opsel_len) {
-            unsigned list = (unsigned)v & 0xff, bits = 0;
-            if ((unsigned)(v >> 8) != op->opsel_len)
+            /* a list of 1 to 4 entries: one per source, then the destination; llvm-mc-19 ignores
+               entries past those, and refuses a set entry the opcode has no OP_SEL bit for */
+            unsigned list = (unsigned)v & 0xff & ((1u << op->opsel_len) - 1), bits = 0;
+            if (!(v >> 8))
                 return r3_fail(st, at, "invalid op_sel operand");
             for (int b = 0; b < 4; b++)
                 if (op->opsel_pos[b] >= '0' && op->opsel_pos[b] <= '9' && (list >> (op->opsel_pos[b] - '0') & 1))
@@ -1347,8 +1469,13 @@ static int r3_parse_modifiers(r3_asm_state *st, const r3_opinfo *op, const char 
             r3_set_field(st, op, R3F_OPSEL, bits);
         } else if ((R3_MOD("op_sel") || R3_MOD("op_sel_hi") || R3_MOD("neg_lo") || R3_MOD("neg_hi")) &&
                    op->format == R3_VOP3P) {
-            unsigned list = (unsigned)v & 0xff;
-            if ((int)(v >> 8) != r3_nsources(op))
+            /* 1 to 4 entries, one per source, later ones ignored (llvm-mc-19); WMMA takes no op_sel or
+               op_sel_hi, and the fma_mix rows take their negations as source modifiers only */
+            r3_field which = R3_MOD("op_sel") ? R3F_OPSEL : R3_MOD("op_sel_hi") ? R3F_OPSEL_HI
+                             : R3_MOD("neg_lo") ? R3F_NEG : R3F_NEG_HI;
+            unsigned list = (unsigned)v & 0xff & ((1u << r3_nsources(op)) - 1);
+            if (!(v >> 8) || (!op->print_bits[which] && !(which == R3F_OPSEL_HI && op->print_bits[R3F_OPSEL_HI2])) ||
+                ((op->traits & R3T_MIX) && (which == R3F_NEG || which == R3F_NEG_HI)))
                 return r3_fail(st, at, "invalid op_sel operand");
             if (R3_MOD("op_sel")) {
                 r3_set_field(st, op, R3F_OPSEL, list);
@@ -1507,6 +1634,7 @@ static int r3_try_row(r3_asm_state *st, const r3_opinfo *op, const char *p)
     memset(st->w, 0, sizeof st->w);
     st->has_literal = 0;
     st->literal = 0;
+    st->literal_fixup = 0;
     st->w[0] = fd->prefix;
     r3_set(st->w, fd->opcode, op->opcode);
     st->ndeferred = 0;
@@ -1543,25 +1671,42 @@ static int r3_try_row(r3_asm_state *st, const r3_opinfo *op, const char *p)
         p = asm_skip_space(p + 1);
         returning = 1;
     }
+    /* the implicit VCC operands of an e32 or DPP form (VOPC's destination, v_cndmask's mask, the
+       carries of v_add_co_ci) may all be left out, as llvm-mc-19 allows; some written and some not
+       is an error */
+    int nvcc = 0, parsed = 0;
+    for (int i = 0; i < op->noperands; i++)
+        nvcc += op->operand[i].kind == R3K_VCC;
+    int skip_vcc = nvcc && !returning && r3_count_operands(p) == op->noperands - nvcc;
     for (int i = 0; i < op->noperands; i++) {
         const r3_operand *o = &op->operand[i];
         int si = o->field == R3F_SRC0 ? 0 : o->field == R3F_SRC1 || o->field == R3F_VSRC1 ? 1
                  : o->field == R3F_SRC2 ? 2 : 0;
+        if (skip_vcc && o->kind == R3K_VCC)
+            continue;
         if (o->omit_zero && (!*p || isalpha((unsigned char)*p)))
+            continue;
+        /* SMEM: llvm-mc-19 takes the offset operand as optional (offset 0, SOFFSET null), but not an
+           offset: modifier in its place */
+        if (op->format == R3_SMEM && o->field == R3F_SOFFSET && i == op->noperands - 1 &&
+            (!*p || (isalpha((unsigned char)*p) && strncmp(p, "offset", 6) != 0)))
             continue;
         if (i == 1 && op->operand[0].kind == R3K_TARGET) {
             /* exp TARGET vsrc0, ...: a space, no comma, after the target */
-        } else if (i && !(o->omit_zero && i == 0)) {
+        } else if (parsed) {
             if (*p != ',')
                 return r3_fail(st, p, *p ? "invalid operand for instruction" : "too few operands for instruction");
             p = asm_skip_space(p + 1);
         }
         if (r3_parse_operand(st, op, o, &p, &mods[si]))
             return -1;
+        parsed++;
         p = asm_skip_space(p);
     }
     if (*p == ',')
         return r3_fail(st, p, "invalid operand for instruction");
+    if ((op->traits & R3T_NULL_SDST) && r3_get(st->w, fd->field[R3F_SDST]) != 124)
+        return r3_fail(st, st->start, "src0 must be null");
     if (op->format == R3_VOP3P && (op->traits & R3T_MIX)) { /* fma_mix: -x, |x| per source */
         unsigned neg = 0, abs = 0;
         for (int k = 0; k < 3; k++) {
@@ -1605,6 +1750,197 @@ static int r3_try_row(r3_asm_state *st, const r3_opinfo *op, const char *p)
     return r3_check_shapes(st, op, returning);
 }
 
+/* ---- image (MIMG) instructions ---- */
+
+/* One VGPR operand of an image instruction (VDATA, an address): its register number and width. */
+static int r3_parse_mimg_vgpr(r3_asm_state *st, const char **pp, unsigned *reg, unsigned *width)
+{
+    const char *at = *pp;
+    unsigned code;
+    if (!r3_parse_file_reg(st, pp, &code, width) || code < 256)
+        return r3_fail(st, at, "invalid operand for instruction");
+    *reg = code - 256;
+    return 0;
+}
+
+/* An SGPR tuple of an image instruction (the resource, the sampler): returns its field value (the
+   first register in fours; ttmps from 27). */
+static int r3_parse_mimg_sgprs(r3_asm_state *st, const char **pp, unsigned width, unsigned *field)
+{
+    const char *at = *pp;
+    unsigned code, w;
+    if (!r3_parse_register(st, pp, &code, &w) || code >= 124 || w != width)
+        return r3_fail(st, at, "invalid operand for instruction");
+    if (code % 4)
+        return r3_fail(st, at, "invalid register alignment");
+    *field = code / 4;
+    return 0;
+}
+
+/* dim:NAME with NAME one of LLVM's suffixes (1D ... 2D_MSAA_ARRAY, any case), alone or after
+   SQ_RSRC_IMG_; a leading number and the identifier after it must touch (2D, not 2 D). */
+static int r3_parse_mimg_dim(const char **pp, unsigned *dim)
+{
+    static const char *const names[8] = {"1D", "2D", "3D", "CUBE", "1D_ARRAY", "2D_ARRAY", "2D_MSAA",
+                                         "2D_MSAA_ARRAY"};
+    const char *p = *pp, *e = p;
+    while (isalnum((unsigned char)*e) || *e == '_')
+        e++;
+    if (e - p > 12 && strncmp(p, "SQ_RSRC_IMG_", 12) == 0)
+        p += 12;
+    for (unsigned d = 0; d < 8; d++) {
+        size_t i = 0, n = strlen(names[d]);
+        while (i < n && p + i < e && toupper((unsigned char)p[i]) == names[d][i])
+            i++;
+        if (i == n && p + n == e) {
+            *dim = d;
+            *pp = e;
+            return 0;
+        }
+    }
+    return -1;
+}
+
+/* "VDATA, VADDR or [VADDR, ...], SRSRC[, SSAMP]" then the modifiers in LLVM 19's fixed order: dmask,
+   dim, unorm, glc/slc/dlc (any order), r128, a16, tfe, lwe, d16, each flag also as noNAME; the BVH
+   instructions take a16 alone. The encoding is then checked against the register widths the
+   opcode's variants allow (r3_mimg_check_written), as llvm-mc-19 checks them. */
+static int r3_assemble_mimg(r3_asm_state *st, const r3_opinfo *op, const char *p, r3_encoding *out)
+{
+    enum { SLOT_DMASK, SLOT_DIM, SLOT_UNORM, SLOT_CPOL, SLOT_R128, SLOT_A16, SLOT_TFE, SLOT_LWE, SLOT_D16 };
+    static const struct { const char *name; int slot; r3_field field; } flags[] = {
+        {"unorm", SLOT_UNORM, R3F_UNORM}, {"glc", SLOT_CPOL, R3F_GLC}, {"slc", SLOT_CPOL, R3F_SLC},
+        {"dlc", SLOT_CPOL, R3F_DLC}, {"r128", SLOT_R128, R3F_R128}, {"a16", SLOT_A16, R3F_A16},
+        {"tfe", SLOT_TFE, R3F_TFE}, {"lwe", SLOT_LWE, R3F_LWE}, {"d16", SLOT_D16, R3F_D16}};
+    const r3_format_desc *fd = &r3_formats[R3_MIMG];
+    int bvh = r3_mimg_is_bvh(op);
+    r3_mimg_layout written;
+    memset(&written, 0, sizeof written);
+    uint32_t w[3] = {fd->prefix, 0, 0};
+    r3_set(w, fd->opcode, op->opcode);
+    unsigned reg, width, field;
+    p = asm_skip_space(p);
+    if (r3_parse_mimg_vgpr(st, &p, &reg, &width))
+        return -1;
+    written.vdata = (uint8_t)reg, written.vdata_width = (uint8_t)width;
+    r3_set(w, fd->field[R3F_VDATA], reg);
+    p = asm_skip_space(p);
+    if (*p++ != ',')
+        return r3_fail(st, p - 1, "invalid operand for instruction");
+    p = asm_skip_space(p);
+    if (*p == '[') { /* a list: NSA when it names more than one */
+        p = asm_skip_space(p + 1);
+        for (;;) {
+            if (written.naddr == R3_MIMG_MAX_ADDR)
+                return r3_fail(st, p, "invalid operand for instruction");
+            if (r3_parse_mimg_vgpr(st, &p, &reg, &width))
+                return -1;
+            written.addr[written.naddr] = (uint8_t)reg;
+            written.addr_width[written.naddr++] = (uint8_t)width;
+            p = asm_skip_space(p);
+            if (*p == ']')
+                break;
+            if (*p++ != ',')
+                return r3_fail(st, p - 1, "expected a comma or a closing square bracket");
+            p = asm_skip_space(p);
+        }
+        p++;
+        written.nsa = written.naddr > 1;
+    } else {
+        if (r3_parse_mimg_vgpr(st, &p, &reg, &width))
+            return -1;
+        written.addr[0] = (uint8_t)reg, written.addr_width[0] = (uint8_t)width;
+        written.naddr = 1;
+    }
+    r3_set(w, fd->field[R3F_VADDR], written.addr[0]);
+    r3_set(w, fd->field[R3F_NSA], written.nsa);
+    for (unsigned i = 1; i < written.naddr; i++) /* the NSA dword: one byte per further address */
+        w[2] |= (uint32_t)written.addr[i] << (8 * (i - 1));
+    p = asm_skip_space(p);
+    if (*p++ != ',')
+        return r3_fail(st, p - 1, "invalid operand for instruction");
+    p = asm_skip_space(p);
+    if (r3_parse_mimg_sgprs(st, &p, bvh ? 4 : 8, &field))
+        return -1;
+    r3_set(w, fd->field[R3F_SRSRC], field);
+    if (r3_mimg_has_sampler(op)) {
+        p = asm_skip_space(p);
+        if (*p++ != ',')
+            return r3_fail(st, p - 1, "not a valid operand.");
+        p = asm_skip_space(p);
+        if (r3_parse_mimg_sgprs(st, &p, 4, &field))
+            return -1;
+        r3_set(w, fd->field[R3F_SSAMP], field);
+    }
+    int slot = -1, have_dim = 0;
+    unsigned cpol_seen = 0;
+    for (;;) {
+        p = asm_skip_space(p);
+        if (*p == ',')
+            p = asm_skip_space(p + 1);
+        if (!*p)
+            break;
+        const char *at = p, *q = p;
+        while (isalnum((unsigned char)*q) || *q == '_')
+            q++;
+        size_t n = (size_t)(q - at);
+        if (!bvh && n == 5 && strncmp(at, "dmask", 5) == 0 && *q == ':' && slot < SLOT_DMASK) {
+            int64_t v;
+            q++;
+            if (r3_parse_index(st, &q, &v))
+                return r3_fail(st, q, "expected absolute expression");
+            r3_set(w, fd->field[R3F_DMASK], (uint32_t)v & 0xf); /* LLVM keeps the low four bits */
+            slot = SLOT_DMASK;
+            p = q;
+            continue;
+        }
+        if (!bvh && n == 3 && strncmp(at, "dim", 3) == 0 && *q == ':' && slot < SLOT_DIM) {
+            unsigned dim;
+            q++;
+            if (r3_parse_mimg_dim(&q, &dim))
+                return r3_fail(st, q, "invalid dim value");
+            r3_set(w, fd->field[R3F_DIM], dim);
+            slot = SLOT_DIM;
+            have_dim = 1;
+            p = q;
+            continue;
+        }
+        int negated = n > 2 && at[0] == 'n' && at[1] == 'o';
+        size_t k = 0, count = sizeof flags / sizeof flags[0];
+        for (; k < count; k++)
+            if (strlen(flags[k].name) == n - (negated ? 2 : 0) && strncmp(flags[k].name, at + (negated ? 2 : 0), strlen(flags[k].name)) == 0)
+                break;
+        if (k == count || *q == ':' || (bvh && flags[k].slot != SLOT_A16) || flags[k].slot < slot ||
+            (flags[k].slot == slot && slot != SLOT_CPOL))
+            return r3_fail(st, at, "invalid operand for instruction");
+        if (flags[k].slot == SLOT_CPOL) {
+            if (cpol_seen & (1u << k))
+                return r3_fail(st, at, "duplicate cache policy modifier");
+            cpol_seen |= 1u << k;
+        }
+        r3_set(w, fd->field[flags[k].field], !negated);
+        slot = flags[k].slot;
+        p = q;
+    }
+    if (!bvh && !have_dim)
+        return r3_fail(st, st->start, "operands are not valid for this GPU or mode");
+    if (bvh) { /* the fixed fields (DMASK 0xf, UNORM, R128) */
+        uint32_t must[2], val[2];
+        r3_mimg_fixed_bits(op, must, val);
+        w[0] |= val[0], w[1] |= val[1];
+    }
+    r3_inst in;
+    memset(&in, 0, sizeof in);
+    in.op = op;
+    memcpy(in.w, w, sizeof w);
+    const char *msg = r3_mimg_check_written(&in, &written);
+    if (msg)
+        return r3_fail(st, st->start, msg);
+    out->nwords = written.nsa ? 3 : 2;
+    memcpy(out->words, w, sizeof w);
+    return 0;
+}
+
 static const char *const r3_aliases[][2] = {
 #define R3ALIAS(old, cur) {old, cur},
 #include "../../../isa/rdna3/aliases.def"
@@ -1618,7 +1954,7 @@ static int r3_takes_suffix(const r3_opinfo *op, int e64)
 {
     int vop3 = op->format == R3_VOP3 || op->format == R3_VOP3P;
     if (!vop3 && op->format != R3_VOP1 && op->format != R3_VOP2 && op->format != R3_VOPC)
-        return 0;
+        return op->format == R3_VINTERP ? e64 : !e64; /* llvm-mc-19 drops a forced _e32 elsewhere */
     for (int i = 0; i < op->noperands; i++) {
         const r3_operand *o = &op->operand[i];
         if (o->kind == R3K_REG && o->file == 's' && (o->field == R3F_VDST || o->field == R3F_SRC0))
@@ -1780,9 +2116,9 @@ static int r3_assemble_clean(const char *text, int wave64, const asm_expr_env *e
                 continue;
             tried = 1;
             if (op->format == R3_MIMG) {
-                snprintf(err, errsize, "image (MIMG) instructions are disassembled but not assembled by wavesim");
-                *errcol = (int)(mnemonic_at - text);
-                return -1;
+                if (r3_assemble_mimg(&st, op, p, out) == 0)
+                    return 0;
+                continue;
             }
             if (r3_try_row(&st, op, p) == 0) {
                 const r3_format_desc *fd = &r3_formats[op->format];

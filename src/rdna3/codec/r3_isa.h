@@ -104,7 +104,13 @@ enum {
     R3T_BRANCH = 1u << 10,
     R3T_K_HALF = 1u << 11,
     R3T_STORE = 1u << 12,
-    R3T_DIV_FMAS = 1u << 13
+    R3T_DIV_FMAS = 1u << 13,
+    R3T_MSAA = 1u << 14,
+    R3T_IMM_ANY = 1u << 15,
+    R3T_IMM_EXPR = 1u << 16,
+    R3T_IMM_U16 = 1u << 17,
+    R3T_SMEM_UOFFSET = 1u << 18,
+    R3T_NULL_SDST = 1u << 19
 };
 
 typedef struct {

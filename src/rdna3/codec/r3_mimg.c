@@ -171,3 +171,90 @@ int r3_mimg_layout_of(const r3_inst *in, r3_mimg_layout *out)
     r3_mimg_place(out, in, dflt);
     return 0;
 }
+
+int r3_mimg_has_sampler(const r3_opinfo *op)
+{
+    return r3_mimg_infos[op->opcode & 0xff].sampler;
+}
+
+int r3_mimg_is_bvh(const r3_opinfo *op)
+{
+    return r3_mimg_infos[op->opcode & 0xff].bvh;
+}
+
+int r3_mimg_is_gather(const r3_opinfo *op)
+{
+    return r3_mimg_infos[op->opcode & 0xff].gather;
+}
+
+void r3_mimg_fixed_bits(const r3_opinfo *op, uint32_t must[2], uint32_t val[2])
+{
+    const r3_mimg_info *info = &r3_mimg_infos[op->opcode & 0xff];
+    must[0] = info->must0, must[1] = info->must1;
+    val[0] = info->val0, val[1] = info->val1;
+}
+
+/* Whether some variant of the opcode has a VDATA tuple of this width. */
+static int r3_mimg_vdata_variant(const r3_mimg_info *info, unsigned width)
+{
+    for (int k = 1; k <= 5; k++)
+        if (info->vdata_by_size[k] == width)
+            return 1;
+    return info->default_vdata == width;
+}
+
+/* Whether some variant of the opcode without NSA has a VADDR tuple of this width. */
+static int r3_mimg_vaddr_variant(const r3_mimg_info *info, unsigned width)
+{
+    for (int e = 0; e < R3_MIMG_ENTRIES / 2; e++)
+        if (info->shape[e].n == 1 && info->shape[e].width[0] == width)
+            return 1;
+    return info->default_shape[0].n == 1 && info->default_shape[0].width[0] == width;
+}
+
+static int r3_mimg_same_shape(const r3_mimg_shape *s, const r3_mimg_layout *w)
+{
+    if (s->n != w->naddr)
+        return 0;
+    for (unsigned i = 0; i < s->n; i++)
+        if (s->width[i] != w->addr_width[i])
+            return 0;
+    return 1;
+}
+
+const char *r3_mimg_check_written(const r3_inst *in, const r3_mimg_layout *written)
+{
+    static const char invalid[] = "invalid operand for instruction";
+    const r3_mimg_info *info = &r3_mimg_infos[in->op->opcode & 0xff];
+    if (!info->known || (in->w[0] & info->must0) != info->val0 || (in->w[1] & info->must1) != info->val1)
+        return invalid;
+    unsigned entry = written->nsa * 16 + r3_field_value(in, R3F_A16) * 8 + r3_field_value(in, R3F_DIM);
+    const r3_mimg_shape *want = &info->shape[entry];
+    if (info->bvh) { /* fixed layouts: four data registers, the addresses by A16 and NSA */
+        if (written->vdata_width != info->default_vdata)
+            return invalid;
+        if (!r3_mimg_same_shape(want, written))
+            return "image address size does not match a16";
+    } else {
+        unsigned dmask = r3_field_value(in, R3F_DMASK);
+        if (!r3_mimg_vdata_variant(info, written->vdata_width) ||
+            (!written->nsa && !r3_mimg_vaddr_variant(info, written->addr_width[0])))
+            return invalid;
+        if (written->vdata_width != r3_mimg_data_size(in, info))
+            return in->op->traits & R3T_ATOMIC ? "image data size does not match dmask and tfe"
+                                                : "image data size does not match dmask, d16 and tfe";
+        /* without NSA one tuple; LLVM also takes 8 registers where 5 to 7 are needed */
+        int fits = written->nsa ? r3_mimg_same_shape(want, written)
+                   : want->n == 1 && (want->width[0] == written->addr_width[0] ||
+                                      (written->addr_width[0] == 8 && want->width[0] >= 5 && want->width[0] <= 7));
+        if (!fits)
+            return "image address size does not match dim and a16";
+        if ((in->op->traits & R3T_ATOMIC) && dmask != 0x1 && dmask != 0x3 && dmask != 0xf)
+            return "invalid atomic image dmask";
+        if (info->gather && __builtin_popcount(dmask) != 1)
+            return "invalid image_gather dmask: only one bit must be set";
+        if ((in->op->traits & R3T_MSAA) && r3_field_value(in, R3F_DIM) < 6)
+            return "invalid dim; must be MSAA type";
+    }
+    return r3_mimg_fields_valid(in) ? NULL : invalid;
+}

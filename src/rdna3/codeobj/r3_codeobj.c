@@ -73,6 +73,13 @@ int r3_codeobj_build(const asm_result *r, const char *mcpu, uint8_t **out, size_
         if (s->addr + s->size > end)
             end = s->addr + s->size;
     }
+    for (size_t i = 0; i < r->nrelocs; i++)
+        if (!r->relocs[i].linkable) { /* an absolute 32-bit address: the image may load anywhere */
+            snprintf(err, errsize, "%s+0x%llx: an instruction's literal holds a label's absolute address "
+                     "(@abs32), which a code object loaded at any address cannot relocate",
+                     r->secs[r->relocs[i].section].name, (unsigned long long)r->relocs[i].offset);
+            goto fail;
+        }
     /* data holding a label's address: R_AMDGPU_RELATIVE64 (the load address plus the link address),
        as ld.lld writes for clang's pointer tables; a 32-bit address cannot be relocated so */
     if (r->naddr_refs) {
