@@ -179,6 +179,10 @@ run atomics-threads2-asan-ubsan python3 tests/exec/atomic_repeat.py --tool build
 # Float atomics (seed 004 NaN/zero/denormal rules) for DS, buffer and global forms, all MODE settings.
 run float-atomics python3 tests/exec/float_atomics.py --tool build/rel/wavesim --seed 9
 run float-atomics-asan-ubsan python3 tests/exec/float_atomics.py --tool build/san/wavesim --seed 10
+# Every compute memory opcode (DS, MUBUF, MTBUF, FLAT, GLOBAL, SCRATCH, SMEM, GWS, ordered count) in
+# wave32 and wave64 against mem_model.py, written from the RDNA3 guide and seeds 001/004 (issue 15).
+run mem-ops python3 tests/exec/mem_ops.py --tool build/rel/wavesim --seed 1 --covered "$cov/mem-ops"
+run mem-ops-asan-ubsan python3 tests/exec/mem_ops.py --tool build/san/wavesim --seed 2 --sample 0.2
 # buffer_load_lds_*, global addtid, FLAT aperture routing, SH_MEM_CONFIG alignment modes.
 run vmem-extras python3 tests/exec/vmem_extras.py --tool build/rel/wavesim --seed 5
 run vmem-extras-asan-ubsan python3 tests/exec/vmem_extras.py --tool build/san/wavesim --seed 6

@@ -19,14 +19,45 @@ static uint32_t r3_ds_addr(const r3_wave *w, const r3_xop *x, int lane)
     return r3_vrow(w, r3_field_value(x->in, R3F_ADDR))[lane] + r3_ds_offset(x->in);
 }
 
-/* The bytes [addr, addr + n) in LDS, or in GDS when the instruction sets GDS; NULL out of range
-   (stores are dropped, loads read 0). */
+/* The bytes [addr, addr + n) in LDS, or with the GDS bit in the GDS window M0 describes (M0[31:16]
+   its base, M0[15:0] its size in bytes: RDNA3 guide 12.6 and the GDS column of 13.4.3); NULL out
+   of range (stores are dropped, loads read 0). */
 static uint8_t *r3_ds_mem(r3_wave *w, const r3_xop *x, uint64_t addr, uint32_t n)
 {
-    if (r3_field_value(x->in, R3F_GDS))
-        return addr + n <= R3_GDS_BYTES ? w->group->sync->gds + addr : NULL;
+    if (r3_field_value(x->in, R3F_GDS)) {
+        uint32_t m0 = w->sgpr[125], base = m0 >> 16, size = m0 & 0xffffu;
+        if (addr + n > size || base + addr + n > R3_GDS_BYTES)
+            return NULL;
+        return w->group->sync->gds + base + addr;
+    }
     return r3_lds_bytes(w, addr, n);
 }
+
+/* GDS is one lane wide: with the GDS bit an instruction acts for the lowest active lane only, and
+   for none with EXEC 0 (RDNA3 guide 12.6 and 13.4.2 = seed 004). r3_gds_lane narrows EXEC for the
+   instruction (returning the wave's EXEC), r3_gds_done restores it. */
+static uint64_t r3_gds_lane(r3_wave *w, const r3_xop *x)
+{
+    uint64_t mask = r3_exec_mask(w);
+    if (r3_field_value(x->in, R3F_GDS))
+        r3_set_exec(w, mask & (0 - mask));
+    return mask;
+}
+
+static void r3_gds_done(r3_wave *w, const r3_xop *x, uint64_t mask)
+{
+    if (r3_field_value(x->in, R3F_GDS))
+        r3_set_exec(w, mask);
+}
+
+/* An instruction function that honours the one-lane rule of GDS. */
+#define DS_OP(name, call)                        \
+    OP(name)                                     \
+    {                                            \
+        uint64_t saved_exec = r3_gds_lane(w, x); \
+        call;                                    \
+        r3_gds_done(w, x, saved_exec);           \
+    }
 
 /* M0[15:0]: the base address of append/consume and the add-TID forms. */
 static uint32_t r3_ds_m0_base(const r3_wave *w)
@@ -213,19 +244,39 @@ static void r3_ds_condxchg(r3_wave *w, const r3_xop *x)
     }
 }
 
-/* ds_swizzle_b32: VDST = ADDR's VGPR of another lane: with OFFSET[15] a per-quad permutation
-   (two bits per lane), else ((lane & and) | or) ^ xor within each 32 lanes. Inactive sources read 0. */
+/* The lane ds_swizzle_b32 lane l reads (RDNA3 guide 16.15, DS_SWIZZLE_B32 pseudocode), offset =
+   {OFFSET1, OFFSET0}: at or above 0xe000 the FFT mode (bit-reversed lane within 32, shifted right by
+   the popcount of mask OFFSET[4:0], the mask bits kept); at or above 0xc000 the rotate mode (by
+   OFFSET[9:5] lanes, right when OFFSET[10] is set, the mask bits kept, wrapping at 32 lanes as the
+   guide's examples do); else with OFFSET[15] a per-quad permutation (two bits per lane); else
+   ((lane & and) | or) ^ xor within each 32 lanes. */
+static unsigned r3_swizzle_lane(uint32_t off, unsigned l)
+{
+    unsigned half = l & 32u, i = l & 31u, m = off & 31u;
+    if (off >= 0xe000u) {
+        unsigned rev = 0;
+        for (int b = 0; b < 5; b++)
+            rev |= (i >> b & 1u) << (4 - b);
+        return half | (rev >> __builtin_popcount(m)) | (i & m);
+    }
+    if (off >= 0xc000u) {
+        unsigned rot = off >> 5 & 31u;
+        unsigned moved = (off & 0x400u) ? i - rot : i + rot;
+        return half | (i & m) | (moved & ~m & 31u);
+    }
+    if (off & 0x8000u)
+        return (l & ~3u) | ((off >> (2 * (l & 3))) & 3u);
+    return half | ((((i & off) | (off >> 5)) ^ (off >> 10)) & 31u);
+}
+
+/* ds_swizzle_b32: VDST = ADDR's VGPR of the lane r3_swizzle_lane picks; inactive sources read 0. */
 static void r3_ds_swizzle(r3_wave *w, const r3_xop *x)
 {
     uint32_t off = r3_ds_offset(x->in), out[R3_MAX_LANES];
     uint64_t mask = r3_exec_mask(w);
     const uint32_t *src = r3_vrow(w, r3_field_value(x->in, R3F_ADDR));
     for (int l = 0; l < w->lanes; l++) {
-        unsigned s;
-        if (off & 0x8000u)
-            s = ((unsigned)l & ~3u) | ((off >> (2 * (l & 3))) & 3u);
-        else
-            s = ((unsigned)l & ~31u) | (((((unsigned)l & off) | (off >> 5)) ^ (off >> 10)) & 31u);
+        unsigned s = r3_swizzle_lane(off, (unsigned)l);
         out[l] = (mask >> s & 1) ? src[s] : 0;
     }
     uint32_t *d = r3_vrow_w(w, r3_field_value(x->in, R3F_VDST));
@@ -236,7 +287,8 @@ static void r3_ds_swizzle(r3_wave *w, const r3_xop *x)
 
 /* ds_permute_b32 (each lane sends DATA0 to lane (ADDR + OFFSET) / 4; unsent lanes get 0, the
    highest sender wins) and ds_bpermute_b32 (each lane reads DATA0 of lane (ADDR + OFFSET) / 4,
-   0 from an inactive lane); lane numbers wrap at the wave size. */
+   0 from an inactive lane). Only index bits [6:2] count and a wave64 permutes each 32-lane half on
+   its own (RDNA3 guide 12.5.2; LLVM's supportsWaveWideBPermute() is false for gfx11 wave64). */
 static void r3_ds_permute(r3_wave *w, const r3_xop *x, int backward)
 {
     const r3_inst *in = x->in;
@@ -246,7 +298,7 @@ static void r3_ds_permute(r3_wave *w, const r3_xop *x, int backward)
     for (int l = 0; l < w->lanes; l++) {
         if (!(mask >> l & 1))
             continue;
-        unsigned other = ((addr[l] + r3_ds_offset(in)) >> 2) % (unsigned)w->lanes;
+        unsigned other = ((unsigned)l & 32u) | (((addr[l] + r3_ds_offset(in)) >> 2) & 31u);
         if (backward)
             out[l] = (mask >> other & 1) ? data[other] : 0;
         else
@@ -263,7 +315,9 @@ static void r3_ds_permute(r3_wave *w, const r3_xop *x, int backward)
 static void r3_ds_append(r3_wave *w, const r3_xop *x, int consume)
 {
     uint64_t mask = r3_exec_mask(w);
-    uint32_t count = (uint32_t)__builtin_popcountll(mask), old = 0, a = r3_ds_m0_base(w) + r3_ds_offset(x->in);
+    uint32_t count = (uint32_t)__builtin_popcountll(mask), old = 0;
+    /* in GDS the window's base (M0[31:16]) is the counter's address, the offset relative to it */
+    uint32_t a = (r3_field_value(x->in, R3F_GDS) ? 0 : r3_ds_m0_base(w)) + r3_ds_offset(x->in);
     uint8_t *p = (a & 3) ? NULL : r3_ds_mem(w, x, a, 4);
     if (p && count)
         old = r3_atomic32((uint32_t *)(void *)p, consume ? A_SUB : A_ADD, count, 0, 0);
@@ -393,46 +447,46 @@ OP(ds_ordered_count)
 }
 
 /* ds_load_*: VDST = LDS[ADDR + OFFSET] */
-OP(ds_load_b32) { r3_ds_load(w, x, 4, 0, 0, 0); }
-OP(ds_load_b64) { r3_ds_load(w, x, 8, 0, 0, 0); }
-OP(ds_load_b96) { r3_ds_load(w, x, 12, 0, 0, 0); }
-OP(ds_load_b128) { r3_ds_load(w, x, 16, 0, 0, 0); }
-OP(ds_load_u8) { r3_ds_load(w, x, 1, 0, 0, 0); }
-OP(ds_load_i8) { r3_ds_load(w, x, 1, 1, 0, 0); }
-OP(ds_load_u16) { r3_ds_load(w, x, 2, 0, 0, 0); }
-OP(ds_load_i16) { r3_ds_load(w, x, 2, 1, 0, 0); }
+DS_OP(ds_load_b32, r3_ds_load(w, x, 4, 0, 0, 0))
+DS_OP(ds_load_b64, r3_ds_load(w, x, 8, 0, 0, 0))
+DS_OP(ds_load_b96, r3_ds_load(w, x, 12, 0, 0, 0))
+DS_OP(ds_load_b128, r3_ds_load(w, x, 16, 0, 0, 0))
+DS_OP(ds_load_u8, r3_ds_load(w, x, 1, 0, 0, 0))
+DS_OP(ds_load_i8, r3_ds_load(w, x, 1, 1, 0, 0))
+DS_OP(ds_load_u16, r3_ds_load(w, x, 2, 0, 0, 0))
+DS_OP(ds_load_i16, r3_ds_load(w, x, 2, 1, 0, 0))
 /* d16 forms: the low (or high) half of VDST, the other half kept */
-OP(ds_load_u8_d16) { r3_ds_load(w, x, 1, 0, 1, 0); }
-OP(ds_load_u8_d16_hi) { r3_ds_load(w, x, 1, 0, 1, 1); }
-OP(ds_load_i8_d16) { r3_ds_load(w, x, 1, 1, 1, 0); }
-OP(ds_load_i8_d16_hi) { r3_ds_load(w, x, 1, 1, 1, 1); }
-OP(ds_load_u16_d16) { r3_ds_load(w, x, 2, 0, 1, 0); }
-OP(ds_load_u16_d16_hi) { r3_ds_load(w, x, 2, 0, 1, 1); }
+DS_OP(ds_load_u8_d16, r3_ds_load(w, x, 1, 0, 1, 0))
+DS_OP(ds_load_u8_d16_hi, r3_ds_load(w, x, 1, 0, 1, 1))
+DS_OP(ds_load_i8_d16, r3_ds_load(w, x, 1, 1, 1, 0))
+DS_OP(ds_load_i8_d16_hi, r3_ds_load(w, x, 1, 1, 1, 1))
+DS_OP(ds_load_u16_d16, r3_ds_load(w, x, 2, 0, 1, 0))
+DS_OP(ds_load_u16_d16_hi, r3_ds_load(w, x, 2, 0, 1, 1))
 /* ds_store_*: LDS[ADDR + OFFSET] = DATA0 (its high half for _d16_hi) */
-OP(ds_store_b32) { r3_ds_store(w, x, 4, 0); }
-OP(ds_store_b64) { r3_ds_store(w, x, 8, 0); }
-OP(ds_store_b96) { r3_ds_store(w, x, 12, 0); }
-OP(ds_store_b128) { r3_ds_store(w, x, 16, 0); }
-OP(ds_store_b8) { r3_ds_store(w, x, 1, 0); }
-OP(ds_store_b16) { r3_ds_store(w, x, 2, 0); }
-OP(ds_store_b8_d16_hi) { r3_ds_store(w, x, 1, 1); }
-OP(ds_store_b16_d16_hi) { r3_ds_store(w, x, 2, 1); }
+DS_OP(ds_store_b32, r3_ds_store(w, x, 4, 0))
+DS_OP(ds_store_b64, r3_ds_store(w, x, 8, 0))
+DS_OP(ds_store_b96, r3_ds_store(w, x, 12, 0))
+DS_OP(ds_store_b128, r3_ds_store(w, x, 16, 0))
+DS_OP(ds_store_b8, r3_ds_store(w, x, 1, 0))
+DS_OP(ds_store_b16, r3_ds_store(w, x, 2, 0))
+DS_OP(ds_store_b8_d16_hi, r3_ds_store(w, x, 1, 1))
+DS_OP(ds_store_b16_d16_hi, r3_ds_store(w, x, 2, 1))
 /* LDS[M0[15:0] + OFFSET + lane * 4] = DATA0, and the load back */
-OP(ds_store_addtid_b32) { r3_ds_addtid(w, x, 1); }
-OP(ds_load_addtid_b32) { r3_ds_addtid(w, x, 0); }
+DS_OP(ds_store_addtid_b32, r3_ds_addtid(w, x, 1))
+DS_OP(ds_load_addtid_b32, r3_ds_addtid(w, x, 0))
 /* two-address forms */
-OP(ds_load_2addr_b32) { r3_ds_2addr(w, x, 4, 1, 0); }
-OP(ds_load_2addr_b64) { r3_ds_2addr(w, x, 8, 1, 0); }
-OP(ds_load_2addr_stride64_b32) { r3_ds_2addr(w, x, 4, 64, 0); }
-OP(ds_load_2addr_stride64_b64) { r3_ds_2addr(w, x, 8, 64, 0); }
-OP(ds_store_2addr_b32) { r3_ds_2addr(w, x, 4, 1, 1); }
-OP(ds_store_2addr_b64) { r3_ds_2addr(w, x, 8, 1, 1); }
-OP(ds_store_2addr_stride64_b32) { r3_ds_2addr(w, x, 4, 64, 1); }
-OP(ds_store_2addr_stride64_b64) { r3_ds_2addr(w, x, 8, 64, 1); }
-OP(ds_storexchg_2addr_rtn_b32) { r3_ds_xchg2(w, x, 0, 1); }
-OP(ds_storexchg_2addr_stride64_rtn_b32) { r3_ds_xchg2(w, x, 0, 64); }
-OP(ds_storexchg_2addr_rtn_b64) { r3_ds_xchg2(w, x, 1, 1); }
-OP(ds_storexchg_2addr_stride64_rtn_b64) { r3_ds_xchg2(w, x, 1, 64); }
+DS_OP(ds_load_2addr_b32, r3_ds_2addr(w, x, 4, 1, 0))
+DS_OP(ds_load_2addr_b64, r3_ds_2addr(w, x, 8, 1, 0))
+DS_OP(ds_load_2addr_stride64_b32, r3_ds_2addr(w, x, 4, 64, 0))
+DS_OP(ds_load_2addr_stride64_b64, r3_ds_2addr(w, x, 8, 64, 0))
+DS_OP(ds_store_2addr_b32, r3_ds_2addr(w, x, 4, 1, 1))
+DS_OP(ds_store_2addr_b64, r3_ds_2addr(w, x, 8, 1, 1))
+DS_OP(ds_store_2addr_stride64_b32, r3_ds_2addr(w, x, 4, 64, 1))
+DS_OP(ds_store_2addr_stride64_b64, r3_ds_2addr(w, x, 8, 64, 1))
+DS_OP(ds_storexchg_2addr_rtn_b32, r3_ds_xchg2(w, x, 0, 1))
+DS_OP(ds_storexchg_2addr_stride64_rtn_b32, r3_ds_xchg2(w, x, 0, 64))
+DS_OP(ds_storexchg_2addr_rtn_b64, r3_ds_xchg2(w, x, 1, 1))
+DS_OP(ds_storexchg_2addr_stride64_rtn_b64, r3_ds_xchg2(w, x, 1, 64))
 /* lane data movement through the LDS crossbar */
 OP(ds_swizzle_b32) { r3_ds_swizzle(w, x); }
 OP(ds_permute_b32) { r3_ds_permute(w, x, 0); }
@@ -440,7 +494,7 @@ OP(ds_bpermute_b32) { r3_ds_permute(w, x, 1); }
 /* append buffers */
 OP(ds_append) { r3_ds_append(w, x, 0); }
 OP(ds_consume) { r3_ds_append(w, x, 1); }
-OP(ds_condxchg32_rtn_b64) { r3_ds_condxchg(w, x); }
+DS_OP(ds_condxchg32_rtn_b64, r3_ds_condxchg(w, x))
 /* ds_nop: nothing */
 OP(ds_nop) { (void)w; (void)x; }
 
@@ -448,9 +502,9 @@ OP(ds_nop) { (void)w; (void)x; }
    memory = op(memory, DATA0) (rsub: DATA0 - memory; mskor: (memory & ~DATA0) | DATA1;
    wrap: memory >= DATA0 ? memory - DATA0 : memory + DATA1; cmpstore: DATA1 == memory ? DATA0) */
 #define DS_ATOMIC(name, op, wide) \
-    OP(ds_##name) { r3_ds_atomic(w, x, op, 0, wide); }
+    DS_OP(ds_##name, r3_ds_atomic(w, x, op, 0, wide))
 #define DS_ATOMIC_RTN(name, op, wide) \
-    OP(ds_##name) { r3_ds_atomic(w, x, op, 1, wide); }
+    DS_OP(ds_##name, r3_ds_atomic(w, x, op, 1, wide))
 #define DS_ATOMIC_PAIR(base, suffix, op, wide) \
     DS_ATOMIC(base##_##suffix, op, wide) DS_ATOMIC_RTN(base##_rtn_##suffix, op, wide)
 #define DS_ATOMIC_INT(W, U, I, B, wide)                                                              \
