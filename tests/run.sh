@@ -239,10 +239,13 @@ run opencl-clinfo python3 tests/opencl/clinfo_check.py --icd build/icd
 run as-dis-roundtrip sh tools/demo.sh build/rel/wavesim
 run demo build/san/demo
 
-# the VALU coverage summary reads what valu-vectors, wmma-matrix and lane-ops wrote
+# the VALU coverage summary reads what valu-vectors, wmma-matrix and lane-ops wrote, the memory one
+# what mem-ops wrote
 finish
 run valu-coverage python3 tests/exec/valu_coverage.py --tool build/rel/wavesim --out build/test-logs/valu-coverage.txt \
     "$cov/valu-vectors" "$cov/wmma" "$cov/lanes"
+run mem-coverage python3 tests/exec/mem_coverage.py --tool build/rel/wavesim --out build/test-logs/mem-coverage.txt \
+    "$cov/mem-ops"
 finish
 echo "make test took $(( $(date +%s) - started )) s on $jobs_max jobs"
 echo "$passed passed, $failed failed"

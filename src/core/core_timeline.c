@@ -107,6 +107,12 @@ void core_timeline_wave_end(core_timeline *t, uint64_t item, int wave, uint64_t 
         t->ends[item * (uint64_t)t->wpg + (uint64_t)wave] = count;
 }
 
+void core_timeline_stop_at(core_timeline *t, uint64_t item)
+{
+    for (uint64_t i = item + 1; t && i < t->ngroups; i++)
+        t->groups[i].started = 0;
+}
+
 void core_timeline_fault(core_timeline *t, uint64_t item, int wave, uint64_t count, const char *msg)
 {
     tl_group *g = tl_at(t, item, wave);

@@ -32,6 +32,10 @@ void core_timeline_wave_end(core_timeline *t, uint64_t item, int wave, uint64_t 
 /* The wave faulted at its instruction number `count` (msg: the fault text, copied). */
 void core_timeline_fault(core_timeline *t, uint64_t item, int wave, uint64_t count, const char *msg);
 
+/* The dispatch stopped at the fault of workgroup `item`: later workgroups some host thread had
+   already started are left out, so the picture does not depend on the thread count. */
+void core_timeline_stop_at(core_timeline *t, uint64_t item);
+
 /* Writes the trace of n dispatches run one after another (each starts when the one before has
    ended): one process per compute unit, one thread per workgroup slot and wave, a span per wave
    (workgroup id, instructions, launch number), a span per barrier wait, an instant event per fault.

@@ -68,7 +68,7 @@ def kernel(fmt, store, d16, size, hi=0):
         op = 'buffer_%s_d16_hi_format_x v2, v1, s[12:15], 0 idxen' % ('store' if store else 'load')
         word3 = 0x10000000 | fmt << 12 | 4 | 5 << 3 | 6 << 6 | 7 << 9
     else:
-        op = 'tbuffer_%s_%sformat_xyzw %s, v1, s[12:15], 0 idxen format:%d' % (
+        op = 'tbuffer_%s_%sformat_xyzw %s, v1, s[12:15], 0 format:%d idxen' % (  # LLVM's operand order
             'store' if store else 'load', 'd16_' if d16 else '', regs, fmt)
         word3 = 0x10000000
     base = 's6' if store else 's4'

@@ -3,7 +3,8 @@
 # instruction pseudocode of chapter 16, the DS/LDS text of chapter 12, the float-atomic and GWS text of
 # chapter 13, scalar memory chapter 8, buffer chapter 9, flat chapter 11), tinygrad's extraction of
 # the guide pseudocode (extra/assembly/amd/autogen/rdna3/str_pcode.py) and the project seeds 001
-# (buffers, range checks, formats) and 004 (float atomics, GWS, ordered count, EXEC==0 rules).
+# (buffers, range checks, formats) and 004 (float atomics, GWS, ordered count, EXEC==0 rules);
+# DS_BVH_STACK_RTN_B32 also from AMD's GPURT model of it, LLPC and RADV (see bvh_stack).
 # Nothing here is taken from the executor. Each function names its source; the wording is ours.
 #
 # Values are Python ints holding bit patterns; memory is a bytearray; "bits" is 32 or 64.
@@ -350,6 +351,65 @@ def ds_swizzle(wave, exec_mask, data, offset):
             j = swizzle_source(i, offset)
             out[i] = data[j] if j is not None and j < wave and exec_mask >> j & 1 else 0
     return out
+
+
+# ---------------------------------------------------------------------------------------------
+# The ray-tracing stack: DS_BVH_STACK_RTN_B32 (guide 12.5.3 and its 16.15 entry; the details the
+# guide leaves open or contradicts from AMD's software model of the instruction in GPURT
+# (src/shaders/bvh_stack_dxr_prototype.hlsl, ds_store_stack: RayQuery2_0.hlsl runs it in place of
+# the instruction when USE_HW_INTRINSIC is 0), from LLPC's lowering (stack size in OFFSET1[5:4])
+# and from RADV (radv_nir_rt_common.c), whose gfx11 traversal depends on the hardware's exact
+# behaviour. See docs/isa-notes-rdna3.md.)
+# ---------------------------------------------------------------------------------------------
+
+BVH_INVALID = 0xffffffff     # INVALID_NODE: an empty child slot
+BVH_TERMINAL = 0xfffffffe    # returned by a pop of an empty stack (index 0)
+BVH_INDEX_MAX = 0x3ffff      # ADDR[17:0], the stack index; pushes stop counting here
+
+
+def bvh_stack(mem, lds_size, addr, last, data, size_sel):
+    """One lane of DS_BVH_STACK_RTN_B32. addr = ADDR {stack base in dwords [31:18], index
+    [17:0]}; last = DATA0 (last visited node); data = DATA1[0..3] (X, Y, Z, W: the sorted
+    children, X the nearest); size_sel = OFFSET1[5:4] (8 << size_sel entries). Entry i of the
+    lane's stack is the dword at 4 * base + 128 * (i mod size) (a 128-byte stride, so 32 lanes
+    interleave). A DATA0 other than INVALID that equals none of the four values means nothing is
+    pushed or returned. Otherwise the scan W, Z, Y, X stops at the value equal to DATA0 (the
+    children after the last visited one are what is left): it pushes W, Z, Y (those not INVALID;
+    the index counts up after each write, held at 2^18 - 1) and returns X if it is reached and not
+    INVALID. Nothing returned: a pop. An empty stack (index 0) returns TERMINAL and stays empty;
+    else the index counts down and the entry there is returned and replaced by INVALID (which is
+    what a later pop of that wrapped-around entry finds). LDS outside the allocation: writes
+    dropped, reads 0 (as every DS access). Returns (VDST, new ADDR)."""
+    base = (addr >> 18) * 4
+    index = addr & BVH_INDEX_MAX
+    size = 8 << size_sel
+
+    def at(i):
+        a = base + 128 * (i % size)
+        return a if a + 4 <= lds_size else None
+
+    no_last = last == BVH_INVALID
+    going = no_last or last in data
+    for v in (data[3], data[2], data[1]):
+        going = going and (no_last or v != last)
+        if going and v != BVH_INVALID:
+            a = at(index)
+            if a is not None:
+                wr(mem, a, 4, v)
+            if index != BVH_INDEX_MAX:
+                index += 1
+    going = going and (no_last or data[0] != last)
+    ret = data[0] if going else BVH_INVALID
+    if ret == BVH_INVALID:
+        if index == 0:
+            ret = BVH_TERMINAL
+        else:
+            index -= 1
+            a = at(index)
+            ret = rd(mem, a, 4) if a is not None else 0
+            if a is not None:
+                wr(mem, a, 4, BVH_INVALID)
+    return ret, (addr & ~BVH_INDEX_MAX & M32) | index
 
 
 # ---------------------------------------------------------------------------------------------

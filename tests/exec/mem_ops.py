@@ -5,8 +5,9 @@
 # memory. Each opcode gets a few cases per wave size (instruction offsets, SOFFSET, saddr/vaddr and
 # scratch addressing forms, partial EXEC, returning and non-returning atomics, lanes colliding on one
 # address for atomics, out-of-range buffer and LDS lanes, misaligned LDS accesses, the GDS forms of
-# the DS opcodes); the cases of a few opcodes share a kernel, one wavesim run. GWS and ordered count
-# run in co-resident kernels with the EXEC==0 rules of seed 004 and the M0 resource base.
+# the DS opcodes, sequences of ds_bvh_stack_rtn_b32 on per-lane stacks); the cases of a few opcodes
+# share a kernel, one wavesim run. GWS and ordered count run in co-resident kernels with the EXEC==0
+# rules of seed 004 and the M0 resource base.
 # --covered FILE writes the rows verified in both wave sizes (read by mem_coverage.py).
 import argparse
 import os
@@ -28,7 +29,7 @@ ROWS_PER_KERNEL = 4   # table rows whose cases share one kernel (one wavesim run
 REG = 8192            # bytes of memory per case and workgroup
 LDSW = 8192           # LDS window of the DS cases (region bytes [0, LDSW))
 SW = 64               # scratch bytes per lane (region bytes [lane * SW, lane * SW + SW))
-NOT_RUN = {'ds_add_gs_reg_rtn', 'ds_sub_gs_reg_rtn', 'ds_bvh_stack_rtn_b32'}  # see mem_coverage.py
+NOT_RUN = {'ds_add_gs_reg_rtn', 'ds_sub_gs_reg_rtn'}  # not compute opcodes: see mem_coverage.py
 GWS_OPS = {'ds_gws_init', 'ds_gws_sema_v', 'ds_gws_sema_br', 'ds_gws_sema_p', 'ds_gws_sema_release_all',
            'ds_gws_barrier', 'ds_ordered_count'}
 
@@ -514,6 +515,74 @@ def ds_gds_case(name, wave, rng):
     return c
 
 
+def bvh_node(rng):
+    """A child pointer: INVALID often, otherwise any value but the two markers."""
+    if rng.random() < 0.4:
+        return mm.BVH_INVALID
+    return rng.randrange(0, mm.BVH_TERMINAL)
+
+
+def ds_bvh_case(c, rng, vi):
+    """ds_bvh_stack_rtn_b32, three in a row on one ADDR (v1), with DATA0 v2/v3/v4 and DATA1
+    v[5:8], v[9:12], v[5:8]; the results go to v13, v15, v16 and the final ADDR to v14. Every lane
+    has its own stack laid out as RADV lays them out (a dword column of a 128-byte row per lane,
+    32 lanes per block of stack-size rows), so lanes never share an entry; the stacks start with
+    the region's random bytes, a tenth of the dwords INVALID (entries earlier pops cleared), so
+    pops return them. Indices from 0 (empty: TERMINAL) through three times the size (wrapped) and
+    at the 2^18 - 1 ceiling; DATA0 INVALID, TERMINAL, one of the DATA1 values or another value;
+    OFFSET0 random (unused); variant 2 puts two lanes' stacks past the LDS allocation (writes
+    dropped, reads 0)."""
+    wave = c.wave
+    blocks = wave // 32
+    for m in c.mem:
+        for _ in range(LDSW // 40):
+            mm.wr(m, rng.randrange(0, LDSW // 4) * 4, 4, mm.BVH_INVALID)
+    sel = rng.randrange(0, 4 if wave == 32 else 3)
+    size = 8 << sel
+    span = size * 128
+    start = rng.randrange(0, (LDSW - blocks * span) // 4 + 1) * 4
+    off0 = rng.randrange(0, 256)
+    beyond = []
+    cols = []
+    for g in range(GROUPS):
+        perm = list(range(32))
+        rng.shuffle(perm)
+        cols.append(perm)
+        beyond.append(rng.sample(range(wave), 2) if vi == 2 else [])
+
+    def fill(g, l, rec):
+        base = start + (l // 32) * span + 4 * cols[g][l % 32]
+        if l in beyond[g]:
+            base = LDSW + 4 * rng.randrange(0, 2048)
+        r = rng.random()
+        index = (0 if r < 0.2 else rng.randrange(1, size + 1) if r < 0.6 else
+                 rng.randrange(size + 1, 3 * size) if r < 0.9 else mm.BVH_INDEX_MAX - rng.randrange(0, 2))
+        rec[0] = (base // 4) << 18 | index
+        rec[4:8] = [bvh_node(rng) for _ in range(4)]
+        rec[8:12] = [bvh_node(rng) for _ in range(4)]
+        for k, data in ((1, rec[4:8]), (2, rec[8:12]), (3, rec[4:8])):
+            r = rng.random()
+            rec[k] = (mm.BVH_INVALID if r < 0.35 else mm.BVH_TERMINAL if r < 0.5 else
+                      rng.choice(data) if r < 0.85 else rng.getrandbits(32))
+    c.recs = records(rng, wave, fill)
+    off = sel << 12 | off0
+    c.body = []
+    for vd, last, data in (('v13', 'v2', 'v[5:8]'), ('v15', 'v3', 'v[9:12]'), ('v16', 'v4', 'v[5:8]')):
+        c.body += ['ds_bvh_stack_rtn_b32 %s, v1, %s, %s offset:%d' % (vd, last, data, off), 's_waitcnt lgkmcnt(0)']
+    c.body.append('v_mov_b32 v14, v1')
+
+    def expect(g, recs, mem0, so, sm, c=c, sel=sel):
+        mem = bytearray(mem0)
+        out = [list(r[12:16]) for r in recs]
+        for l in lanes_of(c.exec, c.wave):
+            addr = recs[l][0]
+            for k, (last, d) in enumerate(((1, 4), (2, 8), (3, 4))):
+                out[l][(0, 2, 3)[k]], addr = mm.bvh_stack(mem, LDSW, addr, recs[l][last], recs[l][d:d + 4], sel)
+            out[l][1] = addr
+        return out, mem
+    c.expect = expect
+
+
 def ds_cases(name, wave, rng):
     cases = []
     variants = [('full', False), ('partial', True), ('partial', False)]
@@ -629,6 +698,8 @@ def ds_cases(name, wave, rng):
                     out[l][0] = old
                 return out, mem
             c.expect = expect
+        elif name == 'ds_bvh_stack_rtn_b32':
+            ds_bvh_case(c, rng, vi)
         elif name == 'ds_condxchg32_rtn_b64':
             off = rng.randrange(0, 64) * 8
             addrs = [place(rng, wave, off, LDSW, 8, 8) for _ in range(GROUPS)]

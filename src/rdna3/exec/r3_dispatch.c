@@ -1,7 +1,8 @@
 /* RDNA3 dispatch: kernarg and hidden arguments (code object v5 layout), per-wave initial state from
-   the kernel descriptor, and workgroups spread over the host threads. Kernels that use GWS or
-   ordered count run co-resident: each host thread keeps several workgroups in flight and switches
-   between them while their waves wait, as many at once as the device holds. */
+   the kernel descriptor, and the RDNA3 operations of the SIMT core (src/core/core_simt.h), whose
+   dispatcher spreads the workgroups over the host threads. Kernels that use GWS or ordered count
+   run co-resident: each host thread keeps several workgroups in flight and switches between them
+   while their waves wait, as many at once as the device holds. */
 #include "r3_dispatch.h"
 
 #include <stdio.h>
@@ -11,31 +12,24 @@
 #include "common/le.h"
 #include "core/core_mem.h"
 #include "core/core_pool.h"
+#include "core/core_simt.h"
 #include "r3_sync.h"
 
 #define R3_DEFAULT_BUDGET 200000000ull
 #define R3_MAX_WAVES 32   /* 1024 work-items in wave32 */
 #define R3_QUANTUM 2000   /* co-resident: instructions per wave turn (spin-waits on memory work) */
 
-/* A resident workgroup: its waves and their registers, LDS and private memory. */
+/* A workgroup slot a host thread reuses: the group, its waves and their registers, LDS and private
+   memory. */
 typedef struct {
     r3_group g;
     r3_wave waves[R3_MAX_WAVES];
-    int nwaves, busy;
-    uint64_t item;
+    core_wave *wave_ptrs[R3_MAX_WAVES];
     uint32_t (*vgprs)[256][R3_MAX_LANES];
     uint8_t *lds, *scratch;
     uint64_t scratch_bytes;
+    int thread;
 } r3_slot;
-
-typedef struct {
-    r3_slot *slots;           /* one, or several when workgroups run co-resident */
-    int nslots;
-    r3_trace_snap *snap;
-    r3_stats stats;
-    uint64_t failed_item;
-    char err[512];
-} r3_thread;
 
 typedef struct {
     const r3_codeobj *co;
@@ -47,10 +41,9 @@ typedef struct {
     uint64_t kernarg_addr, dispatch_addr;
     uint32_t lds_size, scratch_per_lane;
     int lanes, waves_per_group;
-    uint64_t total, next_item;  /* workgroups, and the next one to start (co-resident mode) */
-    r3_thread *threads;
     r3_sync sync;
-    core_timeline *timeline;    /* NULL unless the launch asked for one */
+    r3_warnings *warn;          /* per host thread */
+    r3_trace_snap *snap;        /* tracing runs on one thread */
 } r3_dispatch_ctx;
 
 /* Hidden arguments of code object v5, by value kind. */
@@ -120,7 +113,6 @@ static void r3_init_wave(const r3_dispatch_ctx *c, r3_wave *w, r3_group *g, int 
         core_mem_pages_clear(scratch, (uint64_t)c->lanes * c->scratch_per_lane);
     w->wave64 = c->lanes == 64;
     w->lanes = c->lanes;
-    w->id = wave;
     w->group = g;
     /* MODE from the descriptor: round and denormal modes (rsrc1 bits 19:12), DX10 clamp (bit 21),
        IEEE (bit 23) */
@@ -170,31 +162,49 @@ static void r3_init_wave(const r3_dispatch_ctx *c, r3_wave *w, r3_group *g, int 
     r3_set_exec(w, exec);
 }
 
-/* Buffers of a slot, made on first use. */
-static int r3_slot_alloc(const r3_dispatch_ctx *c, r3_slot *sl)
+static void *r3_slot_new(void *ctx, int thread)
 {
-    if (sl->vgprs)
-        return 0;
+    const r3_dispatch_ctx *c = ctx;
+    r3_slot *sl = calloc(1, sizeof *sl);
+    if (!sl)
+        return NULL;
     size_t wpg = (size_t)c->waves_per_group;
+    sl->thread = thread;
     sl->vgprs = calloc(wpg, sizeof *sl->vgprs);
     sl->lds = calloc(1, c->lds_size ? c->lds_size : 1);
-    sl->scratch = c->scratch_per_lane ? core_mem_pages_new((uint64_t)wpg * (uint64_t)c->lanes * c->scratch_per_lane) : NULL;
     sl->scratch_bytes = c->scratch_per_lane ? (uint64_t)wpg * (uint64_t)c->lanes * c->scratch_per_lane : 0;
-    return sl->vgprs && sl->lds && (!c->scratch_per_lane || sl->scratch) ? 0 : -1;
+    sl->scratch = sl->scratch_bytes ? core_mem_pages_new(sl->scratch_bytes) : NULL;
+    for (int i = 0; i < R3_MAX_WAVES; i++)
+        sl->wave_ptrs[i] = &sl->waves[i].core;
+    if (!sl->vgprs || !sl->lds || (sl->scratch_bytes && !sl->scratch)) {
+        free(sl->vgprs);
+        free(sl->lds);
+        core_mem_pages_free(sl->scratch, sl->scratch_bytes);
+        free(sl);
+        return NULL;
+    }
+    return sl;
 }
 
-static void r3_slot_free(r3_slot *sl)
+static void r3_slot_free(void *ctx, void *slot)
 {
+    r3_slot *sl = slot;
+    (void)ctx;
     free(sl->vgprs);
     free(sl->lds);
     core_mem_pages_free(sl->scratch, sl->scratch_bytes);
+    free(sl);
 }
 
-/* Makes workgroup `item` resident in a slot: its group state and initialised waves. */
-static void r3_slot_start(r3_dispatch_ctx *c, r3_thread *t, r3_slot *sl, uint64_t item)
+/* Workgroup cg->item in a slot: its group state and initialised waves. */
+static int r3_start(void *ctx, void *slot, core_group *cg, char *err, size_t errsize)
 {
+    r3_dispatch_ctx *c = ctx;
+    r3_slot *sl = slot;
     const r3_launch *l = c->l;
     r3_group *g = &sl->g;
+    uint64_t item = cg->item;
+    (void)err, (void)errsize;
     memset(g, 0, sizeof *g);
     g->co = c->co;
     g->xp = c->xp;
@@ -203,13 +213,13 @@ static void r3_slot_start(r3_dispatch_ctx *c, r3_thread *t, r3_slot *sl, uint64_
     g->lds = sl->lds;
     g->lds_size = c->lds_size;
     g->sync = &c->sync;
-    g->id[0] = (uint32_t)(item % c->groups[0]);
-    g->id[1] = (uint32_t)(item / c->groups[0] % c->groups[1]);
-    g->id[2] = (uint32_t)(item / ((uint64_t)c->groups[0] * c->groups[1]));
-    g->budget = l->max_instructions ? l->max_instructions : R3_DEFAULT_BUDGET;
+    g->core = cg;
+    for (int d = 0; d < 3; d++)
+        g->id[d] = cg->id[d];
     g->trace = l->trace;
     g->trace_ctx = l->trace_ctx;
-    g->snap = t->snap;
+    g->snap = c->snap;
+    g->warn = &c->warn[sl->thread];
     g->align_mode = l->align_mode;
     uint32_t size[3];
     for (int d = 0; d < 3; d++) { /* the last group along a dimension may be partial */
@@ -217,144 +227,38 @@ static void r3_slot_start(r3_dispatch_ctx *c, r3_thread *t, r3_slot *sl, uint64_
         size[d] = l->global[d] - start < l->local[d] ? l->global[d] - start : l->local[d];
     }
     memset(sl->lds, 0, c->lds_size);
-    sl->nwaves = (int)((size[0] * size[1] * size[2] + (unsigned)c->lanes - 1) / (unsigned)c->lanes);
-    for (int i = 0; i < sl->nwaves; i++) {
+    int nwaves = (int)((size[0] * size[1] * size[2] + (unsigned)c->lanes - 1) / (unsigned)c->lanes);
+    for (int i = 0; i < nwaves; i++) {
         r3_wave *w = &sl->waves[i];
         w->vgpr = sl->vgprs[i];
         w->scratch = sl->scratch ? sl->scratch + (size_t)i * (size_t)c->lanes * c->scratch_per_lane : NULL;
         r3_init_wave(c, w, g, i, size);
         w->order = item * (uint64_t)c->waves_per_group + (uint64_t)i;
     }
-    for (int i = sl->nwaves; c->sync.ended && i < c->waves_per_group; i++) { /* waves a partial group lacks never come */
-        pthread_mutex_lock(&c->sync.lock);
+    for (int i = nwaves; c->sync.ended && i < c->waves_per_group; i++) { /* waves a partial group lacks never come */
+        r3_sync_lock(&c->sync);
         r3_sync_wave_finished(&c->sync, item * (uint64_t)c->waves_per_group + (uint64_t)i);
-        pthread_mutex_unlock(&c->sync.lock);
+        r3_sync_unlock(&c->sync);
     }
-    sl->item = item;
-    sl->busy = 1;
-    g->timeline = c->timeline;
-    g->item = item;
-    if (c->timeline)
-        core_timeline_group(c->timeline, item, g->id, sl->nwaves);
-    t->stats.workgroups++;
-    t->stats.waves += (uint64_t)sl->nwaves;
-}
-
-/* The timeline's record of a workgroup that ended (rc 0) or faulted (rc < 0, err its message). */
-static void r3_timeline_end(const r3_dispatch_ctx *c, const r3_slot *sl, int rc, const char *err)
-{
-    if (!c->timeline)
-        return;
-    int culprit = -1; /* the faulting wave, else (a workgroup-level error) the first one still running */
-    for (int i = 0; i < sl->nwaves; i++) {
-        core_timeline_wave_end(c->timeline, sl->item, i, sl->waves[i].icount);
-        if (rc < 0 && sl->waves[i].fault)
-            culprit = i;
-    }
-    for (int i = 0; rc < 0 && culprit < 0 && i < sl->nwaves; i++)
-        if (!sl->waves[i].done)
-            culprit = i;
-    if (culprit >= 0)
-        core_timeline_fault(c->timeline, sl->item, culprit, sl->waves[culprit].icount, err);
-}
-
-static void r3_record_failure(r3_thread *t, uint64_t item, const char *err)
-{
-    if (item < t->failed_item) {
-        t->failed_item = item;
-        snprintf(t->err, sizeof t->err, "%s", err);
-    }
-}
-
-/* One workgroup from start to end (the usual mode: nothing waits on other workgroups). */
-static int r3_run_item(void *vctx, uint64_t item, int thread)
-{
-    r3_dispatch_ctx *c = vctx;
-    r3_thread *t = &c->threads[thread];
-    r3_slot *sl = &t->slots[0];
-    r3_slot_start(c, t, sl, item);
-    char err[512];
-    int rc = r3_run_group(&sl->g, sl->waves, sl->nwaves, &t->stats, err, sizeof err);
-    if (rc == 1)
-        snprintf(err, sizeof err, "workgroup (%u,%u,%u): waves wait on GWS outside a co-resident dispatch",
-                 sl->g.id[0], sl->g.id[1], sl->g.id[2]);
-    r3_timeline_end(c, sl, rc ? -1 : 0, err);
-    if (rc) {
-        r3_record_failure(t, item, err);
-        return -1;
-    }
+    cg->waves = sl->wave_ptrs;
+    cg->nwaves = nwaves;
     return 0;
 }
 
-/* Co-resident mode: one host thread keeps up to nslots workgroups in flight, running each as far as
-   it goes and starting new ones as others end; it sleeps when all of its waves wait. */
-static int r3_run_coresident(void *vctx, uint64_t index, int thread)
+static int r3_run(void *slot, core_group *cg, core_wave *w, uint64_t max, core_stats *st)
 {
-    r3_dispatch_ctx *c = vctx;
-    r3_thread *t = &c->threads[index];
-    r3_sync *s = &c->sync;
-    char err[512];
-    (void)thread;
-    for (;;) {
-        int busy = 0;
-        for (int k = 0; k < t->nslots; k++) {
-            r3_slot *sl = &t->slots[k];
-            if (!sl->busy && !__atomic_load_n(&s->stop, __ATOMIC_RELAXED)) {
-                uint64_t item = __atomic_fetch_add(&c->next_item, 1, __ATOMIC_RELAXED);
-                if (item < c->total) {
-                    if (r3_slot_alloc(c, sl)) {
-                        r3_record_failure(t, item, "out of memory");
-                        r3_sync_stop(s);
-                        return -1;
-                    }
-                    r3_slot_start(c, t, sl, item);
-                    sl->g.quantum = R3_QUANTUM;
-                }
-            }
-            busy += sl->busy;
-        }
-        if (!busy)
-            break;
-        uint64_t seen = __atomic_load_n(&s->version, __ATOMIC_ACQUIRE), before = t->stats.instructions;
-        int ended = 0;
-        for (int k = 0; k < t->nslots; k++) {
-            r3_slot *sl = &t->slots[k];
-            if (!sl->busy)
-                continue;
-            int rc = r3_run_group(&sl->g, sl->waves, sl->nwaves, &t->stats, err, sizeof err);
-            if (rc <= 0)
-                r3_timeline_end(c, sl, rc, err);
-            if (rc < 0) {
-                r3_record_failure(t, sl->item, err);
-                r3_sync_stop(s);
-                return -1;
-            }
-            if (rc == 0) {
-                sl->busy = 0;
-                ended = 1;
-            }
-        }
-        if (ended || t->stats.instructions != before)
-            continue;
-        if (r3_sync_wait(s, seen)) {
-            if (!s->deadlock)
-                return 0; /* another thread faulted and reports it */
-            for (int k = 0; k < t->nslots; k++)
-                if (t->slots[k].busy) {
-                    const r3_group *g = &t->slots[k].g;
-                    snprintf(err, sizeof err,
-                             "deadlock: every resident wave waits on GWS or ordered count (workgroup (%u,%u,%u) among "
-                             "them; at most %llu workgroups are resident at once)",
-                             g->id[0], g->id[1], g->id[2], (unsigned long long)core_device_resident_groups(c->l->device));
-                    r3_record_failure(t, t->slots[k].item, err);
-                    break;
-                }
-            return -1;
-        }
-    }
-    r3_sync_thread_done(s);
-    return 0;
+    (void)cg;
+    return r3_wave_run(&((r3_slot *)slot)->g, (r3_wave *)w, max, st);
 }
+
+static void r3_fault_line(void *slot, core_group *cg, core_wave *w, char *buf, size_t size)
+{
+    (void)slot, (void)cg;
+    r3_fault_text((const r3_wave *)w, buf, size);
+}
+
+static const core_isa r3_core_isa = {CORE_SCHED_UNTIL_BLOCKED, r3_slot_new, r3_slot_free, r3_start, r3_run,
+                                     r3_fault_line, NULL};
 
 int r3_dispatch(const r3_codeobj *co, const r3_xprog *xp, const r3_kernel *kern, core_mem *mem, const uint8_t *kernarg,
                 const r3_launch *l, r3_stats *stats, char *err, size_t errsize)
@@ -416,75 +320,49 @@ int r3_dispatch(const r3_codeobj *co, const r3_xprog *xp, const r3_kernel *kern,
     le_put(pkt + 28, c.lds_size, 4);
     le_put(pkt + 40, c.kernarg_addr, 8);
     int nthreads = l->trace ? 1 : l->threads > 0 ? l->threads : core_cpu_count();
-    if ((uint64_t)nthreads > total)
-        nthreads = (int)total;
-    c.total = total;
     c.waves_per_group = (int)((wg + (unsigned)c.lanes - 1) / (unsigned)c.lanes);
-    if (l->timeline) {
-        *l->timeline = c.timeline = core_timeline_new(total, c.waves_per_group, err, errsize);
-        if (!c.timeline) {
-            core_mem_release(mem, c.kernarg_addr);
-            core_mem_release(mem, c.dispatch_addr);
-            return -1;
-        }
-    }
-    int coresident = xp->device_waits;
-    uint64_t resident = core_device_resident_groups(l->device);
-    if (resident > total)
-        resident = total;
-    int nslots = coresident ? (int)((resident + (uint64_t)nthreads - 1) / (uint64_t)nthreads) : 1;
-    c.threads = calloc((size_t)nthreads, sizeof *c.threads);
+    core_dispatch_desc d;
+    memset(&d, 0, sizeof d);
+    d.isa = &r3_core_isa;
+    d.ctx = &c;
+    memcpy(d.groups, c.groups, sizeof d.groups);
+    d.threads = nthreads;
+    d.budget = l->max_instructions ? l->max_instructions : R3_DEFAULT_BUDGET;
+    d.coresident = xp->device_waits;
+    d.resident = core_device_resident_groups(l->device);
+    d.quantum = R3_QUANTUM;
+    d.wait = &c.sync.wait;
     int rc = -1, sync_ready = 0;
-    if (!c.threads || r3_sync_init(&c.sync, coresident ? total * (uint64_t)c.waves_per_group : 0, nthreads)) {
+    c.warn = calloc((size_t)nthreads, sizeof *c.warn);
+    c.snap = l->trace ? malloc(sizeof *c.snap) : NULL;
+    if (!c.warn || (l->trace && !c.snap) ||
+        r3_sync_init(&c.sync, d.coresident ? total * (uint64_t)c.waves_per_group : 0)) {
         snprintf(err, errsize, "out of memory");
         goto out;
     }
     sync_ready = 1;
-    for (int t = 0; t < nthreads; t++) {
-        r3_thread *th = &c.threads[t];
-        th->failed_item = UINT64_MAX;
-        th->nslots = nslots;
-        th->slots = calloc((size_t)nslots, sizeof *th->slots);
-        th->snap = l->trace ? malloc(sizeof *th->snap) : NULL;
-        if (!th->slots || (l->trace && !th->snap) || (!coresident && r3_slot_alloc(&c, &th->slots[0]))) {
-            snprintf(err, errsize, "out of memory");
-            goto out;
-        }
-    }
-    uint64_t failed = 0;
-    if (core_pool_run(coresident ? (uint64_t)nthreads : total, nthreads, coresident ? r3_run_coresident : r3_run_item,
-                      &c, &failed)) {
-        uint64_t lowest = UINT64_MAX;
-        for (int t = 0; t < nthreads; t++)
-            if (c.threads[t].failed_item < lowest) {
-                lowest = c.threads[t].failed_item;
-                snprintf(err, errsize, "%s", c.threads[t].err);
-            }
+    if (l->timeline && !(*l->timeline = d.timeline = core_timeline_new(total, c.waves_per_group, err, errsize)))
         goto out;
-    }
-    rc = 0;
-out:
-    for (int t = 0; c.threads && t < nthreads; t++) {
-        r3_thread *th = &c.threads[t];
-        if (stats) {
-            stats->instructions += th->stats.instructions;
-            stats->workgroups += th->stats.workgroups;
-            stats->waves += th->stats.waves;
-            stats->lane_instructions += th->stats.lane_instructions;
-            for (int k = 0; k < R3C_COUNT; k++)
-                stats->by_class[k] += th->stats.by_class[k];
+    core_stats cs;
+    memset(&cs, 0, sizeof cs);
+    rc = core_dispatch(&d, &cs, err, errsize);
+    if (stats) {
+        stats->instructions += cs.instructions;
+        stats->lane_instructions += cs.lane_instructions;
+        stats->workgroups += cs.workgroups;
+        stats->waves += cs.waves;
+        for (int k = 0; k < R3C_COUNT; k++)
+            stats->by_class[k] += cs.by_class[k];
+        for (int t = 0; t < nthreads; t++) /* the first warning of each kind from the lowest thread */
             for (int k = 0; k < R3W_COUNT; k++) {
                 if (!stats->warn.count[k])
-                    memcpy(stats->warn.first[k], th->stats.warn.first[k], sizeof stats->warn.first[k]);
-                stats->warn.count[k] += th->stats.warn.count[k];
+                    memcpy(stats->warn.first[k], c.warn[t].first[k], sizeof stats->warn.first[k]);
+                stats->warn.count[k] += c.warn[t].count[k];
             }
-        }
-        for (int k = 0; th->slots && k < th->nslots; k++)
-            r3_slot_free(&th->slots[k]);
-        free(th->slots);
-        free(th->snap);
     }
-    free(c.threads);
+out:
+    free(c.warn);
+    free(c.snap);
     if (sync_ready)
         r3_sync_free(&c.sync);
     core_mem_release(mem, c.kernarg_addr);

@@ -1,5 +1,5 @@
 /* RDNA3 kernel dispatch: the kernarg block with its hidden arguments, the initial SGPRs and VGPR of
-   every wave (HSA order, USER_SGPR_COUNT from rsrc2), and the workgroups run on the host threads. */
+   every wave (HSA order, USER_SGPR_COUNT from rsrc2), and the workgroups run on the SIMT core. */
 #ifndef WAVESIM_R3_DISPATCH_H
 #define WAVESIM_R3_DISPATCH_H
 
@@ -11,6 +11,13 @@
 #include "core/core_timeline.h"
 #include "r3_exec.h"
 #include "rdna3/codeobj/r3_loader.h"
+
+typedef struct {
+    uint64_t instructions, lane_instructions;
+    uint64_t by_class[R3C_COUNT];   /* r3_xclass */
+    uint64_t workgroups, waves;
+    r3_warnings warn;
+} r3_stats;
 
 typedef struct {
     uint32_t global[3], local[3];   /* in work-items; global need not be a multiple of local */

@@ -327,6 +327,57 @@ static void r3_ds_append(r3_wave *w, const r3_xop *x, int consume)
             d[l] = old;
 }
 
+/* ds_bvh_stack_rtn_b32, per lane: the stack holds 8 << OFFSET1[5:4] dwords at ADDR[31:18] * 4 + 128 *
+   (index mod size), index = ADDR[17:0]. If DATA0 (last visited) is not INVALID and equals no DATA1
+   value, nothing is pushed; else DATA1[3], [2], [1] are pushed (index++, held at 2^18 - 1) until one
+   equals DATA0, skipping INVALIDs, and DATA1[0] is returned if reached and valid. Otherwise a pop:
+   index 0 returns 0xfffffffe (empty), else --index, and the entry is returned and set to INVALID.
+   ADDR gets the new index. AMD GPURT's ds_store_stack model, LLPC, RADV; docs/isa-notes-rdna3.md */
+OP(ds_bvh_stack_rtn_b32)
+{
+    const r3_inst *in = x->in;
+    const uint32_t invalid = 0xffffffffu, index_max = 0x3ffffu;
+    uint64_t mask = r3_exec_mask(w);
+    unsigned size = 8u << (r3_field_value(in, R3F_OFFSET1) >> 4 & 3u);
+    unsigned va = r3_field_value(in, R3F_ADDR), vd = r3_field_value(in, R3F_VDST);
+    unsigned d0 = r3_field_value(in, R3F_DATA0), d1 = r3_field_value(in, R3F_DATA1);
+    for (int l = 0; l < w->lanes; l++) {
+        if (!(mask >> l & 1))
+            continue;
+        uint32_t addr = r3_vrow(w, va)[l], last = r3_vrow(w, d0)[l], data[4], ret = invalid;
+        for (unsigned k = 0; k < 4; k++)
+            data[k] = r3_vrow(w, d1 + k)[l];
+        uint32_t base = (addr >> 18) * 4u, index = addr & index_max;
+        int scan = last == invalid || data[0] == last || data[1] == last || data[2] == last || data[3] == last;
+        for (int k = 3; k >= 0 && scan; k--) {
+            scan = last == invalid || data[k] != last;
+            if (!scan || data[k] == invalid)
+                continue;
+            if (k == 0) {
+                ret = data[0];
+                break;
+            }
+            uint8_t *p = r3_lds_bytes(w, base + 128u * (index % size), 4);
+            if (p)
+                memcpy(p, &data[k], 4);
+            if (index != index_max)
+                index++;
+        }
+        if (ret == invalid && index == 0) {
+            ret = 0xfffffffeu;
+        } else if (ret == invalid) {
+            uint8_t *p = r3_lds_bytes(w, base + 128u * (--index % size), 4);
+            ret = 0;
+            if (p) {
+                memcpy(&ret, p, 4);
+                memcpy(p, &invalid, 4);
+            }
+        }
+        r3_vrow_w(w, vd)[l] = ret;
+        r3_vrow_w(w, va)[l] = (addr & ~index_max) | index;
+    }
+}
+
 /* ---- GWS and ordered count: one lane, the lowest active (lane 0 when EXEC is zero and the
    instruction is one that still acts then) ---- */
 
@@ -348,7 +399,7 @@ static r3_gws *r3_gws_resource(r3_wave *w, const r3_xop *x)
 /* The wave waits: the instruction runs again once something changed. */
 static void r3_sync_park(r3_wave *w)
 {
-    w->blocked = 1;
+    w->core.state = CORE_WAVE_BLOCKED;
     w->pc = w->inst_pc;
 }
 
@@ -364,7 +415,7 @@ static void r3_gws_do(r3_wave *w, const r3_xop *x, r3_gws_op op)
         return;
     r3_sync *s = w->group->sync;
     uint32_t value = r3_vrow(w, r3_field_value(x->in, R3F_ADDR))[lane];
-    pthread_mutex_lock(&s->lock);
+    r3_sync_lock(s);
     r3_gws *r = r3_gws_resource(w, x);
     switch (op) {
     case GWS_INIT:
@@ -412,7 +463,7 @@ static void r3_gws_do(r3_wave *w, const r3_xop *x, r3_gws_op op)
         r3_sync_changed(s);
         break;
     }
-    pthread_mutex_unlock(&s->lock);
+    r3_sync_unlock(s);
 }
 
 /* ds_gws_*: device-wide barriers and semaphores */
@@ -432,9 +483,9 @@ OP(ds_ordered_count)
     r3_sync *s = w->group->sync;
     unsigned idx = (r3_field_value(x->in, R3F_OFFSET0) >> 2) % R3_ORDERED_COUNTERS, flags = r3_field_value(x->in, R3F_OFFSET1);
     uint32_t value = r3_vrow(w, r3_field_value(x->in, R3F_ADDR))[lane], old;
-    pthread_mutex_lock(&s->lock);
+    r3_sync_lock(s);
     if (s->ordered_next != w->order) {
-        pthread_mutex_unlock(&s->lock);
+        r3_sync_unlock(s);
         r3_sync_park(w);
         return;
     }
@@ -442,7 +493,7 @@ OP(ds_ordered_count)
     s->ordered[idx] = (flags & 0x10u) ? value : old + value;
     if (flags & 2u)
         r3_sync_wave_finished(s, w->order);
-    pthread_mutex_unlock(&s->lock);
+    r3_sync_unlock(s);
     r3_vrow_w(w, r3_field_value(x->in, R3F_VDST))[lane] = old;
 }
 

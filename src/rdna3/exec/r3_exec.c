@@ -1,10 +1,10 @@
-/* RDNA3 executor core: the row -> function table, the fetch/execute loop over predecoded
-   instructions, VOPD pairing, and cooperative scheduling of a workgroup's waves at barriers. */
+/* RDNA3 execution: the row -> function table and the fetch/execute loop of one wave over predecoded
+   instructions with VOPD pairing (the workgroup, its barrier and the scheduling of its waves are the
+   SIMT core's). */
 #include "r3_buffmt.h"
 #include "r3_exec.h"
 #include "r3_sync.h"
 #include "r3_trace.h"
-#include "core/core_timeline.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,44 +70,37 @@ int r3_where(const r3_wave *w, char *buf, size_t size)
         if (in->op)
             r3_print(in, w->wave64, text, sizeof text);
     }
-    int n = snprintf(buf, size, "wave %d of workgroup (%u,%u,%u), pc 0x%llx: %s: ", w->id, g->id[0], g->id[1],
+    int n = snprintf(buf, size, "wave %d of workgroup (%u,%u,%u), pc 0x%llx: %s: ", w->core.id, g->id[0], g->id[1],
                      g->id[2], (unsigned long long)(co->code_addr + w->inst_pc), text);
     return n < 0 ? 0 : (size_t)n < size ? n : (int)size - 1;
 }
 
-static void r3_fault_text(const r3_wave *w, char *err, size_t errsize)
+void r3_fault_text(const r3_wave *w, char *err, size_t errsize)
 {
     int n = r3_where(w, err, errsize);
     snprintf(err + n, errsize - (size_t)n, "%s", w->fault_msg);
 }
 
-/* Runs a wave until it ends, reaches a barrier, waits on GWS or faults. */
-static int r3_run_wave(r3_group *g, r3_wave *w, r3_stats *st, char *err, size_t errsize)
+int r3_wave_run(r3_group *g, r3_wave *w, uint64_t max, core_stats *st)
 {
     const r3_codeobj *co = g->co;
     const r3_xop *ops = g->xp->ops;
-    w->blocked = 0;
-    uint64_t slice = g->quantum;
-    while (!w->done && !w->at_barrier && !w->blocked) {
-        if (g->quantum && slice-- == 0)
-            break; /* co-resident: let the other workgroups run (one may be what this wave waits for) */
+    core_group *cg = g->core;
+    while (w->core.state == CORE_WAVE_RUNNING) {
         uint32_t pc = w->pc;
         if (pc >= co->code_size || (pc & 3) || co->index[pc / 4] < 0) {
             w->inst_pc = pc;
             r3_fault(w, "the program counter left the code or points inside an instruction");
-            r3_fault_text(w, err, errsize);
             return -1;
         }
         const r3_xop *x = &ops[co->index[pc / 4]];
         w->inst_pc = pc;
         if (!x->fn) {
             r3_fault(w, x->in->op ? "instruction not implemented by wavesim yet" : "illegal instruction");
-            r3_fault_text(w, err, errsize);
             return -1;
         }
-        if (g->budget-- == 0) {
+        if (cg->budget-- == 0) {
             r3_fault(w, "instruction budget exhausted (a kernel that never ends? see --max-instructions)");
-            r3_fault_text(w, err, errsize);
             return -1;
         }
         w->pc = x->next_pc;
@@ -126,8 +119,8 @@ static int r3_run_wave(r3_group *g, r3_wave *w, r3_stats *st, char *err, size_t 
                     d[l] = w->pending[l];
         } else {
             x->fn(w, x);
-            if (w->blocked) { /* not executed yet: it runs again when the wave is resumed */
-                g->budget++;
+            if (w->core.state == CORE_WAVE_BLOCKED) { /* not executed yet: it runs again when resumed */
+                cg->budget++;
                 break;
             }
         }
@@ -140,7 +133,7 @@ static int r3_run_wave(r3_group *g, r3_wave *w, r3_stats *st, char *err, size_t 
         st->instructions++;
         st->lane_instructions += (uint64_t)__builtin_popcountll(exec);
         st->by_class[x->cls]++;
-        w->icount++;
+        w->core.icount++;
         if (g->trace) {
             r3_trace_after(w, x->in, g->snap, g->trace, g->trace_ctx);
             if (w->warn_line[0]) {
@@ -152,51 +145,15 @@ static int r3_run_wave(r3_group *g, r3_wave *w, r3_stats *st, char *err, size_t 
                 w->warn_more = 0;
             }
         }
-        if (w->fault) {
-            r3_fault_text(w, err, errsize);
+        if (w->fault)
             return -1;
-        }
+        if (max && --max == 0)
+            break; /* co-resident: the other workgroups' turn (one may be what this wave waits for) */
+    }
+    if (w->core.state == CORE_WAVE_DONE && g->sync->ended) { /* an ended wave gives up its ordered-count turn */
+        r3_sync_lock(g->sync);
+        r3_sync_wave_finished(g->sync, w->order);
+        r3_sync_unlock(g->sync);
     }
     return 0;
-}
-
-int r3_run_group(r3_group *g, r3_wave *waves, int nwaves, r3_stats *st, char *err, size_t errsize)
-{
-    g->warn = &st->warn;
-    for (;;) {
-        int running = 0, waiting = 0, parked = 0;
-        uint64_t before = st->instructions;
-        for (int i = 0; i < nwaves; i++) {
-            r3_wave *w = &waves[i];
-            if (w->done)
-                continue;
-            int was_waiting = w->at_barrier;
-            if (!was_waiting && r3_run_wave(g, w, st, err, errsize))
-                return -1;
-            if (!was_waiting && w->at_barrier && g->timeline)
-                core_timeline_barrier(g->timeline, g->item, i, w->icount);
-            if (w->done && g->sync->ended) { /* an ended wave gives up its ordered-count turn */
-                pthread_mutex_lock(&g->sync->lock);
-                r3_sync_wave_finished(g->sync, w->order);
-                pthread_mutex_unlock(&g->sync->lock);
-            }
-            running += !w->done;
-            waiting += w->at_barrier;
-            parked += w->blocked;
-        }
-        if (!running)
-            return 0;
-        if (waiting == running) { /* every wave still running waits at s_barrier: release them together */
-            for (int i = 0; i < nwaves; i++)
-                waves[i].at_barrier = 0;
-            continue;
-        }
-        if (g->quantum || (parked && st->instructions == before))
-            return 1; /* time slice over, or nothing moved: only another workgroup can unblock these waves */
-        if (!parked) {
-            snprintf(err, errsize, "workgroup (%u,%u,%u): waves stopped without reaching the barrier", g->id[0],
-                     g->id[1], g->id[2]);
-            return -1;
-        }
-    }
 }

@@ -1,6 +1,6 @@
 /* RDNA3 executor: the dispatch table from every table row to its instruction function (built at
-   compile time from the rows' handler column), the waves of a workgroup run together (s_barrier),
-   and faults reported with wave, PC and instruction text. */
+   compile time from the rows' handler column), one wave's run on the SIMT core, and faults reported
+   with wave, PC and instruction text. */
 #ifndef WAVESIM_R3_EXEC_H
 #define WAVESIM_R3_EXEC_H
 
@@ -26,17 +26,12 @@ r3_exec_fn r3_exec_fn_of(const r3_opinfo *op);
 /* How many table rows have a function (for the coverage report). */
 size_t r3_exec_count(void);
 
-typedef struct {
-    uint64_t instructions, lane_instructions;
-    uint64_t by_class[R3C_COUNT];   /* r3_xclass */
-    uint64_t workgroups, waves;
-    r3_warnings warn;
-} r3_stats;
+/* The one line of a wave's fault: where it is and why. */
+void r3_fault_text(const r3_wave *w, char *err, size_t errsize);
 
-/* Runs the waves of one workgroup as far as they can go: returns 0 when all ended, 1 when every
-   wave still running waits on GWS or the ordered-count unit (run it again after a change) or, with
-   a time slice (g->quantum), after one turn of every wave, or -1
-   with the fault in err (wave, PC, instruction, reason). */
-int r3_run_group(r3_group *g, r3_wave *waves, int nwaves, r3_stats *st, char *err, size_t errsize);
+/* Runs wave w (running on the SIMT core) until it reaches the barrier, waits on GWS or the
+   ordered-count unit, ends or faults, or (max > 0) has run max instructions, counting into st.
+   Returns 0, or -1 on a fault (w->fault_msg; r3_fault_text gives the line). */
+int r3_wave_run(r3_group *g, r3_wave *w, uint64_t max, core_stats *st);
 
 #endif

@@ -483,8 +483,8 @@ static uint32_t hwreg_read(const r3_wave *w, unsigned id)
         return (uint32_t)w->scc | (r3_exec_mask(w) == 0) << 9 | (r3_vcc(w) == 0) << 10 | 1u << 11 | 1u << 16;
     case 5: return (uint32_t)((w->nvgprs / (w->wave64 ? 4 : 8)) - 1) << 8; /* GPR_ALLOC: VGPR size */
     case 6: return (g->lds_size + 511) / 512 << 12;                          /* LDS_ALLOC: size */
-    case 23: return (uint32_t)w->id & 31;                                     /* HW_ID1: wave id */
-    case 29: return (uint32_t)(w->icount & 0xfffff);                          /* SHADER_CYCLES */
+    case 23: return (uint32_t)w->core.id & 31;                                     /* HW_ID1: wave id */
+    case 29: return (uint32_t)(w->core.icount & 0xfffff);                          /* SHADER_CYCLES */
     default: return 0;
     }
 }
@@ -515,8 +515,8 @@ OP(s_call_b64)
 }
 /* SDST = the value a returning message asks for (the real-time clock is the wave's instruction
    count, so runs stay deterministic; the others have no meaning here and read 0) */
-OP(s_sendmsg_rtn_b32) { D(r3_field_value(x->in, R3F_SSRC0) == 0x83 ? (uint32_t)w->icount : 0); }
-OP(s_sendmsg_rtn_b64) { DQ(r3_field_value(x->in, R3F_SSRC0) == 0x83 ? w->icount : 0); }
+OP(s_sendmsg_rtn_b32) { D(r3_field_value(x->in, R3F_SSRC0) == 0x83 ? (uint32_t)w->core.icount : 0); }
+OP(s_sendmsg_rtn_b64) { DQ(r3_field_value(x->in, R3F_SSRC0) == 0x83 ? w->core.icount : 0); }
 /* return from a trap handler: there is none */
 OP(s_rfe_b64) { (void)x; r3_fault(w, "s_rfe_b64 outside a trap handler (wavesim runs none)"); }
 
@@ -543,9 +543,9 @@ OP(s_cbranch_execz) { r3_branch(w, x, r3_exec_mask(w) == 0); }
 /* branch if EXEC != 0 */
 OP(s_cbranch_execnz) { r3_branch(w, x, r3_exec_mask(w) != 0); }
 /* end the wave */
-OP(s_endpgm) { (void)x; w->done = 1; }
+OP(s_endpgm) { (void)x; core_wave_end(w->group->core, &w->core); }
 /* wait until every wave of the workgroup has arrived */
-OP(s_barrier) { (void)x; w->at_barrier = 1; }
+OP(s_barrier) { (void)x; core_barrier_arrive(w->group->core, &w->core, w->core.icount + 1); }
 /* MODE[3:0] = simm16[3:0] (f32 and f16/f64 round modes) */
 OP(s_round_mode) { w->mode = (w->mode & ~0xfu) | (r3_field_value(x->in, R3F_SIMM16) & 0xfu); }
 /* MODE[7:4] = simm16[3:0] (f32 and f16/f64 denormal modes) */
@@ -565,7 +565,7 @@ OP(s_sendmsghalt) { (void)x; r3_fault(w, "wave halted by s_sendmsghalt"); }
 OP_NOTHING(s_cbranch_cdbgsys) OP_NOTHING(s_cbranch_cdbguser)
 OP_NOTHING(s_cbranch_cdbgsys_or_user) OP_NOTHING(s_cbranch_cdbgsys_and_user)
 /* end the wave (after a context save: the same here) */
-OP(s_endpgm_saved) { (void)x; w->done = 1; }
+OP(s_endpgm_saved) { (void)x; core_wave_end(w->group->core, &w->core); }
 /* no functional effect in a functional model: memory operations complete in order */
 OP_NOTHING(s_waitcnt) OP_NOTHING(s_waitcnt_vscnt) OP_NOTHING(s_waitcnt_vmcnt)
 OP_NOTHING(s_waitcnt_expcnt) OP_NOTHING(s_waitcnt_lgkmcnt) OP_NOTHING(s_waitcnt_depctr)

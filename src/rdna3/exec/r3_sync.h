@@ -6,6 +6,8 @@
 #include <pthread.h>
 #include <stdint.h>
 
+#include "core/core_wait.h"
+
 #define R3_GDS_BYTES 4096u
 #define R3_GWS_RESOURCES 64
 #define R3_ORDERED_COUNTERS 64
@@ -18,25 +20,25 @@ typedef struct {
 } r3_gws;
 
 typedef struct r3_sync {
-    pthread_mutex_t lock;
-    pthread_cond_t changed;   /* broadcast on every state change a waiting wave may need */
-    uint64_t version;         /* bumped with every such change */
+    core_wait wait;           /* its lock guards what follows; core_wait_changed on every change a
+                                 waiting wave may need (r3_sync_changed) */
     r3_gws gws[R3_GWS_RESOURCES];
     uint32_t ordered[R3_ORDERED_COUNTERS];
     uint64_t ordered_next;    /* creation index of the wave the ordered-count unit serves next */
     uint8_t *ended;           /* per wave, by creation index: 1 once it is done with ordered counts
                                  (NULL unless the dispatch runs co-resident: no ordered count then) */
     uint64_t nwaves;
-    int threads_running, threads_waiting;
-    int stop;                 /* a fault or a deadlock: every thread leaves */
-    int deadlock;             /* every running thread's waves were waiting */
     uint8_t gds[R3_GDS_BYTES];
 } r3_sync;
 
-/* Prepares the unit for a dispatch run by `threads` host threads, tracking the ordered-count turns
-of `nwaves` waves (0: the kernel has no ordered count); 0 or -1. */
-int r3_sync_init(r3_sync *s, uint64_t nwaves, int threads);
+/* Prepares the unit for a dispatch, tracking the ordered-count turns of `nwaves` waves (0: the
+   kernel has no ordered count); 0 or -1. It makes `wait`, whose lock guards the state. */
+int r3_sync_init(r3_sync *s, uint64_t nwaves);
 void r3_sync_free(r3_sync *s);
+
+/* The lock GWS, ordered count and GDS state are changed under. */
+static inline void r3_sync_lock(r3_sync *s) { pthread_mutex_lock(&s->wait.lock); }
+static inline void r3_sync_unlock(r3_sync *s) { pthread_mutex_unlock(&s->wait.lock); }
 
 /* Records that wave `order` will issue no more ordered counts (it ended or said wave_done), moving
    the ordered-count unit past it and every ended wave after it. Call with the lock held; nothing
@@ -44,16 +46,6 @@ void r3_sync_free(r3_sync *s);
 void r3_sync_wave_finished(r3_sync *s, uint64_t order);
 
 /* Marks a change a waiting wave may be waiting for. Call with the lock held. */
-void r3_sync_changed(r3_sync *s);
-
-/* A host thread whose waves all wait: sleeps until something changes after `seen` (returns 0), or
-   returns -1 when every running thread waits too (a deadlock) or the dispatch stopped. */
-int r3_sync_wait(r3_sync *s, uint64_t seen);
-
-/* A host thread that has no workgroups left. */
-void r3_sync_thread_done(r3_sync *s);
-
-/* Stops the dispatch (a fault elsewhere): waiting threads return. */
-void r3_sync_stop(r3_sync *s);
+static inline void r3_sync_changed(r3_sync *s) { core_wait_changed(&s->wait); }
 
 #endif

@@ -47,7 +47,7 @@ void r3_trace_after(const r3_wave *w, const r3_inst *in, r3_trace_snap *s, r3_tr
     r3_print(in, w->wave64, text, sizeof text);
     s->len = 0;
     uint64_t exec = r3_exec_mask(w);
-    r3_put(s, "wg(%u,%u,%u) w%d pc=0x%llx exec=0x%0*llx %s", g->id[0], g->id[1], g->id[2], w->id,
+    r3_put(s, "wg(%u,%u,%u) w%d pc=0x%llx exec=0x%0*llx %s", g->id[0], g->id[1], g->id[2], w->core.id,
            (unsigned long long)(g->co->code_addr + w->inst_pc), w->wave64 ? 16 : 8, (unsigned long long)exec, text);
     const char *sep = " ;";
     for (unsigned i = 0; i < 128; i++)

@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "core/core_mem.h"
+#include "core/core_simt.h"
 #include "r3_xop.h"
 #include "rdna3/codec/r3_codec.h"
 #include "rdna3/codeobj/r3_loader.h"
@@ -33,6 +34,9 @@
 struct r3_group;
 
 typedef struct r3_wave {
+    core_wave core;              /* on the SIMT core: running, at the barrier, blocked on GWS or the
+                                    ordered-count unit (its instruction runs again), or done; its
+                                    index in the workgroup (core.id) and instruction count */
     uint32_t sgpr[128];          /* s0..s105, vcc 106/107, ttmp 108..123, null 124, m0 125, exec 126/127 */
     uint32_t (*vgpr)[R3_MAX_LANES];
     int scc;
@@ -40,17 +44,13 @@ typedef struct r3_wave {
     uint32_t inst_pc;            /* offset of the instruction executing now */
     int wave64, lanes;
     uint32_t mode;               /* MODE register: R3_MODE_* */
-    int done, at_barrier;
-    int blocked;                 /* waits on GWS or the ordered-count unit: the instruction runs again */
     int sync_waiting;            /* it already arrived at a GWS barrier or semaphore wait ... */
     uint32_t sync_seen;          /* ... when the resource's round (or release count) was this */
-    int id;                      /* wave index in the workgroup */
     uint64_t order;              /* creation index in the dispatch (ordered count) */
     struct r3_group *group;
     uint8_t *scratch;            /* private memory: lanes x scratch_per_lane bytes */
     uint32_t scratch_per_lane;
     int nvgprs;                  /* VGPRs the kernel allocated: others read as v0, writes are dropped */
-    uint64_t icount;             /* instructions executed */
     uint64_t dpp_off;            /* lanes whose write a DPP source fetch disabled */
     /* hazards seed 000 leaves to software: what the previous VALU instruction was (R3_HZ_*), and
        for a WMMA the VGPRs of its D; handlers set hz_next, the run loop moves it to hz_prev */
@@ -101,16 +101,13 @@ typedef struct r3_group {
     uint8_t *lds;
     uint32_t lds_size;
     uint32_t id[3];
-    uint64_t budget;             /* instructions left before the dispatch is declared runaway */
+    core_group *core;            /* the workgroup on the SIMT core: barrier, instruction budget */
     r3_trace_fn trace;           /* the slow path: NULL unless tracing */
     void *trace_ctx;
     r3_trace_snap *snap;
     struct r3_sync *sync;        /* GDS, GWS and ordered count, shared by the dispatch */
-    uint64_t quantum;            /* co-resident: instructions a wave runs before the next one's turn */
     r3_warnings *warn;           /* the running thread's warning counts */
     uint8_t align_mode;          /* r3_align_mode */
-    struct core_timeline *timeline; /* when recording one: barrier arrivals go there */
-    uint64_t item;               /* the workgroup's number in the dispatch */
 } r3_group;
 
 static inline uint64_t r3_exec_mask(const r3_wave *w)

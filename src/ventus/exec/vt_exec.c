@@ -1,5 +1,6 @@
-/* The Ventus warp scheduler and step loop: predecoded code, round-robin warps, the dispatch table
-   built from isa/ventus/ventus.def, memory routing (LDS window or device allocations) and faults. */
+/* The Ventus step: predecoded code, one instruction of a warp through the dispatch table built from
+   isa/ventus/ventus.def, memory routing (LDS window or device allocations), faults, and the warps'
+   registers of a workgroup (the schedule is the SIMT core's). */
 #include "vt_ops.h"
 
 #include <stdarg.h>
@@ -35,18 +36,36 @@ void vt_code_free(vt_code *code)
     memset(code, 0, sizeof *code);
 }
 
-int vt_group_init(vt_group *g, uint32_t start_pc)
+int vt_group_alloc(vt_group *g, uint32_t numw, uint32_t numt)
 {
-    g->warps = calloc(g->numw, sizeof *g->warps);
-    if (!g->warps)
+    g->numw = numw;
+    g->numt = numt;
+    g->warps = calloc(numw, sizeof *g->warps);
+    g->wave_ptrs = calloc(numw, sizeof *g->wave_ptrs);
+    if (!g->warps || !g->wave_ptrs)
         return -1;
-    for (uint32_t i = 0; i < g->numw; i++) {
+    for (uint32_t i = 0; i < numw; i++) {
         vt_warp *w = &g->warps[i];
-        w->v = calloc((size_t)VT_NUM_VREGS * g->numt, sizeof *w->v);
+        w->v = malloc((size_t)VT_NUM_VREGS * numt * sizeof *w->v);
         w->stack = malloc(VT_SIMT_DEPTH * sizeof *w->stack);
         if (!w->v || !w->stack)
             return -1;
-        w->wid = i;
+        g->wave_ptrs[i] = &w->core;
+    }
+    return 0;
+}
+
+void vt_group_reset(vt_group *g, uint32_t start_pc)
+{
+    for (uint32_t i = 0; i < g->numw; i++) {
+        vt_warp *w = &g->warps[i];
+        uint32_t *v = w->v;
+        vt_simt_entry *stack = w->stack;
+        memset(w, 0, sizeof *w);
+        memset(v, 0, (size_t)VT_NUM_VREGS * g->numt * sizeof *v);
+        w->v = v;
+        w->stack = stack;
+        w->core.id = (int)i;
         w->pc = start_pc;
         w->mask = g->numt >= 32 ? 0xffffffffu : (1u << g->numt) - 1;
         /* what spike's boot ROM leaves behind when it jumps to the kernel (reference logs) */
@@ -54,8 +73,21 @@ int vt_group_init(vt_group *g, uint32_t start_pc)
         w->x[10] = i;
         w->x[11] = 0x1020;
     }
-    g->live = g->numw;
-    return 0;
+    g->instructions = 0;
+    g->faulted = 0;
+    g->fault[0] = '\0';
+    g->last = NULL;
+    g->nwrites = 0;
+}
+
+void vt_group_lds_clear(vt_group *g)
+{
+    for (uint32_t d = 0; d < VT_LDS_DIRS; d++) {
+        for (uint32_t i = 0; g->lds_pages[d] && i < 1u << VT_LDS_DIR_BITS; i++)
+            free(g->lds_pages[d][i]);
+        free(g->lds_pages[d]);
+        g->lds_pages[d] = NULL;
+    }
 }
 
 void vt_group_free(vt_group *g)
@@ -64,17 +96,12 @@ void vt_group_free(vt_group *g)
         free(g->warps[i].v);
         free(g->warps[i].stack);
     }
-    for (uint32_t d = 0; d < VT_LDS_DIRS; d++) {
-        for (uint32_t i = 0; g->lds_pages[d] && i < 1u << VT_LDS_DIR_BITS; i++)
-            free(g->lds_pages[d][i]);
-        free(g->lds_pages[d]);
-        g->lds_pages[d] = NULL;
-    }
+    vt_group_lds_clear(g);
     free(g->warps);
+    free(g->wave_ptrs);
     free(g->writes);
-    free(g->printed);
-    g->printed = NULL;
     g->warps = NULL;
+    g->wave_ptrs = NULL;
     g->writes = NULL;
 }
 
@@ -83,7 +110,7 @@ int vt_fault(vt_group *g, const vt_warp *w, const char *fmt, ...)
     if (g->faulted)
         return -1;
     g->faulted = 1;
-    g->fault_warp = w ? w->wid : 0;
+    g->fault_warp = w ? (uint32_t)w->core.id : 0;
     g->fault_pc = w ? w->pc : 0;
     va_list ap;
     va_start(ap, fmt);
@@ -147,9 +174,11 @@ static int vt_xregs_ok(const vt_inst *in)
              (f & 4 && in->rs2 >= VT_NUM_XREGS) || (f & 8 && in->rs3 >= VT_NUM_XREGS));
 }
 
-/* Executes one instruction of warp w. */
-static int vt_step(vt_group *g, vt_warp *w)
+int vt_warp_run(vt_group *g, vt_warp *w, core_stats *st)
 {
+    if (g->core->budget-- == 0)
+        return vt_fault(g, w, "runaway: more than the workgroup's instruction budget (--max-instructions)%s",
+                        g->core->arrived ? "; warps are waiting at a barrier that never completes" : "");
     uint32_t idx = (w->pc - g->code->base) / 4;
     if (w->pc < g->code->base || idx >= g->code->count || (w->pc & 3))
         return vt_fault(g, w, "pc 0x%08x is outside the kernel code", w->pc);
@@ -161,40 +190,20 @@ static int vt_step(vt_group *g, vt_warp *w)
     w->npc = w->pc + 4;
     g->nwrites = 0;
     uint32_t pc = w->pc;
-    int spinning = w->state == VT_WARP_BARRIER; /* a waiting warp executes its barrier again */
+    int spinning = w->core.state == CORE_WAVE_BARRIER; /* a waiting warp executes its barrier again */
     int rc = vt_exec_table[in->op](g, w, in);
     if (rc)
         return rc;
-    w->icount += !spinning;
+    w->core.icount += !spinning;
     g->instructions++;
-    g->class_count[vt_ops[in->op].cls]++;
-    if (vt_ops[in->op].cls == VT_CLS_VALU || vt_ops[in->op].cls == VT_CLS_VMEM)
-        g->lane_instructions += (uint32_t)__builtin_popcount(w->mask);
+    vt_class cls = (vt_class)vt_ops[in->op].cls;
+    st->instructions++;
+    st->by_class[cls]++;
+    if (cls == VT_CLS_VALU || cls == VT_CLS_VMEM)
+        st->lane_instructions += (uint32_t)__builtin_popcount(w->mask);
     if (g->on_commit)
         g->on_commit(g->trace_ctx, g, w, pc, in);
-    if (w->state != VT_WARP_DONE)
+    if (w->core.state != CORE_WAVE_DONE)
         w->pc = w->npc;
-    return 0;
-}
-
-int vt_group_run(vt_group *g)
-{
-    while (g->live) {
-        for (uint32_t i = 0; i < g->numw; i++) {
-            vt_warp *w = &g->warps[i];
-            if (w->state == VT_WARP_DONE)
-                continue;
-            if (vt_step(g, w))
-                return -1;
-            if (g->instructions > g->max_instructions) {
-                uint32_t waiting = 0;
-                for (uint32_t k = 0; k < g->numw; k++)
-                    waiting += g->warps[k].state == VT_WARP_BARRIER;
-                return vt_fault(g, w, "runaway: more than %llu instructions in one workgroup (--max-instructions)%s",
-                                (unsigned long long)g->max_instructions,
-                                waiting ? "; warps are waiting at a barrier that never completes" : "");
-            }
-        }
-    }
     return 0;
 }

@@ -1,6 +1,7 @@
 /* The Ventus SIMT executor: warps of 4..32 lanes with 64 scalar and 256 vector registers, the SIMT
-   stack of reference 1.4, barriers with generation counting, and one workgroup run to completion
-   with its warps scheduled round-robin, one instruction each per turn (spike's INTERLEAVE=1). */
+   stack of reference 1.4, and one instruction of a warp at a time (vt_warp_run). The workgroup, its
+   barrier and the round-robin schedule (one instruction per warp per turn, spike's INTERLEAVE=1) are
+   the SIMT core's (src/core/core_simt.h). */
 #ifndef WAVESIM_VT_EXEC_H
 #define WAVESIM_VT_EXEC_H
 
@@ -8,6 +9,7 @@
 #include <stdint.h>
 
 #include "core/core_mem.h"
+#include "core/core_simt.h"
 #include "ventus/codec/vt_isa.h"
 
 #define VT_LDS_BASE 0x70000000u
@@ -37,9 +39,9 @@ typedef struct {
     uint32_t r_pc, else_pc, else_mask;
 } vt_simt_entry;
 
-typedef enum { VT_WARP_RUNNING, VT_WARP_BARRIER, VT_WARP_DONE } vt_warp_state;
-
 typedef struct {
+    core_wave core;                   /* state, warp id (core.id), barrier generation and instruction
+                                         count (barrier re-executions while waiting excluded) */
     uint32_t pc, npc;
     uint32_t x[VT_NUM_XREGS];
     uint32_t *v;                      /* VT_NUM_VREGS rows of numt lanes */
@@ -47,10 +49,6 @@ typedef struct {
     vt_simt_entry *stack;
     int depth;
     uint32_t rpc, vl, vtype, vstart, vxsat, fflags, frm, mstatus, mtvec, mscratch, print;
-    uint32_t wid;
-    vt_warp_state state;
-    uint32_t barrier_gen;
-    uint64_t icount;                  /* instructions issued, barrier re-executions while waiting excluded */
 } vt_warp;
 
 /* One register or memory write, recorded for traces. */
@@ -68,9 +66,9 @@ typedef struct vt_group {
     uint32_t numw, numt;
     uint32_t csr_knl, csr_pds, wgid, gid[3];
     vt_warp *warps;
-    uint32_t barrier_gen, arrived, live;
-    uint64_t instructions, lane_instructions, max_instructions;
-    uint64_t class_count[VT_CLS_COUNT];
+    core_wave **wave_ptrs;            /* each warp's core part, for the core's group */
+    core_group *core;                 /* the workgroup on the SIMT core: barrier, budget, printed text */
+    uint64_t instructions;            /* issued in this workgroup (the cycle and instret CSRs) */
     /* the first fault: which warp, where, why */
     int faulted;
     uint32_t fault_warp, fault_pc;
@@ -81,12 +79,8 @@ typedef struct vt_group {
     int nwrites, writes_cap;
     void (*on_commit)(void *ctx, const struct vt_group *g, const vt_warp *w, uint32_t pc, const vt_inst *in);
     void *trace_ctx;
-    /* device printf: text the warps handed over through CSR_PRINT (malloc'ed, in order) */
-    char *printed;
-    size_t printed_len;
     /* the last allocation a lookup hit (speeds up runs of accesses to one buffer) */
     const core_alloc *last;
-    struct core_timeline *timeline;   /* when recording one: barrier arrivals go there */
 } vt_group;
 
 typedef int (*vt_exec_fn)(vt_group *g, vt_warp *w, const vt_inst *in);
@@ -97,12 +91,19 @@ extern const vt_exec_fn vt_exec_table[VT_OP_COUNT];
 int vt_code_build(vt_code *code, uint32_t base, const uint8_t *data, uint32_t bytes);
 void vt_code_free(vt_code *code);
 
-/* Prepares g's warps (registers zero, CSR values from g, pc = start). Returns -1 when out of memory. */
-int vt_group_init(vt_group *g, uint32_t start_pc);
+/* Makes room for numw warps of numt lanes (registers and SIMT stacks); 0, or -1 when out of memory
+   (vt_group_free frees what was made). */
+int vt_group_alloc(vt_group *g, uint32_t numw, uint32_t numt);
+/* Starts a workgroup on g's warps: registers zero, pc = start, what spike's boot ROM leaves in x5,
+   x10 and x11, no fault, an empty LDS window. */
+void vt_group_reset(vt_group *g, uint32_t start_pc);
+/* Drops the pages of the LDS window the workgroup touched. */
+void vt_group_lds_clear(vt_group *g);
 void vt_group_free(vt_group *g);
 
-/* Runs the workgroup until every warp has executed endprg, or a fault. Returns 0 or -1 (g->fault). */
-int vt_group_run(vt_group *g);
+/* Executes one instruction of warp w (a waiting warp's barrier included), counting it into st.
+   Returns 0, or -1 on a fault (g->fault), also when the workgroup's instruction budget is spent. */
+int vt_warp_run(vt_group *g, vt_warp *w, core_stats *st);
 
 /* Records a fault (the first one wins); returns -1 so executors can `return vt_fault(...)`. */
 int vt_fault(vt_group *g, const vt_warp *w, const char *fmt, ...);

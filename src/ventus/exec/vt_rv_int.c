@@ -269,13 +269,13 @@ static int vt_csr_read(vt_group *g, vt_warp *w, uint32_t csr, uint32_t *v)
     case 0xc21: *v = w->vtype; break;
     case 0xc22: *v = g->numt * 4; break;
     case 0xf11: case 0xf12: case 0xf13: *v = 0; break;
-    case 0xf14: *v = w->wid; break;
-    case VT_CSR_TID: *v = w->wid * g->numt; break;
+    case 0xf14: *v = (uint32_t)w->core.id; break;
+    case VT_CSR_TID: *v = (uint32_t)w->core.id * g->numt; break;
     case VT_CSR_NUMW: *v = g->numw; break;
     case VT_CSR_NUMT: *v = g->numt; break;
     case VT_CSR_KNL: *v = g->csr_knl; break;
     case VT_CSR_WGID: *v = g->wgid; break;
-    case VT_CSR_WID: *v = w->wid; break;
+    case VT_CSR_WID: *v = (uint32_t)w->core.id; break;
     case VT_CSR_LDS: *v = VT_LDS_BASE; break;
     case VT_CSR_PDS: *v = g->csr_pds; break;
     case VT_CSR_GIDX: case VT_CSR_GIDY: case VT_CSR_GIDZ: *v = g->gid[csr - VT_CSR_GIDX]; break;
@@ -304,13 +304,7 @@ static uint32_t vt_print_handshake(vt_group *g, uint32_t v)
         return 0;
     const uint8_t *nul = memchr(text, 0, size);
     size_t n = nul ? (size_t)(nul - text) : size;
-    char *grown = realloc(g->printed, g->printed_len + n + 1);
-    if (!grown)
-        return 0;
-    memcpy(grown + g->printed_len, text, n);
-    g->printed = grown;
-    g->printed_len += n;
-    grown[g->printed_len] = '\0';
+    core_group_print(g->core, (const char *)text, n); /* out of memory: the text is lost, nothing else */
     return 0;
 }
 

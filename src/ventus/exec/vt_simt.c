@@ -90,42 +90,27 @@ int vt_x_regext(vt_group *g, vt_warp *w, const vt_inst *in)
     return 0;
 }
 
-/* the warp ends; a barrier some warps wait at completes if this was the last warp it waited for */
+/* the warp ends; a barrier the other warps wait at completes if it waited only for this one */
 int vt_x_endprg(vt_group *g, vt_warp *w, const vt_inst *in)
 {
     (void)in;
-    w->state = VT_WARP_DONE;
-    g->live--;
-    if (g->live && g->arrived == g->live) {
-        g->arrived = 0;
-        g->barrier_gen++;
-    }
+    core_wave_end(g->core, &w->core);
     return 0;
 }
 
-/* waits until every warp of the workgroup that has not ended reaches a barrier: a waiting warp
-   executes the barrier again each turn (as the reference simulator does, so traces match) until
-   the generation it arrived in is complete */
+/* waits until every warp of the workgroup that has not ended reaches a barrier (the core's
+   workgroup barrier): a waiting warp executes the barrier again each turn (as the reference
+   simulator does, so traces match) until the generation it arrived in is complete */
 int vt_x_barrier(vt_group *g, vt_warp *w, const vt_inst *in)
 {
     (void)in;
-    if (w->state == VT_WARP_BARRIER) {
-        if (w->barrier_gen != g->barrier_gen)
-            w->state = VT_WARP_RUNNING;
-        else
+    if (w->core.state == CORE_WAVE_BARRIER) {
+        if (core_barrier_waits(g->core, &w->core))
             w->npc = w->pc;
         return 0;
     }
-    w->barrier_gen = g->barrier_gen;
-    if (g->timeline) /* this barrier is the warp's instruction number icount + 1 */
-        core_timeline_barrier(g->timeline, g->wgid, (int)w->wid, w->icount + 1);
-    if (++g->arrived == g->live) {
-        g->arrived = 0;
-        g->barrier_gen++;
-        return 0;
-    }
-    w->state = VT_WARP_BARRIER;
-    w->npc = w->pc;
+    if (!core_barrier_arrive(g->core, &w->core, w->core.icount + 1)) /* the barrier is instruction icount + 1 */
+        w->npc = w->pc;
     return 0;
 }
 
@@ -169,7 +154,7 @@ static uint32_t vt_custom_size(const vt_inst *in, int *sign)
 /* Private memory: word-interleaved over all threads of the workgroup (reference 1.3). */
 static uint32_t vt_private_addr(const vt_group *g, const vt_warp *w, uint32_t l, uint32_t a)
 {
-    return g->csr_pds + (a & ~3u) * g->numw * g->numt + (w->wid * g->numt + l) * 4 + (a & 3);
+    return g->csr_pds + (a & ~3u) * g->numw * g->numt + ((uint32_t)w->core.id * g->numt + l) * 4 + (a & 3);
 }
 
 /* The lane loop of every custom load/store. */

@@ -29,8 +29,8 @@ size_t vt_spike_format(const vt_group *g, const vt_warp *w, uint32_t pc, const v
     for (char *t = text; *t; t++)
         if (*t == '\t')
             *t = ' ';
-    tput(&b, "core %3u: 0x%08x (0x%08x) %s\n", w->wid, pc, in->word, text);
-    tput(&b, "core %3u: 3 0x%08x (0x%08x)", w->wid, pc, in->word);
+    tput(&b, "core %3u: 0x%08x (0x%08x) %s\n", (unsigned)w->core.id, pc, in->word, text);
+    tput(&b, "core %3u: 3 0x%08x (0x%08x)", (unsigned)w->core.id, pc, in->word);
     /* spike prints the vector state for vector instructions and vbranches */
     vt_class cls = vt_ops[in->op].cls;
     int vector = cls == VT_CLS_VALU || cls == VT_CLS_VMEM || vt_ops[in->op].format == VT_VB, simt = 0;

@@ -1,6 +1,6 @@
 /* Ventus test-vector launches: metadata/data parsing, buffer placement, per-workgroup CSR values
-   and LDS, and workgroups run in parallel on host threads (each has its own LDS and private
-   region, so the results do not depend on the thread count). */
+   and LDS, and the launch's workgroups handed to the SIMT core's dispatcher (each has its own LDS
+   and private region, so the results do not depend on the thread count). */
 #define _POSIX_C_SOURCE 200809L
 #include "vt_launch.h"
 
@@ -10,6 +10,8 @@
 #include <time.h>
 
 #include "core/core_pool.h"
+#include "core/core_simt.h"
+#include "ventus/codec/vt_isa.h"
 
 #define VT_DEFAULT_BUDGET 2000000000ull
 #define VT_MAX_CODE (16u << 20) /* bytes of code predecoded at most */
@@ -146,82 +148,96 @@ int vt_mem_ensure(core_mem *mem, uint64_t base, uint64_t size)
     return core_mem_alloc_at(mem, base, end - base);
 }
 
+/* A launch on the SIMT core: what every workgroup shares. */
 typedef struct {
     core_mem *mem;
     const vt_meta *m;
     const vt_code *code;
     const vt_run_options *o;
-    uint64_t *instr, *lanes;          /* per workgroup, summed after the run */
-    uint64_t (*classes)[VT_CLS_COUNT];
-    char (*faults)[320];
-    char **printed;
-    size_t *printed_len;
-    core_timeline *timeline;
 } vt_run_ctx;
 
-/* Runs workgroup `item` (linear id) to completion. */
-static int vt_run_group(void *ctx, uint64_t item, int thread)
+static void *vt_slot_new(void *ctx, int thread)
 {
+    const vt_run_ctx *r = ctx;
     (void)thread;
-    vt_run_ctx *r = ctx;
+    vt_group *g = calloc(1, sizeof *g);
+    if (!g)
+        return NULL;
+    if (vt_group_alloc(g, (uint32_t)r->m->wg_size, (uint32_t)r->m->wf_size)) {
+        vt_group_free(g);
+        free(g);
+        return NULL;
+    }
+    return g;
+}
+
+static void vt_slot_free(void *ctx, void *slot)
+{
+    (void)ctx;
+    vt_group_free(slot);
+    free(slot);
+}
+
+/* Workgroup cg->item: its CSR values and warps (the core gave its ids: x fastest, as the driver
+   numbers workgroups). */
+static int vt_start(void *ctx, void *slot, core_group *cg, char *err, size_t errsize)
+{
+    const vt_run_ctx *r = ctx;
     const vt_meta *m = r->m;
-    vt_group g;
-    memset(&g, 0, sizeof g);
-    g.code = r->code;
-    g.mem = r->mem;
-    g.numw = (uint32_t)m->wg_size;
-    g.numt = (uint32_t)m->wf_size;
+    vt_group *g = slot;
+    (void)err, (void)errsize;
+    g->code = r->code;
+    g->mem = r->mem;
+    g->core = cg;
     /* crt0 builds put a per-warp spill stack (1 KiB, or 1 MiB in some builds) below the
        workgroup's __local data, so the window is spike's whole 256 MiB LDS region; the host maps
        only the pages a workgroup touches */
-    g.lds_size = VT_LDS_WINDOW;
-    g.csr_knl = (uint32_t)m->knl_base;
-    g.csr_pds = (uint32_t)(m->pds_base + item * m->pds_size * g.numt * g.numw);
-    g.wgid = (uint32_t)item;
-    uint64_t xy = m->kernel_size[0] * m->kernel_size[1];
-    g.gid[2] = (uint32_t)(item / xy);
-    g.gid[1] = (uint32_t)(item % xy / m->kernel_size[0]);
-    g.gid[0] = (uint32_t)(item % m->kernel_size[0]);
-    g.max_instructions = r->o->max_instructions ? r->o->max_instructions : VT_DEFAULT_BUDGET;
-    g.timeline = r->timeline;
-    if (r->timeline)
-        core_timeline_group(r->timeline, item, g.gid, (int)g.numw);
-    if (r->o->trace) {
-        g.tracing = 1;
-        g.on_commit = r->o->trace;
-        g.trace_ctx = r->o->trace_ctx;
-    }
-    int rc = -1;
-    if (vt_group_init(&g, (uint32_t)m->start_pc)) {
-        snprintf(r->faults[item], sizeof r->faults[item], "out of memory");
-    } else if (vt_group_run(&g)) {
-        char text[96] = "";
-        const vt_code *c = r->code;
-        uint32_t idx = (g.fault_pc - c->base) / 4;
-        if (g.fault_pc >= c->base && idx < c->count)
-            vt_print(&c->insts[idx], g.fault_pc, NULL, NULL, text, sizeof text);
-        for (char *t = text; *t; t++)
-            if (*t == '\t')
-                *t = ' ';
-        snprintf(r->faults[item], sizeof r->faults[item], "workgroup %llu warp %u pc 0x%08x (%s): %s",
-                 (unsigned long long)item, g.fault_warp, g.fault_pc, text[0] ? text : "?", g.fault);
-    } else {
-        rc = 0;
-    }
-    for (uint32_t i = 0; r->timeline && g.warps && i < g.numw; i++) {
-        core_timeline_wave_end(r->timeline, item, (int)i, g.warps[i].icount);
-        if (rc && i == g.fault_warp)
-            core_timeline_fault(r->timeline, item, (int)i, g.warps[i].icount, r->faults[item]);
-    }
-    r->instr[item] = g.instructions;
-    r->lanes[item] = g.lane_instructions;
-    memcpy(r->classes[item], g.class_count, sizeof g.class_count);
-    r->printed[item] = g.printed;
-    r->printed_len[item] = g.printed_len;
-    g.printed = NULL; /* handed over */
-    vt_group_free(&g);
-    return rc;
+    g->lds_size = VT_LDS_WINDOW;
+    g->csr_knl = (uint32_t)m->knl_base;
+    g->csr_pds = (uint32_t)(m->pds_base + cg->item * m->pds_size * g->numt * g->numw);
+    g->wgid = (uint32_t)cg->item;
+    for (int d = 0; d < 3; d++)
+        g->gid[d] = cg->id[d];
+    g->tracing = r->o->trace != NULL;
+    g->on_commit = r->o->trace;
+    g->trace_ctx = r->o->trace_ctx;
+    vt_group_reset(g, (uint32_t)m->start_pc);
+    cg->waves = g->wave_ptrs;
+    cg->nwaves = (int)g->numw;
+    return 0;
 }
+
+static int vt_run(void *slot, core_group *cg, core_wave *w, uint64_t max, core_stats *st)
+{
+    (void)cg, (void)max; /* round robin: one instruction a turn */
+    return vt_warp_run(slot, (vt_warp *)w, st);
+}
+
+/* "workgroup N warp W pc P (instruction): why" */
+static void vt_fault_text(void *slot, core_group *cg, core_wave *w, char *buf, size_t size)
+{
+    const vt_group *g = slot;
+    const vt_code *c = g->code;
+    char text[96] = "";
+    uint32_t idx = (g->fault_pc - c->base) / 4;
+    (void)w;
+    if (g->fault_pc >= c->base && idx < c->count)
+        vt_print(&c->insts[idx], g->fault_pc, NULL, NULL, text, sizeof text);
+    for (char *t = text; *t; t++)
+        if (*t == '\t')
+            *t = ' ';
+    snprintf(buf, size, "workgroup %llu warp %u pc 0x%08x (%s): %s", (unsigned long long)cg->item, g->fault_warp,
+             g->fault_pc, text[0] ? text : "?", g->fault);
+}
+
+static void vt_finish(void *ctx, void *slot, core_group *cg, int rc)
+{
+    (void)ctx, (void)cg, (void)rc;
+    vt_group_lds_clear(slot);
+}
+
+static const core_isa vt_core_isa = {CORE_SCHED_ROUND_ROBIN, vt_slot_new, vt_slot_free, vt_start, vt_run,
+                                     vt_fault_text, vt_finish};
 
 int vt_launch_dispatch(core_mem *mem, const vt_meta *m, const vt_run_options *o, vt_stats *stats, char *err,
                        size_t errsize)
@@ -243,50 +259,42 @@ int vt_launch_dispatch(core_mem *mem, const vt_meta *m, const vt_run_options *o,
     vt_code code;
     if (vt_code_build(&code, (uint32_t)code_base, core_mem_ptr(mem, code_base, code_size), (uint32_t)code_size))
         return snprintf(err, errsize, "out of memory"), -1;
-    uint64_t groups = m->kernel_size[0] * m->kernel_size[1] * m->kernel_size[2];
-    if (groups > (1u << 24)) {
+    uint64_t groups = 0;
+    if (m->kernel_size[0] > 0xffffffffu || m->kernel_size[1] > 0xffffffffu || m->kernel_size[2] > 0xffffffffu ||
+        __builtin_mul_overflow(m->kernel_size[0], m->kernel_size[1], &groups) ||
+        __builtin_mul_overflow(groups, m->kernel_size[2], &groups) || groups > (1ull << 48)) {
         vt_code_free(&code);
-        return snprintf(err, errsize, "%llu workgroups: at most %u", (unsigned long long)groups, 1u << 24), -1;
+        return snprintf(err, errsize, "a grid of %llu x %llu x %llu workgroups: at most 2^48 in all",
+                        (unsigned long long)m->kernel_size[0], (unsigned long long)m->kernel_size[1],
+                        (unsigned long long)m->kernel_size[2]), -1;
     }
-    vt_run_ctx r = {mem, m, &code, o, calloc(groups, 8), calloc(groups, 8),
-                    calloc(groups, sizeof *r.classes), calloc(groups, sizeof *r.faults),
-                    calloc(groups, sizeof(char *)), calloc(groups, sizeof(size_t)), NULL};
+    vt_run_ctx r = {mem, m, &code, o};
+    core_dispatch_desc d;
+    memset(&d, 0, sizeof d);
+    d.isa = &vt_core_isa;
+    d.ctx = &r;
+    for (int i = 0; i < 3; i++)
+        d.groups[i] = (uint32_t)m->kernel_size[i];
+    d.threads = o->trace ? 1 : o->threads > 0 ? o->threads : core_cpu_count();
+    d.budget = o->max_instructions ? o->max_instructions : VT_DEFAULT_BUDGET;
+    d.print = o->print;
+    d.print_ctx = o->print_ctx;
     int rc = -1;
     if (o->timeline)
-        *o->timeline = r.timeline = core_timeline_new(groups, (int)m->wg_size, err, errsize);
-    if (o->timeline && !r.timeline) {
-        /* err says why */
-    } else if (!r.instr || !r.lanes || !r.classes || !r.faults || !r.printed || !r.printed_len) {
-        snprintf(err, errsize, "out of memory");
-    } else {
-        uint64_t failed = 0;
-        int threads = o->trace ? 1 : o->threads > 0 ? o->threads : core_cpu_count();
-        if (core_pool_run(groups, threads, vt_run_group, &r, &failed))
-            snprintf(err, errsize, "%s", r.faults[failed]);
-        else
-            rc = 0;
-        for (uint64_t i = 0; stats && i < groups; i++) {
-            stats->instructions += r.instr[i];
-            stats->lane_instructions += r.lanes[i];
-            for (int k = 0; k < VT_CLS_COUNT; k++)
-                stats->class_count[k] += r.classes[i][k];
-        }
+        *o->timeline = d.timeline = core_timeline_new(groups, (int)m->wg_size, err, errsize);
+    if (!o->timeline || d.timeline) {
+        core_stats cs;
+        memset(&cs, 0, sizeof cs);
+        rc = core_dispatch(&d, &cs, err, errsize);
         if (stats) {
-            stats->workgroups += groups;
-            stats->warps += groups * m->wg_size;
+            stats->instructions += cs.instructions;
+            stats->lane_instructions += cs.lane_instructions;
+            stats->workgroups += cs.workgroups;
+            stats->warps += cs.waves;
+            for (int k = 0; k < VT_CLS_COUNT; k++)
+                stats->class_count[k] += cs.by_class[k];
         }
     }
-    for (uint64_t i = 0; r.printed && i < groups; i++) {
-        if (r.printed[i] && o->print)
-            o->print(o->print_ctx, r.printed[i], r.printed_len[i]);
-        free(r.printed[i]);
-    }
-    free(r.printed);
-    free(r.printed_len);
-    free(r.instr);
-    free(r.lanes);
-    free(r.classes);
-    free(r.faults);
     vt_code_free(&code);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     if (stats)
