@@ -159,6 +159,8 @@ cov=build/test-logs/coverage
 mkdir -p "$cov"
 run valu-vectors python3 tests/exec/valu_vectors.py --tool build/rel/wavesim --seed 1 --covered "$cov/valu-vectors"
 run valu-vectors-asan-ubsan python3 tests/exec/valu_vectors.py --tool build/san/wavesim --seed 2 --modes 2 --sample 0.2
+# issue 15: valu_ref.c against a second model written from the RDNA3 guide's pseudocode (valu_pcode*.py)
+run valu-pcode python3 tests/exec/valu_pcode_check.py --seed 1 --covered "$cov/valu-pcode"
 run wmma-matrix python3 tests/exec/wmma_matrix.py --tool build/rel/wavesim --seed 4 --covered "$cov/wmma"
 run wmma-matrix-asan-ubsan python3 tests/exec/wmma_matrix.py --tool build/san/wavesim --seed 5 --sample 0.05
 run dpp-lanes python3 tests/exec/dpp_lanes.py --tool build/rel/wavesim --seed 3
@@ -239,11 +241,11 @@ run opencl-clinfo python3 tests/opencl/clinfo_check.py --icd build/icd
 run as-dis-roundtrip sh tools/demo.sh build/rel/wavesim
 run demo build/san/demo
 
-# the VALU coverage summary reads what valu-vectors, wmma-matrix and lane-ops wrote, the memory one
-# what mem-ops wrote
+# the VALU coverage summary reads what valu-vectors, wmma-matrix, lane-ops and valu-pcode wrote, the
+# memory one what mem-ops wrote
 finish
 run valu-coverage python3 tests/exec/valu_coverage.py --tool build/rel/wavesim --out build/test-logs/valu-coverage.txt \
-    "$cov/valu-vectors" "$cov/wmma" "$cov/lanes"
+    --pcode "$cov/valu-pcode" "$cov/valu-vectors" "$cov/wmma" "$cov/lanes"
 run mem-coverage python3 tests/exec/mem_coverage.py --tool build/rel/wavesim --out build/test-logs/mem-coverage.txt \
     "$cov/mem-ops"
 finish

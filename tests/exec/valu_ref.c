@@ -444,11 +444,13 @@ OPFN(perm_b32)
     D32(r);
 }
 OPFN(mad_u64_u32) { D64((uint64_t)U32(S0) * U32(S1) + S2); c->mask = (u128)U32(S0) * U32(S1) + S2 > UINT64_MAX; }
+/* guide: { D1.i1, D0.i64 } = 65'I(S0.i32) * 65'I(S1.i32) + 65'I(S2.i64): the mask bit is bit 64 of the
+   exact sum (its sign: the sum always fits in 65 bits) */
 OPFN(mad_i64_i32)
 {
     __int128 r = (__int128)((int64_t)I32(S0) * I32(S1)) + (int64_t)S2;
     D64((uint64_t)r);
-    c->mask = r > INT64_MAX || r < INT64_MIN;
+    c->mask = r < 0;
 }
 OPFN(lshlrev_b64) { D64(S1 << (S0 & 63)); }
 OPFN(lshrrev_b64) { D64(S1 >> (S0 & 63)); }
@@ -493,9 +495,8 @@ OPFN(sat_pk_u8_i16) { uint32_t r = 0; for (int i = 0; i < 2; i++) { int v = (int
 /* f32 arithmetic */
 OPFN(add_f32) { D32(arith32(c, ADD, S0, S1, 0)); }
 OPFN(sub_f32) { D32(arith32(c, SUB, S0, S1, 0)); }
-/* reversed operands, but a NaN result still prefers the instruction's S0 */
-static uint64_t nan_first(fmt f, uint64_t r, uint64_t a, uint64_t b) { uint64_t v[2] = {a, b}; return is_nan(r, f) && (is_nan(a, f) || is_nan(b, f)) ? nan_of(f, 2, v) : r; }
-OPFN(subrev_f32) { D32(nan_first(F32, arith32(c, SUB, S1, S0, 0), in32(c, S0), in32(c, S1))); }
+/* guide: D = S1 - S0, so a NaN result is the first NaN of that expression (S1 first) */
+OPFN(subrev_f32) { D32(arith32(c, SUB, S1, S0, 0)); }
 OPFN(mul_f32) { D32(arith32(c, MUL, S0, S1, 0)); }
 OPFN(fma_f32) { D32(arith32(c, FMA, S0, S1, S2)); }
 OPFN(fmac_f32) { D32(arith32(c, FMA, S0, S1, c->dinit)); }
@@ -504,7 +505,7 @@ OPFN(mul_f64) { D64(arith64(c, MUL, S0, S1, 0)); }
 OPFN(fma_f64) { D64(arith64(c, FMA, S0, S1, S2)); }
 OPFN(add_f16) { D16(arith16(c, ADD, S0, S1, 0)); }
 OPFN(sub_f16) { D16(arith16(c, SUB, S0, S1, 0)); }
-OPFN(subrev_f16) { D16(nan_first(F16, arith16(c, SUB, S1, S0, 0), in16(c, S0 & 0xffff), in16(c, S1 & 0xffff))); }
+OPFN(subrev_f16) { D16(arith16(c, SUB, S1, S0, 0)); }
 OPFN(mul_f16) { D16(arith16(c, MUL, S0, S1, 0)); }
 OPFN(fma_f16) { D16(arith16(c, FMA, S0, S1, S2)); }
 OPFN(fmac_f16) { D16(arith16(c, FMA, S0, S1, c->dinit)); }
@@ -564,7 +565,8 @@ OPFN(cvt_f64_f32) { uint64_t a = in32(c, S0); D64(is_nan(a, F32) ? quiet(convert
 OPFN(cvt_f16_f32) { uint64_t a = in32(c, S0); D16(out16(c, is_nan(a, F32) ? quiet(convert(a, F32, F16, 0), F16) : convert(a, F32, F16, rnd64(c)))); }
 OPFN(cvt_f32_f16) { uint64_t a = in16(c, S0 & 0xffff); D32(is_nan(a, F16) ? quiet(convert(a, F16, F32, 0), F32) : convert(a, F16, F32, 0)); }
 OPFN(cvt_floor_i32_f32) { D32((uint32_t)to_int(floor(f32((uint32_t)in32(c, S0))), INT32_MIN, INT32_MAX)); }
-OPFN(cvt_nearest_i32_f32) { D32((uint32_t)to_int(floor((double)f32((uint32_t)in32(c, S0)) + 0.5), INT32_MIN, INT32_MAX)); }
+/* guide: f32_to_i32(floor(S0.f32 + 0.5F)), the sum an f32 addition (to nearest even) */
+OPFN(cvt_nearest_i32_f32) { D32((uint32_t)to_int(floor(f32(b32((float)((double)f32((uint32_t)in32(c, S0)) + 0.5)))), INT32_MIN, INT32_MAX)); }
 OPFN(cvt_f16_u16) { D16(out16(c, int_to_f(c, 0, U16(S0), F16, rnd64(c)))); }
 OPFN(cvt_f16_i16) { int v = I16(S0); D16(out16(c, int_to_f(c, v < 0, (uint64_t)(v < 0 ? -v : v), F16, rnd64(c)))); }
 OPFN(cvt_u16_f16) { D16((uint16_t)to_int(f64(convert(in16(c, S0 & 0xffff), F16, F64, 0)), 0, 65535)); }
@@ -689,15 +691,17 @@ OPFN(fract_f32) { D32(fract_ref(c, F32, U32(S0))); }
 OPFN(fract_f64) { D64(fract_ref(c, F64, S0)); }
 OPFN(fract_f16) { D16(fract_ref(c, F16, U16(S0))); }
 
-/* med3 (guide): min3 when a source is NaN, else the one of the three not at an extreme */
+/* med3 (guide): min3 when a source is NaN, else the one of the three not at an extreme; "max3 ==
+   S0" compares values (+0 == -0) */
+static double fvalue(fmt f, uint64_t b) { return f.man == 52 ? f64(b) : f.man == 23 ? f32((uint32_t)b) : f64(convert(b, F16, F64, 0)); }
 static uint64_t med3f(const ctx *c, fmt f, uint64_t a, uint64_t b, uint64_t d)
 {
     if (is_nan(fin(c, f, a), f) || is_nan(fin(c, f, b), f) || is_nan(fin(c, f, d), f))
         return fminmax(c, f, fminmax(c, f, a, b, 0), d, 0);
-    uint64_t mx = fminmax(c, f, fminmax(c, f, a, b, 1), d, 1);
-    if (mx == fin(c, f, a))
+    double mx = fvalue(f, fminmax(c, f, fminmax(c, f, a, b, 1), d, 1));
+    if (mx == fvalue(f, fin(c, f, a)))
         return fminmax(c, f, b, d, 1);
-    if (mx == fin(c, f, b))
+    if (mx == fvalue(f, fin(c, f, b)))
         return fminmax(c, f, a, d, 1);
     return fminmax(c, f, a, b, 1);
 }
@@ -823,8 +827,20 @@ static uint32_t cube_out(const ctx *c, float r)
     return is_nan(b32(r), F32) ? (uint32_t)nan_of(F32, 3, v) : (uint32_t)out32(c, b32(r));
 }
 OPFN(cubeid_f32) { float a, b, d, e; cube(c, &a, &b, &d, &e); D32(b32(a)); }
-OPFN(cubesc_f32) { float a, b, d, e; cube(c, &a, &b, &d, &e); D32(cube_out(c, b)); }
-OPFN(cubetc_f32) { float a, b, d, e; cube(c, &a, &b, &d, &e); D32(cube_out(c, d)); }
+/* the s and t coordinates as the guide's pseudocode writes them: a source copied or negated (a sign
+   flip: a NaN is not quieted) */
+static uint32_t cube_st(const ctx *c, int t)
+{
+    uint32_t x = (uint32_t)in32(c, U32(S0)), y = (uint32_t)in32(c, U32(S1)), z = (uint32_t)in32(c, U32(S2)), n = 0x80000000u;
+    float fx = f32(x), fy = f32(y), fz = f32(z);
+    if (fabsf(fz) >= fabsf(fx) && fabsf(fz) >= fabsf(fy))
+        return t ? y ^ n : fz < 0 ? x ^ n : x;
+    if (fabsf(fy) >= fabsf(fx))
+        return t ? (fy < 0 ? z ^ n : z) : x;
+    return t ? y ^ n : fx < 0 ? z : z ^ n;
+}
+OPFN(cubesc_f32) { D32(out32(c, cube_st(c, 0))); }
+OPFN(cubetc_f32) { D32(out32(c, cube_st(c, 1))); }
 OPFN(cubema_f32) { float a, b, d, e; cube(c, &a, &b, &d, &e); D32(cube_out(c, e)); }
 
 /* ---------- transcendentals: the exact value (long double), rounded by MODE; the hardware
@@ -872,8 +888,8 @@ static uint64_t transcendental(const ctx *c, fmt f, tfn t, uint64_t a)
     case T_EXP: r = exp2l(x); break;
     case T_LOG: r = x == 0 ? -INFINITY : log2l(x); break;
     default: { /* revolutions: sin(2 pi x) from the fraction's quarter turn and remainder (exact) */
-        if (isinf(x))
-            return default_nan(f);
+        if (isinf(x)) /* guide: V_SIN_F32(0x7f800000) => 0xffc00000 */
+            return default_nan(f) | fmt_sign(f);
         long double fr = x - truncl(x), q = roundl(4 * fr), rem = fr - q / 4;
         long double ang = rem * 6.283185307179586476925286766559L;
         int k = (int)(((long)q % 4 + 4 + (t == T_COS)) % 4);
@@ -882,8 +898,8 @@ static uint64_t transcendental(const ctx *c, fmt f, tfn t, uint64_t a)
             r = t == T_COS || x != 0 ? 0.0L : (neg ? -0.0L : 0.0L);
     }
     }
-    if (r != r)
-        return default_nan(f);
+    if (r != r) /* an invalid input: the negative default NaN (guide: V_LOG_F32(0xbf800000) => 0xffc00000) */
+        return default_nan(f) | fmt_sign(f);
     if (t == T_EXP && (isinf(r) || r == 0) && !isinf(x)) /* beyond long double: round a huge or tiny value */
     {
         uint64_t e = fout(c, f, round_exact(0, 1, r == 0 ? -100000 : 100000, f, fround(c, f)));
@@ -956,33 +972,60 @@ static uint64_t dot_result(const dot_acc *d, fmt out, int rmode, uint64_t nanv)
     return wide_round(d->w, out.man, out.exp, rmode);
 }
 
+/* The NaN result of the dot2 pseudocode's statements tmp = acc; tmp += x0 * y0; tmp += x1 * y1
+   (acc in the result format out): a NaN operand, the first in statement order, quieted (an f16 or
+   bf16 one widened to out as f16_to_f32 does); 0 * inf or inf - inf the default NaN; a NaN tmp
+   stays. Only the NaN and infinity classes matter: finite values never make a NaN. */
+static uint64_t dot2_nan(fmt in, const uint64_t *xs, const uint64_t *ys, uint64_t acc, fmt out)
+{
+    if (is_nan(acc, out))
+        return quiet(acc, out);
+    int tinf = is_inf(acc, out), tneg = (int)(acc >> (out.man + out.exp) & 1);
+    for (int h = 0; h < 2; h++) {
+        uint64_t x = xs[h], y = ys[h];
+        if (is_nan(x, in) || is_nan(y, in))
+            return convert(is_nan(x, in) ? x : y, in, out, 0);
+        int xi = is_inf(x, in), yi = is_inf(y, in), pneg = (int)((x ^ y) >> (in.man + in.exp) & 1);
+        if ((xi && is_zero(y, in)) || (yi && is_zero(x, in)) || ((xi || yi) && tinf && pneg != tneg))
+            return default_nan(out);
+        if (xi || yi)
+            tinf = 1, tneg = pneg;
+    }
+    return default_nan(out); /* not reached: the caller saw a NaN */
+}
+
 static uint64_t dot2_ref(const ctx *c, fmt in, int flush_in, uint64_t a, uint64_t b, fmt facc, uint64_t acc, fmt out,
-                         int rmode, uint64_t nanv)
+                         int rmode)
 {
     dot_acc d;
     memset(&d, 0, sizeof d);
+    uint64_t xs[2], ys[2];
     for (int h = 0; h < 2; h++) {
         uint64_t x = a >> 16 * h & 0xffff, y = b >> 16 * h & 0xffff;
         if (flush_in)
             x = flush(x, in, 0), y = flush(y, in, 0);
+        xs[h] = x, ys[h] = y;
         dot_term(&d, in, x, 1, in, y);
     }
     dot_term(&d, facc, acc, 0, facc, 0);
     (void)c;
-    return dot_result(&d, out, rmode, nanv);
+    if (d.nan || (d.pinf && d.ninf))
+        return dot2_nan(in, xs, ys, acc, out);
+    return dot_result(&d, out, rmode, 0);
 }
-/* f16 inputs follow the f16 input denormal mode; the f32 result rounds and flushes by the f32 mode
-   (the f32 accumulator is read as it is) */
-OPFN(dot2_f32_f16) { D32(out32(c, dot2_ref(c, F16, !(c->mode & 0x40), U32(S0), U32(S1), F32, U32(S2), F32, rnd32(c), 0x7fc00000))); }
-OPFN(dot2acc_f32_f16) { D32(out32(c, dot2_ref(c, F16, !(c->mode & 0x40), U32(S0), U32(S1), F32, U32(c->dinit), F32, rnd32(c), 0x7fc00000))); }
-/* dot2_f32_bf16 keeps bf16 denormal inputs; dot2_bf16_bf16 flushes every denormal (seed 000) */
-OPFN(dot2_f32_bf16) { D32(out32(c, dot2_ref(c, BF16, 0, U32(S0), U32(S1), F32, U32(S2), F32, rnd32(c), 0x7fc00000))); }
+/* f16 inputs follow the f16 input denormal mode, bf16 inputs (no field of their own) and the f32
+   accumulator the f32 one; the f32 result rounds and flushes by the f32 mode */
+OPFN(dot2_f32_f16) { D32(out32(c, dot2_ref(c, F16, !(c->mode & 0x40), U32(S0), U32(S1), F32, in32(c, U32(S2)), F32, rnd32(c)))); }
+OPFN(dot2acc_f32_f16) { D32(out32(c, dot2_ref(c, F16, !(c->mode & 0x40), U32(S0), U32(S1), F32, in32(c, U32(c->dinit)), F32, rnd32(c)))); }
+/* dot2_bf16_bf16 flushes every denormal (seed 000) */
+OPFN(dot2_f32_bf16) { D32(out32(c, dot2_ref(c, BF16, !(c->mode & 0x10), U32(S0), U32(S1), F32, in32(c, U32(S2)), F32, rnd32(c)))); }
 /* the 16-bit forms keep denormals (f16) and round to nearest even (seed 000) */
-OPFN(dot2_f16_f16) { D16(dot2_ref(c, F16, 0, U32(S0), U32(S1), F16, U16(S2), F16, 0, 0x7e00)); }
-OPFN(dot2_bf16_bf16) { D16(flush(dot2_ref(c, BF16, 1, U32(S0), U32(S1), BF16, flush(U16(S2), BF16, 0), BF16, 0, 0x7fc0), BF16, 0)); }
+OPFN(dot2_f16_f16) { D16(dot2_ref(c, F16, 0, U32(S0), U32(S1), F16, U16(S2), F16, 0)); }
+OPFN(dot2_bf16_bf16) { D16(flush(dot2_ref(c, BF16, 1, U32(S0), U32(S1), BF16, flush(U16(S2), BF16, 0), BF16, 0), BF16, 0)); }
 /* fma_mix: source k is f32, or with OP_SEL_HI[k] the f16 half OP_SEL[k] names (converted exactly);
-   inputs flush by their own width's mode; ABS (NEG_HI) then NEG; one exact fma, one rounding to
-   the result type (f32: f32 mode; f16: f16 mode, output flush and CLAMP here). */
+   inputs flush by their own width's mode; ABS (NEG_HI) then NEG; one exact fma rounded to f32 (f32
+   mode); the mixlo/mixhi forms then convert that to f16 (f16 mode; the guide's f32_to_f16(fma(..))
+   rounds twice), output flush and CLAMP here. */
 static uint64_t mix_src(const ctx *c, int k)
 {
     uint64_t v;
@@ -1006,7 +1049,7 @@ static uint64_t fma_mix(const ctx *c, int f16)
     int nan = d.nan || (d.pinf && d.ninf);
     if (!f16)
         return nan ? nan_of(F32, 3, v) : dot_result(&d, F32, rnd32(c), 0);
-    uint64_t h = nan ? convert(nan_of(F32, 3, v), F32, F16, 0) : out16(c, dot_result(&d, F16, rnd64(c), 0));
+    uint64_t h = nan ? convert(nan_of(F32, 3, v), F32, F16, 0) : out16(c, convert(dot_result(&d, F32, rnd32(c), 0), F32, F16, rnd64(c)));
     if (c->clamp) /* to [0, 1]; NaN to 0 with DX10_CLAMP, else kept; -0 stays */
         h = is_nan(h, F16) ? ((c->mode & 0x100) ? 0 : h) : (h & 0x8000) ? (h == 0x8000 ? h : 0) : h > 0x3c00 ? 0x3c00 : h;
     return h;
@@ -1125,13 +1168,14 @@ static uint64_t fma_exact(fmt f, uint64_t a, uint64_t b, uint64_t d, int k, int 
    is above the bias, else by 2^-64 (2^-128), the fma and the scaling rounded once: AMD's
    hardware-checked emulator rocjitsu (ROCm/rocm-systems emulation/rocjitsu, shared/division.h) and
    tinygrad's hardware tests; the guide's "2^64 * fma(...)" with its two roundings gives 1-ulp errors
-   in clang's a/b for subnormal quotients (kernel div_subnormal). */
+   in clang's a/b for subnormal quotients (kernel div_subnormal). Sources keep their denormals in
+   every MODE (the guide's Notes), the result is flushed by MODE. */
 static uint64_t div_fmas_ref(const ctx *c, fmt f, uint64_t a, uint64_t b, uint64_t d)
 {
     ctx k = *c;
-    k.mode |= f.man == 52 ? 0x80 : 0x20; /* the output flush comes last */
+    k.mode |= f.man == 52 ? 0xc0 : 0x30; /* guide Notes: input denormals are not flushed; the output flush comes last */
     uint64_t r = f.man == 52 ? arith64(&k, FMA, a, b, d) : arith32(&k, FMA, a, b, d);
-    uint64_t x = fin(c, f, a), y = fin(c, f, b), z = fin(c, f, d);
+    uint64_t x = a, y = b, z = d;
     if (c->carry && !is_nan(r, f) && !is_inf(x, f) && !is_inf(y, f) && !is_inf(z, f)) {
         int scale = f.man == 52 ? 128 : 64, zero;
         uint64_t e = fma_exact(f, x, y, z, biased_exp(z, f) > (f.man == 52 ? 1023 : 127) ? scale : -scale,
@@ -1372,8 +1416,8 @@ static uint64_t sign_bits(const char *t)
 }
 
 /* OMOD (x2, x4, /2; only with IEEE mode off and output denormals flushed; -0 becomes +0) then
-   CLAMP to [0, 1] (NaN to 0 with DX10_CLAMP, else quieted; -0 stays), then the output flush, on
-   the result field of the register contents d. */
+   CLAMP to [0, 1] (NaN to 0 with DX10_CLAMP, else unchanged, a signalling NaN too; -0 stays), then
+   the output flush, on the result field of the register contents d. */
 static uint64_t output_mods(uint64_t d, fmt f, uint32_t mode, unsigned omod, unsigned clamp)
 {
     int bits = f.man == 52 ? 64 : f.man == 23 ? 32 : 16;
@@ -1391,7 +1435,7 @@ static uint64_t output_mods(uint64_t d, fmt f, uint32_t mode, unsigned omod, uns
     }
     if (clamp) {
         if (is_nan(r, f))
-            r = (mode & 0x100) ? 0 : quiet(r, f);
+            r = (mode & 0x100) ? 0 : r; /* without DX10_CLAMP a NaN passes unchanged */
         else if ((r & sign) && !is_zero(r, f))
             r = 0;
         else if (!(r & sign) && r > convert(b64(1.0), F64, f, 0))

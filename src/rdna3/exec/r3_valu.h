@@ -99,23 +99,19 @@ uint32_t r3_fma16(const r3_wave *w, uint32_t a, uint32_t b, uint32_t c);
 #define R3_U16_3(name, expr) R3_MAP3(name, r3_src_b16, r3_src_b16, r3_src_b16, r3_dst_b16, expr)
 
 /* f32 arithmetic in the MODE's f32 rounding; x, y, z are floats, the result a float */
-/* One-source f32 operation; `edge` maps the input bits and the result bits (the identity, or a
-   flush the instruction does whatever MODE says). */
-#define R3_F32_1_EDGE(name, expr, edge)                                                    \
+#define R3_F32_1(name, expr)                                                               \
     OP(name)                                                                               \
     {                                                                                      \
         uint32_t a[R3_MAX_LANES], r[R3_MAX_LANES];                                         \
         r3_src_f32(w, x, 0, a);                                                            \
         int rt = r3_round_enter(w, 0);                                                     \
         for (int l = 0; l < LANES; l++) {                                                  \
-            float fx = fp_f32(edge(a[l]));                                                 \
-            r[l] = edge(r3_nan32(fp_b32(expr), a[l], a[l], a[l]));                         \
+            float fx = fp_f32(a[l]);                                                       \
+            r[l] = r3_nan32(fp_b32(expr), a[l], a[l], a[l]);                               \
         }                                                                                  \
         r3_round_leave(rt);                                                                \
         r3_dst_f32(w, x, r);                                                               \
     }
-#define R3_BITS_AS_IS(v) (v)
-#define R3_F32_1(name, expr) R3_F32_1_EDGE(name, expr, R3_BITS_AS_IS)
 #define R3_F32_2(name, expr)                                                               \
     OP(name)                                                                               \
     {                                                                                      \

@@ -13,8 +13,18 @@
 R3_F32_2(v_add_f32, fx + fy)
 /* D = S0 - S1 */
 R3_F32_2(v_sub_f32, fx - fy)
-/* D = S1 - S0 */
-R3_F32_2(v_subrev_f32, fy - fx)
+/* D = S1 - S0; a NaN result is the first NaN of the guide's expression S1 - S0 (S1 first) */
+OP(v_subrev_f32)
+{
+    uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], r[R3_MAX_LANES];
+    r3_src_f32(w, x, 0, a);
+    r3_src_f32(w, x, 1, b);
+    int rt = r3_round_enter(w, 0);
+    for (int l = 0; l < LANES; l++)
+        r[l] = r3_nan32(fp_b32(fp_f32(b[l]) - fp_f32(a[l])), b[l], a[l], a[l]);
+    r3_round_leave(rt);
+    r3_dst_f32(w, x, r);
+}
 /* D = S0 * S1 */
 R3_F32_2(v_mul_f32, fx * fy)
 /* D = S0 * S1, but 0 times anything (even Inf or NaN) is +0 (DX9 rule) */
@@ -156,13 +166,14 @@ uint64_t r3_fminmax(int ieee, int width, uint64_t p, uint64_t q, int want_max)
 #define FMAX(wd, p, q) r3_fminmax(ie, wd, p, q, 1)
 
 /* v_med3: with a NaN operand the minimum of the three; otherwise the larger of the two operands
-   that are not the maximum. */
+   that are not the maximum. "max3 == S0" compares values, so +0 == -0 (guide pseudocode; LLVM's
+   fmed3 constant folding compares the same way): med3(-0, -0, +0) = max(-0, +0) = +0. */
 static uint64_t med3(int ie, int wd, uint64_t p, uint64_t q, uint64_t s)
 {
     if (fw_isnan(wd, p) || fw_isnan(wd, q) || fw_isnan(wd, s))
         return FMIN(wd, FMIN(wd, p, q), s);
-    uint64_t mx = FMAX(wd, FMAX(wd, p, q), s);
-    return mx == p ? FMAX(wd, q, s) : mx == q ? FMAX(wd, p, s) : FMAX(wd, p, q);
+    double mx = fw_value(wd, FMAX(wd, FMAX(wd, p, q), s));
+    return mx == fw_value(wd, p) ? FMAX(wd, q, s) : mx == fw_value(wd, q) ? FMAX(wd, p, s) : FMAX(wd, p, q);
 }
 
 /* Selections (min, max, med) return one of their operands' bits: no NaN rewriting. */
@@ -270,7 +281,8 @@ R3_F64_1(v_fract_f64, fract64(dx))
 
 /* sin or cos of 2 pi v, v in revolutions: whole and quarter turns are removed exactly first, so
    large inputs keep their fraction bits and quarter turns give exact zeros and ones (a zero sine
-   has v's sign, a zero cosine is +0, as sinpi/cospi define them); infinities give NaN. */
+   has v's sign, a zero cosine is +0, as sinpi/cospi define them); infinities give NaN (made the
+   negative default NaN by trans_nan*). */
 static double turn_sincos(double v, int cosine)
 {
     if (isinf(v))
@@ -283,13 +295,74 @@ static double turn_sincos(double v, int cosine)
     return r == 0 ? (cosine || v != 0 ? 0.0 : v) : r;
 }
 
+/* The NaN a transcendental returns: a NaN source quieted; from an invalid input (log, sqrt or rsq
+   of a negative value or -inf, sin or cos of an infinity) the NEGATIVE default NaN, as the guide's
+   functional examples give it: V_LOG_F32(0xbf800000) => 0xffc00000, V_SQRT_F16(0xfc00) => 0xfe00,
+   V_SIN_F32(0x7f800000) => 0xffc00000 (f64: by analogy). */
+static inline uint32_t trans_nan32(uint32_t r, uint32_t a)
+{
+    return !fp_isnan32(r) ? r : fp_isnan32(a) ? fp_quiet32(a) : 0xffc00000u;
+}
+static inline uint32_t trans_nan16(uint32_t r, uint32_t a)
+{
+    return !fp_isnan16(r) ? r : fp_isnan16(a) ? fp_quiet16(a) : 0xfe00u;
+}
+static inline uint64_t trans_nan64(uint64_t r, uint64_t a)
+{
+    return !fp_isnan64(r) ? r : fp_isnan64(a) ? fp_quiet64(a) : 0xfff8000000000000ull;
+}
+
+/* One-source transcendental lane loops, NaN results by trans_nan*: f32 with `edge` mapping the
+   input and the result bits (the identity, or a flush the instruction does whatever MODE says),
+   f64, and f16 computed in double and rounded once. */
+#define R3_BITS_AS_IS(v) (v)
+#define R3_TRANS32(name, expr, edge)                                                       \
+    OP(name)                                                                               \
+    {                                                                                      \
+        uint32_t a[R3_MAX_LANES], r[R3_MAX_LANES];                                         \
+        r3_src_f32(w, x, 0, a);                                                            \
+        int rt = r3_round_enter(w, 0);                                                     \
+        for (int l = 0; l < LANES; l++) {                                                  \
+            float fx = fp_f32(edge(a[l]));                                                 \
+            r[l] = edge(trans_nan32(fp_b32(expr), a[l]));                                  \
+        }                                                                                  \
+        r3_round_leave(rt);                                                                \
+        r3_dst_f32(w, x, r);                                                               \
+    }
+#define R3_TRANS64(name, expr)                                                             \
+    OP(name)                                                                               \
+    {                                                                                      \
+        uint64_t a[R3_MAX_LANES], r[R3_MAX_LANES];                                         \
+        r3_src_f64(w, x, 0, a);                                                            \
+        int rt = r3_round_enter(w, 1);                                                     \
+        for (int l = 0; l < LANES; l++) {                                                  \
+            double dx = fp_f64(a[l]);                                                      \
+            r[l] = trans_nan64(fp_b64(expr), a[l]);                                        \
+        }                                                                                  \
+        r3_round_leave(rt);                                                                \
+        r3_dst_f64(w, x, r);                                                               \
+    }
+#define R3_TRANS16(name, expr)                                                             \
+    OP(name)                                                                               \
+    {                                                                                      \
+        uint32_t a[R3_MAX_LANES], r[R3_MAX_LANES];                                         \
+        r3_src_f16(w, x, 0, a);                                                            \
+        int rt = r3_round_enter(w, 1);                                                     \
+        for (int l = 0; l < LANES; l++) {                                                  \
+            double hx = r3_h(a[l]);                                                        \
+            r[l] = trans_nan16(r3_to_f16(w, expr), a[l]);                                  \
+        }                                                                                  \
+        r3_round_leave(rt);                                                                \
+        r3_dst_f16(w, x, r);                                                               \
+    }
+
 /* The f32 transcendental unit takes no denormals and makes none, whatever MODE says: a denormal
    input reads as a zero of its sign and a denormal result is written as one. Evidence: LLVM 19's
    AMDGPUInstCombineIntrinsic ("f32 instruction doesn't handle denormals"; log of a denormal folds to
    -inf, exp2 of one to 1.0, rcp "always flushes denormal results"), AMDGPUUsage (log2/exp2 do not
    natively support denormal inputs) and LLVM's lowering, which scales denormal inputs before these
    instructions; docs/isa-notes-rdna3.md. */
-#define R3_F32_TRANS(name, expr) R3_F32_1_EDGE(name, expr, fp_flush32)
+#define R3_F32_TRANS(name, expr) R3_TRANS32(name, expr, fp_flush32)
 /* D = 1 / S0 (guide V_RCP_F32) */
 R3_F32_TRANS(v_rcp_f32, 1.0f / fx)
 /* D = 1 / S0 (the integer-division variant, guide V_RCP_IFLAG_F32) */
@@ -303,15 +376,15 @@ R3_F32_TRANS(v_exp_f32, exp2f(fx))
 /* D = log2(S0) (guide V_LOG_F32) */
 R3_F32_TRANS(v_log_f32, log2f(fx))
 /* D = sin(2 pi S0): S0 in revolutions */
-R3_F32_1(v_sin_f32, (float)turn_sincos(fx, 0))
+R3_TRANS32(v_sin_f32, (float)turn_sincos(fx, 0), R3_BITS_AS_IS)
 /* D = cos(2 pi S0) */
-R3_F32_1(v_cos_f32, (float)turn_sincos(fx, 1))
+R3_TRANS32(v_cos_f32, (float)turn_sincos(fx, 1), R3_BITS_AS_IS)
 /* D = 1 / S0 (f64) */
-R3_F64_1(v_rcp_f64, 1.0 / dx)
+R3_TRANS64(v_rcp_f64, 1.0 / dx)
 /* D = 1 / sqrt(S0) (f64; in long double, so one rounding dominates in every mode) */
-R3_F64_1(v_rsq_f64, (double)(1.0L / sqrtl((long double)dx)))
+R3_TRANS64(v_rsq_f64, (double)(1.0L / sqrtl((long double)dx)))
 /* D = sqrt(S0) (f64) */
-R3_F64_1(v_sqrt_f64, sqrt(dx))
+R3_TRANS64(v_sqrt_f64, sqrt(dx))
 
 /* ---- f16 arithmetic: computed in double, rounded once to f16 ---- */
 
@@ -319,8 +392,18 @@ R3_F64_1(v_sqrt_f64, sqrt(dx))
 R3_F16_2(v_add_f16, hx + hy)
 /* D = S0 - S1 (f16) */
 R3_F16_2(v_sub_f16, hx - hy)
-/* D = S1 - S0 (f16) */
-R3_F16_2(v_subrev_f16, hy - hx)
+/* D = S1 - S0 (f16); a NaN result is the first NaN of S1 - S0 (S1 first) */
+OP(v_subrev_f16)
+{
+    uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], r[R3_MAX_LANES];
+    r3_src_f16(w, x, 0, a);
+    r3_src_f16(w, x, 1, b);
+    int rt = r3_round_enter(w, 1); /* the exact difference's zero sign follows the mode */
+    for (int l = 0; l < LANES; l++)
+        r[l] = r3_nan16(r3_to_f16(w, r3_h(b[l]) - r3_h(a[l])), b[l], a[l], a[l]);
+    r3_round_leave(rt);
+    r3_dst_f16(w, x, r);
+}
 /* D = S0 * S1 (f16) */
 R3_F16_2(v_mul_f16, hx * hy)
 /* D = S0 * 2^S1 (S1 a signed 16-bit integer) */
@@ -349,19 +432,19 @@ R3_F16_1(v_rndne_f16, rne64(hx))
 /* D = S0 - floor(S0), below 1.0 (f16) */
 R3_F16_1(v_fract_f16, fract16(hx))
 /* D = 1 / S0 (f16) */
-R3_F16_1(v_rcp_f16, 1.0 / hx)
+R3_TRANS16(v_rcp_f16, 1.0 / hx)
 /* D = 1 / sqrt(S0) (f16) */
-R3_F16_1(v_rsq_f16, 1.0 / sqrt(hx))
+R3_TRANS16(v_rsq_f16, 1.0 / sqrt(hx))
 /* D = sqrt(S0) (f16) */
-R3_F16_1(v_sqrt_f16, sqrt(hx))
+R3_TRANS16(v_sqrt_f16, sqrt(hx))
 /* D = 2^S0 (f16) */
-R3_F16_1(v_exp_f16, exp2(hx))
+R3_TRANS16(v_exp_f16, exp2(hx))
 /* D = log2(S0) (f16) */
-R3_F16_1(v_log_f16, log2(hx))
+R3_TRANS16(v_log_f16, log2(hx))
 /* D = sin(2 pi S0) (f16) */
-R3_F16_1(v_sin_f16, turn_sincos(hx, 0))
+R3_TRANS16(v_sin_f16, turn_sincos(hx, 0))
 /* D = cos(2 pi S0) (f16) */
-R3_F16_1(v_cos_f16, turn_sincos(hx, 1))
+R3_TRANS16(v_cos_f16, turn_sincos(hx, 1))
 
 /* The exact value of a * b + c for f16 operands, rounded once to f16: the product is exact in
    double, and the sum is split into a rounded part and its exact error (two-sum) so the final
@@ -599,7 +682,8 @@ static double fma_scaled(const divfmt *f, double s0, double s1, double s2, int k
 
 /* One lane of v_div_fmas: fma(S0, S1, S2), and with VCC the one-sided scaling undone by 2^+-64
    (f64: 2^+-128; up when S2's exponent field is above the bias), fma and scaling rounded once as
-   the hardware does (rocjitsu; a double rounding gave 1-ulp errors in clang's a/b). */
+   the hardware does (rocjitsu; a double rounding gave 1-ulp errors in clang's a/b). The sources
+   keep their denormals whatever MODE says (the guide's Notes); the result is flushed by MODE. */
 static double div_fmas(const divfmt *f, double s0, double s1, double s2, int vcc)
 {
     if (!vcc || !isfinite(s0) || !isfinite(s1) || !isfinite(s2))
@@ -636,13 +720,14 @@ static void div_lanes(r3_wave *w, const r3_xop *x, const divfmt *f, divop op)
     uint64_t a[R3_MAX_LANES], b[R3_MAX_LANES], c[R3_MAX_LANES], r[R3_MAX_LANES], vcc = 0;
     uint64_t vcc_in = op == DIV_FMAS ? r3_vcc(w) : 0;
     uint64_t *src[3] = {a, b, c};
+    int keep_denormals = op == DIV_FMAS; /* guide, V_DIV_FMAS Notes: input denormals are not flushed */
     for (int k = 0; k < 3; k++) {
         if (f->wide) {
-            r3_src_f64(w, x, k, src[k]);
+            (keep_denormals ? r3_src_mod64 : r3_src_f64)(w, x, k, src[k]);
             continue;
         }
         uint32_t t[R3_MAX_LANES];
-        r3_src_f32(w, x, k, t);
+        (keep_denormals ? r3_src_mod32 : r3_src_f32)(w, x, k, t);
         for (int l = 0; l < LANES; l++)
             src[k][l] = t[l];
     }
@@ -745,16 +830,29 @@ static float cube_id(float cx, float cy, float cz)
     return (float)(2 * a + (v < 0.0f));
 }
 
-static float cube_sc(float cx, float cy, float cz)
+/* The face's s (t = 0) or t (t = 1) coordinate exactly as the guide's pseudocode writes it: one of
+   the sources, copied or negated, where negation is a sign flip (a NaN keeps its payload, is not
+   quieted; comparisons with NaN are false). No other evidence exists for the NaN cases; the
+   literal pseudocode is the reference. */
+static uint32_t cube_coord(uint32_t bx, uint32_t by, uint32_t bz, int t)
 {
+    float cx = fp_f32(bx), cy = fp_f32(by), cz = fp_f32(bz);
     int a = cube_axis(cx, cy, cz);
-    return a == 2 ? (cz < 0.0f ? -cx : cx) : a == 1 ? cx : (cx < 0.0f ? cz : -cz);
+    const uint32_t neg = 0x80000000u;
+    if (t)
+        return a == 1 ? (cy < 0.0f ? bz ^ neg : bz) : by ^ neg;
+    return a == 2 ? (cz < 0.0f ? bx ^ neg : bx) : a == 1 ? bx : (cx < 0.0f ? bz : bz ^ neg);
 }
 
-static float cube_tc(float cx, float cy, float cz)
+static void cube_st(r3_wave *w, const r3_xop *x, int t)
 {
-    int a = cube_axis(cx, cy, cz);
-    return a == 1 ? (cy < 0.0f ? -cz : cz) : -cy;
+    uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], c[R3_MAX_LANES], r[R3_MAX_LANES];
+    r3_src_f32(w, x, 0, a);
+    r3_src_f32(w, x, 1, b);
+    r3_src_f32(w, x, 2, c);
+    for (int l = 0; l < LANES; l++)
+        r[l] = cube_coord(a[l], b[l], c[l], t);
+    r3_dst_f32(w, x, r);
 }
 
 static float cube_ma(float cx, float cy, float cz)
@@ -765,10 +863,10 @@ static float cube_ma(float cx, float cy, float cz)
 
 /* D = the cube face id of the direction (S0, S1, S2): 0..5 for +x, -x, +y, -y, +z, -z */
 R3_F32_3(v_cubeid_f32, cube_id(fx, fy, fz))
-/* D = the face's s coordinate (before division by the major axis) */
-R3_F32_3(v_cubesc_f32, cube_sc(fx, fy, fz))
-/* D = the face's t coordinate (before division by the major axis) */
-R3_F32_3(v_cubetc_f32, cube_tc(fx, fy, fz))
+/* D = the face's s coordinate (before division by the major axis; guide V_CUBESC_F32 pseudocode) */
+OP(v_cubesc_f32) { cube_st(w, x, 0); }
+/* D = the face's t coordinate (before division by the major axis; guide V_CUBETC_F32 pseudocode) */
+OP(v_cubetc_f32) { cube_st(w, x, 1); }
 /* D = 2 * the major axis component */
 R3_F32_3(v_cubema_f32, cube_ma(fx, fy, fz))
 

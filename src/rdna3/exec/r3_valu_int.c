@@ -111,7 +111,10 @@ MAD16(v_mad_u32_u16, x->clamp ? sat_u32((uint64_t)a[l] * b[l] + c[l]) : a[l] * b
 MAD16(v_mad_i32_i16, x->clamp ? sat_i32((int64_t)i16(a[l]) * i16(b[l]) + (int32_t)c[l])
                               : (uint32_t)(i16(a[l]) * i16(b[l])) + c[l])
 
-/* Carry-out of the 64-bit multiply-adds goes to SDST. */
+/* Carry-out of the 64-bit multiply-adds goes to SDST: for the unsigned form the carry out of bit
+   63; for the signed form, as the guide's pseudocode writes it ({ D1.i1, D0.i64 } = 65-bit
+   S0 * S1 + S2), bit 64 of the exact 65-bit sum, i.e. whether it is negative (no hardware
+   evidence; CLAMP still saturates on signed overflow). */
 static void mad64(r3_wave *w, const r3_xop *x, int is_signed)
 {
     uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES];
@@ -126,16 +129,18 @@ static void mad64(r3_wave *w, const r3_xop *x, int is_signed)
         uint64_t p = is_signed ? (uint64_t)((int64_t)(int32_t)a[l] * (int32_t)b[l]) : (uint64_t)a[l] * b[l];
         r[l] = p + c[l];
         int over = is_signed ? (int)(((~(p ^ c[l]) & (p ^ r[l])) >> 63) & 1) : r[l] < p;
+        /* bit 64 of the signed 65-bit sum: the 64-bit sum's sign, inverted when it overflowed */
+        int bit64 = is_signed ? (int)(r[l] >> 63) ^ over : over;
         if (over && x->clamp) /* saturate */
             r[l] = is_signed ? ((int64_t)p < 0 ? 0x8000000000000000ull : 0x7fffffffffffffffull) : ~0ull;
-        carry |= (uint64_t)over << l;
+        carry |= (uint64_t)bit64 << l;
     }
     r3_dst_b64(w, x, r);
     r3_dst_mask(w, x, carry);
 }
 /* D = S0 * S1 + S2 as 64-bit unsigned; SDST = carry out */
 OP(v_mad_u64_u32) { mad64(w, x, 0); }
-/* D = S0 * S1 + S2 as 64-bit signed; SDST = signed overflow */
+/* D = S0 * S1 + S2 as 64-bit signed; SDST = bit 64 of the 65-bit result (guide pseudocode) */
 OP(v_mad_i64_i32) { mad64(w, x, 1); }
 
 /* ---- carries: VOP2 forms use VCC, VOP3SD forms SDST and SRC2 ---- */

@@ -1,6 +1,7 @@
 /* RDNA3 packed and mixed-precision VALU (mostly VOP3P): two 16-bit lanes per register with
    OP_SEL/OP_SEL_HI choosing each half's source halves and NEG/NEG_HI negating them, the fma_mix
-   forms, and the dot products. fma_mix and the dot products sum exactly and round once. */
+   forms, and the dot products. fma_mix (to f32) and the dot products sum exactly and round once;
+   mixlo/mixhi round that f32 result again to f16. */
 #include "r3_valu.h"
 
 /* The low and high 16-bit operands of source k for the two halves of a packed result. */
@@ -202,8 +203,10 @@ static void mix_source(r3_wave *w, const r3_xop *x, int k, uint32_t out[R3_MAX_L
     }
 }
 
-/* mix: 0 f32 result, 1 f16 to the low half, 2 f16 to the high half. The fma is exact and rounded
-   once to the result type (f32 by the f32 rounding mode, f16 by the f16 one). */
+/* mix: 0 f32 result, 1 f16 to the low half, 2 f16 to the high half. The fma is exact and rounded to
+   f32 by the f32 rounding mode; the f16 forms then convert that to f16 by the f16 rounding mode, two
+   roundings, as the guide writes it (D.f16 = f32_to_f16(fma(...))) and as LLVM assumes when it
+   selects them for fpround(fma_f32(...)) (MadFmaMixFP16Pats). */
 static void fma_mix(r3_wave *w, const r3_xop *x, int mix)
 {
     uint32_t s[3][R3_MAX_LANES], r[R3_MAX_LANES];
@@ -218,8 +221,9 @@ static void fma_mix(r3_wave *w, const r3_xop *x, int mix)
             uint32_t n = r3_nan32(0x7fc00000u, s[0][l], s[1][l], s[2][l]);
             r[l] = mix ? fp_f64_to_f16((double)fp_f32(n), FP_RNE) : n;
         } else {
-            r[l] = mix ? fp_dot_round(&d, &fp_half, (fp_round)R3_MODE_ROUND64(w->mode), 0)
-                       : fp_dot_round(&d, &fp_single, (fp_round)R3_MODE_ROUND32(w->mode), 0);
+            r[l] = fp_dot_round(&d, &fp_single, (fp_round)R3_MODE_ROUND32(w->mode), 0);
+            if (mix)
+                r[l] = fp_f64_to_f16((double)fp_f32(r[l]), (fp_round)R3_MODE_ROUND64(w->mode));
         }
     }
     if (mix == 0) {
@@ -246,17 +250,62 @@ OP(v_fma_mixhi_f16) { fma_mix(w, x, 2); }
 
 /* ---- dot products ---- */
 
-/* acc + a.lo * b.lo + a.hi * b.hi, exact, rounded once (acc of format facc). */
-static uint32_t dot2(uint32_t a, uint32_t b, const fp_format *facc, uint32_t acc, int bf16, const fp_format *fout,
-                     fp_round r, uint32_t nan)
+/* A NaN input of format fin as a quiet NaN of the result format fout (widening keeps the payload's
+   top bits, as the guide's f16_to_f32 does). */
+static uint32_t dot_nan_as(const fp_format *fin, const fp_format *fout, uint32_t v)
+{
+    if (fin == fout)
+        return v | 1u << (fin->precision - 2);
+    return fp_quiet32(fin == &fp_half ? fp_b32((float)r3_h(v)) : fp_b32(fp_bf16_to_f32(v)));
+}
+
+/* The NaN result of the guide's dot2 statements tmp = acc; tmp += a.lo * b.lo; tmp += a.hi * b.hi:
+   a NaN operand, the first in statement order, quieted; 0 * inf or inf - inf the default NaN dflt;
+   a NaN tmp stays. Only NaN and infinity classes matter (finite sums never make a NaN). */
+static uint32_t dot2_nan(const fp_format *fin, uint32_t a, uint32_t b, const fp_format *fout, uint32_t acc,
+                         uint32_t dflt)
+{
+    int tneg, e;
+    uint64_t m;
+    int k = fp_split(fout, acc, &tneg, &m, &e);
+    if (k == 2)
+        return dot_nan_as(fout, fout, acc);
+    int tinf = k == 1;
+    for (int h = 0; h < 2; h++) {
+        uint32_t x = a >> 16 * h & 0xffffu, y = b >> 16 * h & 0xffffu;
+        int xn, yn;
+        uint64_t xm = 0, ym = 0;
+        int kx = fp_split(fin, x, &xn, &xm, &e), ky = fp_split(fin, y, &yn, &ym, &e);
+        if (kx == 2 || ky == 2)
+            return dot_nan_as(fin, fout, kx == 2 ? x : y);
+        int pinf = kx == 1 || ky == 1, pneg = xn ^ yn;
+        if ((kx == 1 && ky == 0 && !ym) || (ky == 1 && kx == 0 && !xm) || (pinf && tinf && pneg != tneg))
+            return dflt;
+        if (pinf)
+            tinf = 1, tneg = pneg;
+    }
+    return dflt;
+}
+
+/* acc + a.lo * b.lo + a.hi * b.hi, exact, rounded once (acc of the result format fout); a NaN
+   result follows the guide's statement order (dot2_nan, default NaN dflt). */
+static uint32_t dot2(uint32_t a, uint32_t b, uint32_t acc, int bf16, const fp_format *fout, fp_round r, uint32_t dflt)
 {
     const fp_format *fin = bf16 ? &fp_bfloat : &fp_half;
     fp_dot d;
     memset(&d, 0, sizeof d);
-    fp_dot_value(&d, facc, acc);
+    fp_dot_value(&d, fout, acc);
     fp_dot_product(&d, fin, a & 0xffffu, fin, b & 0xffffu);
     fp_dot_product(&d, fin, a >> 16, fin, b >> 16);
-    return fp_dot_round(&d, fout, r, nan);
+    if (d.nan || (d.pinf && d.ninf))
+        return dot2_nan(fin, a, b, fout, acc, dflt);
+    return fp_dot_round(&d, fout, r, dflt);
+}
+
+/* A bf16 denormal to a zero of its sign. */
+static uint32_t bf16_flush(uint32_t h)
+{
+    return (h & 0x7f80u) ? h : h & 0x8000u;
 }
 
 /* The 16-bit halves of a dot source with NEG/NEG_HI applied to the low/high half. */
@@ -267,7 +316,8 @@ static uint32_t dot_neg(const r3_xop *x, int k, uint32_t v)
     return v ^ ((uint32_t)(x->neg >> k & 1) << 15) ^ ((uint32_t)(x->neg_hi >> k & 1) << 31);
 }
 
-/* D.f32 = S0.lo * S1.lo + S0.hi * S1.hi + S2.f32 (f16 or bf16 halves), rounded once */
+/* D.f32 = S0.lo * S1.lo + S0.hi * S1.hi + S2.f32 (f16 or bf16 halves), rounded once by the f32
+   mode */
 static void dot2_f32(r3_wave *w, const r3_xop *x, int bf16, int acc_is_dst)
 {
     uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], c[R3_MAX_LANES], r[R3_MAX_LANES];
@@ -285,11 +335,20 @@ static void dot2_f32(r3_wave *w, const r3_xop *x, int bf16, int acc_is_dst)
             if (x->neg >> 2 & 1)
                 pc ^= 0x80000000u;
         }
+        /* every source follows its MODE input denormal control: f16 halves the f16 one, bf16 halves
+           (no field of their own) and the f32 accumulator the f32 one */
         if (!bf16 && !(w->mode & R3_MODE_DENORM_IN64)) {
             pa = fp_flush16(pa & 0xffffu) | fp_flush16(pa >> 16) << 16;
             pb = fp_flush16(pb & 0xffffu) | fp_flush16(pb >> 16) << 16;
         }
-        r[l] = dot2(pa, pb, &fp_single, pc, bf16, &fp_single, (fp_round)R3_MODE_ROUND32(w->mode), 0x7fc00000u);
+        if (!(w->mode & R3_MODE_DENORM_IN32)) {
+            if (bf16) {
+                pa = bf16_flush(pa & 0xffffu) | bf16_flush(pa >> 16) << 16;
+                pb = bf16_flush(pb & 0xffffu) | bf16_flush(pb >> 16) << 16;
+            }
+            pc = fp_flush32(pc);
+        }
+        r[l] = dot2(pa, pb, pc, bf16, &fp_single, (fp_round)R3_MODE_ROUND32(w->mode), 0x7fc00000u);
     }
     r3_dst_f32(w, x, r);
 }
@@ -302,11 +361,6 @@ OP(v_dot2acc_f32_f16) { dot2_f32(w, x, 0, 1); }
 
 /* D.f16 (or bf16) = S0.lo * S1.lo + S0.hi * S1.hi + S2 half (VOP3: OP_SEL picks S2's half and the
    result's); round to nearest even; bf16 flushes every denormal. */
-static uint32_t bf16_flush(uint32_t h)
-{
-    return (h & 0x7f80u) ? h : h & 0x8000u;
-}
-
 static void dot2_16(r3_wave *w, const r3_xop *x, int bf16)
 {
     uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], c[R3_MAX_LANES], r[R3_MAX_LANES];
@@ -331,7 +385,7 @@ static void dot2_16(r3_wave *w, const r3_xop *x, int bf16)
             acc = bf16_flush(acc);
         }
         const fp_format *f = bf16 ? &fp_bfloat : &fp_half;
-        uint32_t h = dot2(pa, pb, f, acc, bf16, f, FP_RNE, bf16 ? 0x7fc0u : 0x7e00u);
+        uint32_t h = dot2(pa, pb, acc, bf16, f, FP_RNE, bf16 ? 0x7fc0u : 0x7e00u);
         r[l] = bf16 ? bf16_flush(h) : h;
     }
     r3_dst_b16(w, x, r);
