@@ -19,7 +19,7 @@ LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
 TABLES := $(wildcard isa/rdna3/*.def isa/ventus/*.def)
 TEST_TOOLS := $(BUILD)/tests/r3_lines $(BUILD)/tests/unit_tests $(BUILD)/tests/vt_driver_test $(BUILD)/demo
 
-.PHONY: all demo test test-fast bench fuzz clean tables install
+.PHONY: all demo test test-fast bench fuzz clean tables install ventus-example
 # The OpenCL platform (build/libwavesim-opencl.so and build/icd/wavesim.icd) needs the OpenCL headers
 # with the ICD dispatch table; without them everything else still builds.
 OCL_HEADER := $(wildcard /usr/include/CL/cl_icd.h)
@@ -100,6 +100,17 @@ $(BUILD)/demo: $(BUILD)/examples/demo.o $(BUILD)/libwavesim.a
 # The main job: needs only a C compiler and make.
 demo: all
 	@$(BUILD)/demo
+
+# The Ventus example: examples/ventus/vecadd.s (the Ventus compiler's vecadd) assembled and run on
+# 256 work-items as a kernel file, its result compared with examples/ventus/expected-c.bin.
+ventus-example: all
+	@mkdir -p $(BUILD)/examples/ventus
+	$(BUILD)/wavesim as --isa ventus examples/ventus/vecadd.s -o $(BUILD)/examples/ventus/vecadd.elf
+	$(BUILD)/wavesim run --isa ventus $(BUILD)/examples/ventus/vecadd.elf --kernel vecadd --global 256 --local 64 \
+	    --arg buf:examples/ventus/a.bin --arg buf:examples/ventus/b.bin --arg zeros:1024 \
+	    --dump 2:$(BUILD)/examples/ventus/c.bin --stats
+	@cmp $(BUILD)/examples/ventus/c.bin examples/ventus/expected-c.bin && \
+	    echo "ventus-example: c = a + b, 256 of 256 results equal examples/ventus/expected-c.bin"
 
 # Every test; ends with one line "N passed, N failed".
 test:

@@ -1,7 +1,9 @@
 /* `wavesim dis|run --isa ventus`: disassembly of ELF32 files and raw words in the Ventus
-   llvm-objdump form, and runs of test-vector launches (.metadata/.data). */
+   llvm-objdump form, runs of test-vector launches (.metadata/.data) and of a user's kernel file
+   (an NDRange launch made as the Ventus pocl device makes it). */
 #define _POSIX_C_SOURCE 200809L /* strdup */
 #include "cli_ventus.h"
+#include "cli_launch.h"
 #include "cli_util.h"
 
 #include <errno.h>
@@ -120,7 +122,44 @@ static int vt_fill_timeline(void *ctx, FILE *f)
     return -1;
 }
 
-/* Runs launches given as METADATA DATA pairs on one memory, then writes the requested dumps. */
+/* A kernel file's arguments: the kernel_arg_buffer bytes (seed 003; packing per pocl's Ventus device:
+   a buffer is its 4-byte device address, a value is aligned to its size) and each buffer's place for
+   --dump. Returns 0, or -1 after printing why. */
+static int vt_kernel_args(vt_session *session, const cli_launch *l, uint8_t *bytes, size_t *nbytes,
+                          uint64_t addr[], uint64_t size[])
+{
+    size_t at = 0;
+    for (int i = 0; i < l->nspecs; i++) {
+        cli_arg a;
+        if (cli_arg_parse(l->specs[i], &a))
+            return -1;
+        addr[i] = size[i] = 0;
+        uint64_t value = a.bits;
+        uint32_t width = a.size;
+        if (a.kind == CLI_ARG_LOCAL)
+            return fprintf(stderr, "wavesim run: --arg %s: __local arguments are not supported for Ventus kernels "
+                           "(declare the array inside the kernel)\n", l->specs[i]), -1;
+        if (a.kind == CLI_ARG_BUFFER) {
+            uint64_t at_dev = a.nbytes < 0x70000000u ? vt_session_alloc(session, a.nbytes) : 0;
+            int bad = !at_dev || (a.data && a.nbytes && vt_session_write(session, at_dev, a.data, (size_t)a.nbytes));
+            free(a.data);
+            if (bad)
+                return fprintf(stderr, "wavesim run: out of device memory for --arg %s\n", l->specs[i]), -1;
+            addr[i] = value = at_dev;
+            size[i] = a.nbytes;
+            width = 4; /* 32-bit device addresses */
+        }
+        at = (at + width - 1) / width * width;
+        for (uint32_t b = 0; b < width; b++)
+            bytes[at + b] = (uint8_t)(value >> (8 * b));
+        at += width;
+    }
+    *nbytes = at;
+    return 0;
+}
+
+/* Runs launches given as METADATA DATA pairs on one memory, or one NDRange of a kernel file, then
+   writes the requested dumps. */
 static int vt_run(int argc, char **argv)
 {
     const char *files[256];
@@ -128,16 +167,31 @@ static int vt_run(int argc, char **argv)
     vt_dump dumps[64];
     vt_session_options o = {0};
     o.print = vt_print_out;
-    const char *trace_path = NULL, *timeline_path = NULL;
+    const char *trace_path = NULL, *timeline_path = NULL, *launch_option = NULL;
     int trace = 0;
+    uint64_t warp_threads = 0;
+    cli_launch l;
+    cli_launch_init(&l);
     for (int a = 2; a < argc; a++) {
         const char *s = argv[a];
-        if (strcmp(s, "--isa") == 0 && a + 1 < argc) {
+        int took = cli_launch_option(&l, s, a + 1 < argc ? argv[a + 1] : NULL);
+        if (took < 0)
+            return 2;
+        if (took) {
+            launch_option = s;
+            a++;
+        } else if (strcmp(s, "--isa") == 0 && a + 1 < argc) {
             a++;
         } else if (strcmp(s, "--threads") == 0 && a + 1 < argc) {
             o.threads = cli_threads("run", argv[++a]);
             if (o.threads < 1)
                 return 2;
+        } else if (strcmp(s, "--warp-threads") == 0 && a + 1 < argc) {
+            if (cli_parse_u64(argv[++a], 1, 32, &warp_threads) || (warp_threads & (warp_threads - 1))) {
+                fprintf(stderr, "wavesim run: bad --warp-threads '%s' (1, 2, 4, 8, 16 or 32)\n", argv[a]);
+                return 2;
+            }
+            launch_option = s;
         } else if (strcmp(s, "--max-instructions") == 0 && a + 1 < argc) {
             if (cli_parse_u64(argv[++a], 1, UINT64_MAX, &o.max_instructions)) {
                 fprintf(stderr, "wavesim run: bad --max-instructions '%s' (a positive integer)\n", argv[a]);
@@ -172,7 +226,8 @@ static int vt_run(int argc, char **argv)
             }
             dumps[ndumps++] = (vt_dump){(uint32_t)addr, (uint32_t)size, end + 1};
         } else if (s[0] == '-' && s[1]) {
-            if (strcmp(s, "--threads") == 0 || strcmp(s, "--max-instructions") == 0 || strcmp(s, "--dump-mem") == 0)
+            if (strcmp(s, "--threads") == 0 || strcmp(s, "--max-instructions") == 0 || strcmp(s, "--dump-mem") == 0 ||
+                strcmp(s, "--warp-threads") == 0)
                 fprintf(stderr, "wavesim run: %s needs a value\n", s);
             else
                 fprintf(stderr, "wavesim run: unknown option '%s' for --isa ventus (see wavesim run --help)\n", s);
@@ -184,8 +239,28 @@ static int vt_run(int argc, char **argv)
             return 2;
         }
     }
-    if (!nfiles || nfiles % 2) {
-        fprintf(stderr, "wavesim run --isa ventus: expected METADATA DATA pairs, one per launch\n");
+    /* a kernel file (ELF) or METADATA DATA pairs */
+    char *kernel_file = NULL;
+    size_t kernel_size = 0;
+    if (nfiles == 1) {
+        kernel_file = cli_read_input("run", files[0], &kernel_size);
+        if (!kernel_file)
+            return 1;
+        if (kernel_size < 4 || memcmp(kernel_file, "\x7f" "ELF", 4) != 0) {
+            free(kernel_file);
+            fprintf(stderr, "wavesim run --isa ventus: '%s' is not an ELF file; expected a kernel file or METADATA "
+                    "DATA pairs, one per launch\n", files[0]);
+            return 2;
+        }
+        if (cli_launch_check(&l)) {
+            free(kernel_file);
+            return 2;
+        }
+    } else if (!nfiles || nfiles % 2) {
+        fprintf(stderr, "wavesim run --isa ventus: expected a kernel file (ELF) or METADATA DATA pairs, one per launch\n");
+        return 2;
+    } else if (launch_option) {
+        fprintf(stderr, "wavesim run: %s applies to a kernel file, not to METADATA DATA launches\n", launch_option);
         return 2;
     }
     FILE *tf = NULL;
@@ -193,6 +268,7 @@ static int vt_run(int argc, char **argv)
     if (trace) {
         if (cli_out_open(&tout, trace_path && *trace_path ? trace_path : "-")) {
             fprintf(stderr, "wavesim run: cannot write trace '%s': %s\n", trace_path, strerror(errno));
+            free(kernel_file);
             return 1;
         }
         tf = tout.f;
@@ -205,13 +281,44 @@ static int vt_run(int argc, char **argv)
         fprintf(stderr, "wavesim run: out of memory\n");
         if (tf)
             cli_out_close(&tout, 0, "run");
+        free(kernel_file);
         return 1;
     }
     int rc = 0;
-    for (int i = 0; i < nfiles && !rc; i += 2) {
+    char err[512];
+    uint64_t buf_addr[CLI_LAUNCH_MAX_ARGS], buf_size[CLI_LAUNCH_MAX_ARGS];
+    if (kernel_file) {
+        uint8_t argbytes[CLI_LAUNCH_MAX_ARGS * 8];
+        size_t nargbytes = 0;
+        if (vt_session_load_elf(session, kernel_file, kernel_size, err, sizeof err)) {
+            fprintf(stderr, "wavesim run: %s: %s\n", files[0], err);
+            rc = 1;
+        } else if (vt_kernel_args(session, &l, argbytes, &nargbytes, buf_addr, buf_size)) {
+            rc = 1;
+        }
+        for (int d = 0; d < l.ndumps && !rc; d++)
+            if (l.dumps[d].index >= l.nspecs || !buf_addr[l.dumps[d].index]) {
+                fprintf(stderr, "wavesim run: --dump %d: argument %d is not a buffer\n", l.dumps[d].index,
+                        l.dumps[d].index);
+                rc = 1;
+            }
+        if (!rc) {
+            vt_kernel_launch k = {l.kernel, (uint32_t)l.dims, {0}, {0}, {0}, argbytes, nargbytes, (uint32_t)warp_threads};
+            memcpy(k.global, l.global, sizeof k.global);
+            memcpy(k.local, l.local, sizeof k.local);
+            memcpy(k.offset, l.offset, sizeof k.offset);
+            if (tf)
+                fprintf(tf, "# launch 0 %s %s\n", files[0], l.kernel);
+            if (vt_session_kernel(session, &k, err, sizeof err)) {
+                fprintf(stderr, "wavesim run: %s: %s\n", files[0], err);
+                rc = 1;
+            }
+        }
+        free(kernel_file);
+    }
+    for (int i = 0; i < nfiles && !kernel_file && !rc; i += 2) {
         size_t ms, ds;
         char *mt = cli_read_input("run", files[i], &ms), *dt = mt ? cli_read_input("run", files[i + 1], &ds) : NULL;
-        char err[512];
         const char *which = "run";
         if (tf)
             fprintf(tf, "# launch %d %s\n", i / 2, files[i]);
@@ -223,6 +330,12 @@ static int vt_run(int argc, char **argv)
         }
         free(mt);
         free(dt);
+    }
+    for (int d = 0; d < l.ndumps && !rc; d++) {
+        int i = l.dumps[d].index;
+        const void *p = vt_session_memory(session, (uint32_t)buf_addr[i], (uint32_t)buf_size[i]);
+        if (!p || cli_write_file("run", l.dumps[d].path, p, (size_t)buf_size[i]))
+            rc = 1;
     }
     for (int i = 0; i < ndumps && !rc; i++) {
         const void *p = vt_session_memory(session, dumps[i].addr, dumps[i].size);

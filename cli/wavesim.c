@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli_cc.h"
+#include "cli_launch.h"
 #include "cli_util.h"
 #include "cli_ventus.h"
 #include "wavesim/wavesim.h"
@@ -35,19 +36,23 @@ static const char help_dis[] =
 static const char help_run[] =
     "usage: wavesim run CODE_OBJECT --kernel NAME --global X[,Y[,Z]] --local X[,Y[,Z]] [--arg SPEC]...\n"
     "                   [--dump N:FILE]... [options]\n"
+    "       wavesim run --isa ventus KERNEL.elf --kernel NAME --global X[,Y[,Z]] --local X[,Y[,Z]] [--arg SPEC]...\n"
+    "                   [--dump N:FILE]... [--warp-threads N] [Ventus options]\n"
     "       wavesim run --isa ventus A.metadata A.data [B.metadata B.data ...] [--dump-mem ADDR:NBYTES:FILE]...\n"
-    "                   [--threads N] [--max-instructions N] [--stats] [--trace=spike[=FILE]] [--timeline=FILE]\n"
-    "  run a kernel of an HSA code object on a simulated gfx1100 (or Ventus test-vector launches in\n"
-    "  order on one memory).\n"
+    "                   [Ventus options]\n"
+    "  run a kernel of an HSA code object on a simulated gfx1100, a kernel of a Ventus ELF file (crt0\n"
+    "  included, as the Ventus compiler links it) as pocl's Ventus device launches it, or Ventus\n"
+    "  test-vector launches in order on one memory.\n"
     "  --kernel NAME              the kernel to run\n"
-    "  --global X[,Y[,Z]]         work-items per dimension (need not be a multiple of --local)\n"
+    "  --global X[,Y[,Z]]         work-items per dimension (RDNA3: need not be a multiple of --local;\n"
+    "                             Ventus: must be)\n"
     "  --local X[,Y[,Z]]          work-group size (required; at most 1024 work-items)\n"
     "  --offset X[,Y[,Z]]         global work offset\n"
     "  --arg SPEC                 the next kernel argument, in order:\n"
     "                               i32:V u32:V i64:V u64:V f32:V f64:V  a value (C syntax; must fit)\n"
     "                               buf:PATH      a device buffer holding the bytes of a regular file\n"
     "                               zeros:NBYTES  a zeroed device buffer\n"
-    "                               local:NBYTES  dynamic LDS for a __local pointer\n"
+    "                               local:NBYTES  dynamic LDS for a __local pointer (RDNA3)\n"
     "  --dump N:FILE              write the final bytes of buffer argument N (0-based) to FILE\n"
     "  --threads N                host threads (default: all cores; capped at the cores)\n"
     "  --max-instructions N       instruction budget per workgroup (N >= 1; default 200000000)\n"
@@ -60,9 +65,12 @@ static const char help_run[] =
     "  --compute-units N          simulated compute units (default 96)\n"
     "  --groups-per-cu N          resident workgroups per compute unit (default 16)\n"
     "  --lds-bytes N              LDS per workgroup (default 65536)\n"
-    "  Ventus: --dump-mem ADDR:NBYTES:FILE writes device memory after the last launch;\n"
+    "  Ventus: --warp-threads N   threads per warp of a kernel file's launch (pocl's NUM_THREAD; 1 to 32, a\n"
+    "                             power of two dividing the work-group; default the largest such up to 32)\n"
+    "          --dump-mem ADDR:NBYTES:FILE writes device memory after the last launch;\n"
     "          --timeline=FILE draws the launches one after another on 2 cores, one workgroup each;\n"
-    "          --trace=spike[=FILE] writes the reference simulator's commit log.\n";
+    "          --trace=spike[=FILE] writes the reference simulator's commit log;\n"
+    "          --threads, --max-instructions and --stats as above.\n";
 static const char help_isa[] =
     "usage: wavesim isa [--isa rdna3] [--missing]\n"
     "  how many instructions of each RDNA3 format the executor runs; --missing lists the others.\n";
@@ -77,6 +85,8 @@ static const char usage[] =
     "  dis ... --hex \"WORD WORD ...\"                        disassemble raw little-endian dwords (\"-\": stdin)\n"
     "  run CODE_OBJECT --kernel NAME --global X[,Y[,Z]] --local X[,Y[,Z]] [--arg SPEC]... [--dump N:FILE]...\n"
     "                                                        run a kernel of an HSA code object\n"
+    "  run --isa ventus KERNEL.elf --kernel NAME --global X[,Y[,Z]] --local X[,Y[,Z]] [--arg SPEC]... [--dump N:FILE]...\n"
+    "                                                        run a kernel of a Ventus ELF file\n"
     "  run --isa ventus A.metadata A.data [B.metadata B.data ...] [--dump-mem ADDR:NBYTES:FILE]...\n"
     "                                                        run Ventus test-vector launches in order on one memory\n"
     "  cc  [--wave64] [CLANG OPTIONS] KERNEL.cl -o OUT.hsaco  compile OpenCL C for wavesim (clang-19)\n"
@@ -261,29 +271,6 @@ static int cmd_dis(int argc, char **argv)
     return rc ? 1 : 0;
 }
 
-/* "X[,Y[,Z]]" into three sizes (missing ones are dflt), each in [lo, hi]; returns the number
-   given, or 0 on error. */
-static int parse_dims(const char *s, uint64_t out[3], uint64_t dflt, uint64_t lo, uint64_t hi)
-{
-    out[0] = out[1] = out[2] = dflt;
-    int n = 0;
-    char part[32];
-    while (n < 3) {
-        size_t len = strcspn(s, ",");
-        if (len == 0 || len >= sizeof part)
-            return 0;
-        memcpy(part, s, len);
-        part[len] = '\0';
-        if (cli_parse_u64(part, lo, hi, &out[n++]))
-            return 0;
-        s += len;
-        if (!*s)
-            return n;
-        s++; /* the comma */
-    }
-    return 0;
-}
-
 typedef struct {
     ws_arg arg;
     uint64_t size;       /* buffers: bytes, for --dump */
@@ -292,78 +279,23 @@ typedef struct {
 /* One --arg SPEC as a launch argument; buffers are allocated and filled on the device. */
 static int run_parse_arg(ws_device *dev, const char *spec, run_arg *ra)
 {
-    const char *colon = strchr(spec, ':');
-    char kind[8];
-    if (!colon || colon - spec >= (long)sizeof kind)
-        return fprintf(stderr, "wavesim run: bad --arg '%s' (KIND:VALUE; see wavesim run --help)\n", spec), -1;
-    snprintf(kind, sizeof kind, "%.*s", (int)(colon - spec), spec);
-    const char *val = colon + 1;
+    cli_arg a;
+    if (cli_arg_parse(spec, &a))
+        return -1;
     memset(ra, 0, sizeof *ra);
-    if (strcmp(kind, "buf") == 0 || strcmp(kind, "zeros") == 0) {
-        size_t size = 0;
-        char *data = NULL;
-        if (kind[0] == 'b') {
-            data = cli_read_input("run", val, &size);
-            if (!data)
-                return -1;
-        } else {
-            uint64_t n;
-            if (cli_parse_u64(val, 0, (uint64_t)1 << 40, &n))
-                return fprintf(stderr, "wavesim run: bad size '%s' in --arg %s (0 to 2^40 bytes)\n", val, spec), -1;
-            size = (size_t)n;
-        }
-        uint64_t addr = ws_alloc(dev, size);
-        if (!addr || (data && size && ws_write(dev, addr, data, size))) {
-            free(data);
-            return fprintf(stderr, "wavesim run: out of device memory for --arg %s\n", spec), -1;
-        }
-        free(data);
-        ra->arg = (ws_arg){WS_ARG_BUFFER, addr, 8, NULL};
-        ra->size = size;
-        return 0;
-    }
-    if (strcmp(kind, "local") == 0) {
-        uint64_t n;
-        if (cli_parse_u64(val, 0, 65536, &n))
-            return fprintf(stderr, "wavesim run: bad size '%s' in --arg %s (0 to 65536 bytes)\n", val, spec), -1;
-        ra->arg = (ws_arg){WS_ARG_LOCAL, 0, (uint32_t)n, NULL};
-        return 0;
-    }
-    int is64 = strcmp(kind, "i64") == 0 || strcmp(kind, "u64") == 0 || strcmp(kind, "f64") == 0;
-    if (!is64 && strcmp(kind, "i32") && strcmp(kind, "u32") && strcmp(kind, "f32"))
-        return fprintf(stderr, "wavesim run: unknown kind '%s' in --arg %s (i32 u32 i64 u64 f32 f64 buf zeros local)\n",
-                       kind, spec), -1;
-    uint64_t bits;
-    int ok;
-    if (kind[0] == 'f') {
-        char *end;
-        errno = 0;
-        double d = strtod(val, &end);
-        float f = (float)d;
-        ok = end != val && !*end && !(errno == ERANGE && isinf(d)) && (is64 || !isinf(f) || isinf(d));
-        uint32_t b32;
-        memcpy(&b32, &f, 4);
-        if (is64)
-            memcpy(&bits, &d, 8);
-        else
-            bits = b32;
-    } else if (kind[0] == 'u') {
-        /* unsigned: 0 .. 2^N-1 */
-        ok = !cli_parse_u64(val, 0, is64 ? UINT64_MAX : UINT32_MAX, &bits);
+    if (a.kind == CLI_ARG_VALUE) {
+        ra->arg = (ws_arg){WS_ARG_VALUE, a.bits, a.size, NULL};
+    } else if (a.kind == CLI_ARG_LOCAL) {
+        ra->arg = (ws_arg){WS_ARG_LOCAL, 0, a.size, NULL};
     } else {
-        /* signed: -2^(N-1) .. 2^(N-1)-1, or a bit pattern written in hex up to 2^N-1 */
-        int64_t v;
-        ok = !cli_parse_i64(val, is64 ? INT64_MIN : INT32_MIN, is64 ? INT64_MAX : INT32_MAX, &v);
-        bits = (uint64_t)v;
-        if (!ok && (strncmp(val, "0x", 2) == 0 || strncmp(val, "0X", 2) == 0))
-            ok = !cli_parse_u64(val, 0, is64 ? UINT64_MAX : UINT32_MAX, &bits);
-        if (!is64)
-            bits &= 0xffffffffu;
+        uint64_t addr = a.nbytes <= SIZE_MAX ? ws_alloc(dev, (size_t)a.nbytes) : 0;
+        int bad = !addr || (a.data && a.nbytes && ws_write(dev, addr, a.data, (size_t)a.nbytes));
+        free(a.data);
+        if (bad)
+            return fprintf(stderr, "wavesim run: out of device memory for --arg %s\n", spec), -1;
+        ra->arg = (ws_arg){WS_ARG_BUFFER, addr, 8, NULL};
+        ra->size = a.nbytes;
     }
-    if (!ok)
-        return fprintf(stderr, "wavesim run: bad value '%s' in --arg %s (not a number or out of range for %s)\n", val,
-                       spec, kind), -1;
-    ra->arg = (ws_arg){WS_ARG_VALUE, bits, is64 ? 8u : 4u, NULL};
     return 0;
 }
 
@@ -384,42 +316,27 @@ static int fill_timeline(void *dev, FILE *f)
 
 static int cmd_run(int argc, char **argv)
 {
-    const char *path = NULL, *kname = NULL;
-    uint64_t global[3] = {0, 0, 0}, local[3] = {1, 1, 1}, offset[3] = {0, 0, 0};
-    int dims = 0, have_local = 0, stats_flag = 0, nspecs = 0, ndumps = 0;
+    const char *path = NULL;
+    int stats_flag = 0;
     if (cli_wants_help(argc, argv, 2))
         return fputs(help_run, stdout), 0;
     ws_options opt;
     memset(&opt, 0, sizeof opt);
     cli_out trace = {0};
     const char *trace_path = NULL, *timeline_path = NULL;
-    const char *specs[64];
-    struct {
-        int index;
-        const char *path;
-    } dumps[64];
+    cli_launch l;
+    cli_launch_init(&l);
     for (int a = 2; a < argc; a++) {
         const char *o = argv[a];
         const char *v = a + 1 < argc ? argv[a + 1] : NULL;
-        if (strcmp(o, "--isa") == 0 && v) {
+        int took = cli_launch_option(&l, o, v);
+        if (took < 0)
+            return 2;
+        if (took) {
+            a++;
+        } else if (strcmp(o, "--isa") == 0 && v) {
             if (strcmp(v, "rdna3") != 0)
                 return fprintf(stderr, "wavesim run: unknown ISA '%s' (rdna3 or ventus)\n", v), 2;
-            a++;
-        } else if (strcmp(o, "--kernel") == 0 && v) {
-            kname = v;
-            a++;
-        } else if ((strcmp(o, "--global") == 0 || strcmp(o, "--local") == 0 || strcmp(o, "--offset") == 0) && v) {
-            uint64_t *dst = o[2] == 'g' ? global : o[2] == 'l' ? local : offset;
-            int n = o[2] == 'g'   ? parse_dims(v, dst, 1, 1, UINT32_MAX)
-                    : o[2] == 'l' ? parse_dims(v, dst, 1, 1, 1024)
-                                  : parse_dims(v, dst, 0, 0, UINT64_MAX);
-            if (!n)
-                return fprintf(stderr, "wavesim run: bad %s '%s' (X[,Y[,Z]], each %s)\n", o, v,
-                               o[2] == 'g' ? "1 to 4294967295" : o[2] == 'l' ? "1 to 1024" : "a non-negative integer"), 2;
-            if (o[2] == 'g')
-                dims = n;
-            if (o[2] == 'l')
-                have_local = 1;
             a++;
         } else if (strcmp(o, "--threads") == 0 && v) {
             opt.threads = cli_threads("run", v);
@@ -460,26 +377,11 @@ static int cmd_run(int argc, char **argv)
                 return fprintf(stderr, "wavesim run: --timeline needs =FILE\n"), 2;
             timeline_path = o + 11;
             opt.timeline = 1;
-        } else if (strcmp(o, "--arg") == 0 && v) {
-            if (nspecs == 64)
-                return fprintf(stderr, "wavesim run: too many arguments\n"), 2;
-            specs[nspecs++] = v;
-            a++;
-        } else if (strcmp(o, "--dump") == 0 && v) {
-            char *end;
-            errno = 0;
-            long idx = strtol(v, &end, 10);
-            if (end == v || *end != ':' || !end[1] || idx < 0 || idx >= 64 || errno || ndumps == 64)
-                return fprintf(stderr, "wavesim run: bad --dump '%s' (N:FILE)\n", v), 2;
-            dumps[ndumps].index = (int)idx;
-            dumps[ndumps++].path = end + 1;
-            a++;
-        } else if (strcmp(o, "--dump-mem") == 0 || strncmp(o, "--trace=spike", 13) == 0) {
+        } else if (strcmp(o, "--dump-mem") == 0 || strncmp(o, "--trace=spike", 13) == 0 ||
+                   strcmp(o, "--warp-threads") == 0) {
             return fprintf(stderr, "wavesim run: %s applies to --isa ventus\n", o), 2;
         } else if (o[0] == '-' && o[1]) {
-            int known = strcmp(o, "--kernel") == 0 || strcmp(o, "--global") == 0 || strcmp(o, "--local") == 0 ||
-                        strcmp(o, "--offset") == 0 || strcmp(o, "--threads") == 0 || strcmp(o, "--arg") == 0 ||
-                        strcmp(o, "--dump") == 0 || strcmp(o, "--max-instructions") == 0 || strcmp(o, "--isa") == 0 ||
+            int known = strcmp(o, "--threads") == 0 || strcmp(o, "--max-instructions") == 0 || strcmp(o, "--isa") == 0 ||
                         strcmp(o, "--alignment-mode") == 0 || strcmp(o, "--compute-units") == 0 ||
                         strcmp(o, "--groups-per-cu") == 0 || strcmp(o, "--lds-bytes") == 0;
             if (known)
@@ -493,23 +395,16 @@ static int cmd_run(int argc, char **argv)
     }
     if (!path)
         return fprintf(stderr, "wavesim run: no code object given (see wavesim run --help)\n"), 2;
-    if (!kname)
-        return fprintf(stderr, "wavesim run: missing --kernel NAME\n"), 2;
-    if (!dims)
-        return fprintf(stderr, "wavesim run: missing --global X[,Y[,Z]]\n"), 2;
-    if (!have_local)
-        return fprintf(stderr, "wavesim run: missing --local X[,Y[,Z]] (the work-group size)\n"), 2;
-    if (local[0] * local[1] * local[2] > 1024)
-        return fprintf(stderr, "wavesim run: --local %llux%llux%llu is more than 1024 work-items\n",
-                       (unsigned long long)local[0], (unsigned long long)local[1], (unsigned long long)local[2]), 2;
+    if (cli_launch_check(&l))
+        return 2;
     ws_dims wd;
     memset(&wd, 0, sizeof wd);
     for (int d = 0; d < 3; d++) {
-        wd.global[d] = (uint32_t)global[d];
-        wd.local[d] = (uint32_t)local[d];
-        wd.offset[d] = offset[d];
+        wd.global[d] = (uint32_t)l.global[d];
+        wd.local[d] = (uint32_t)l.local[d];
+        wd.offset[d] = l.offset[d];
     }
-    wd.dims = dims;
+    wd.dims = l.dims;
     size_t size;
     char *data = cli_read_input("run", path, &size);
     if (!data)
@@ -526,26 +421,26 @@ static int cmd_run(int argc, char **argv)
     ws_device *dev = ws_device_create(&opt);
     char err[600];
     int rc = 1;
-    run_arg args[64];
-    ws_arg wargs[64];
+    run_arg args[CLI_LAUNCH_MAX_ARGS];
+    ws_arg wargs[CLI_LAUNCH_MAX_ARGS];
     ws_program *prog = dev ? ws_program_load(dev, data, size, err, sizeof err) : NULL;
     free(data);
     if (!prog) {
         fprintf(stderr, "wavesim run: %s: %s\n", path, dev ? err : "out of memory");
         goto out;
     }
-    for (int i = 0; i < nspecs; i++) {
-        if (run_parse_arg(dev, specs[i], &args[i]))
+    for (int i = 0; i < l.nspecs; i++) {
+        if (run_parse_arg(dev, l.specs[i], &args[i]))
             goto out;
         wargs[i] = args[i].arg;
     }
-    for (int d = 0; d < ndumps; d++)
-        if (dumps[d].index >= nspecs || args[dumps[d].index].arg.kind != WS_ARG_BUFFER) {
-            fprintf(stderr, "wavesim run: --dump %d: argument %d is not a buffer\n", dumps[d].index, dumps[d].index);
+    for (int d = 0; d < l.ndumps; d++)
+        if (l.dumps[d].index >= l.nspecs || args[l.dumps[d].index].arg.kind != WS_ARG_BUFFER) {
+            fprintf(stderr, "wavesim run: --dump %d: argument %d is not a buffer\n", l.dumps[d].index, l.dumps[d].index);
             goto out;
         }
     ws_stats st;
-    int launched = ws_launch(dev, prog, kname, &wd, wargs, nspecs, &st, err, sizeof err);
+    int launched = ws_launch(dev, prog, l.kernel, &wd, wargs, l.nspecs, &st, err, sizeof err);
     if (launched)
         fprintf(stderr, "wavesim run: %s: %s\n", path, err);
     /* written after a fault too: it shows where the fault happened */
@@ -553,15 +448,15 @@ static int cmd_run(int argc, char **argv)
         goto out;
     if (launched)
         goto out;
-    for (int d = 0; d < ndumps; d++) {
-        const run_arg *ra = &args[dumps[d].index];
+    for (int d = 0; d < l.ndumps; d++) {
+        const run_arg *ra = &args[l.dumps[d].index];
         char *buf = malloc(ra->size ? (size_t)ra->size : 1);
         if (!buf || ws_read(dev, ra->arg.value, buf, (size_t)ra->size)) {
             free(buf);
-            fprintf(stderr, "wavesim run: --dump %d: cannot read the buffer back\n", dumps[d].index);
+            fprintf(stderr, "wavesim run: --dump %d: cannot read the buffer back\n", l.dumps[d].index);
             goto out;
         }
-        int bad = cli_write_file("run", dumps[d].path, buf, (size_t)ra->size);
+        int bad = cli_write_file("run", l.dumps[d].path, buf, (size_t)ra->size);
         free(buf);
         if (bad)
             goto out;

@@ -144,7 +144,13 @@ if command -v clang-19 >/dev/null; then
     # against CPython's libm/exact rationals within OpenCL's ulp bounds, and PoCL on the same source.
     run cl-builtins python3 tests/exec/cl_builtins.py --tool build/rel/wavesim --pocl build/rel/tests/pocl_run \
         --count 2048 --seed 1
-    # 200 random kernels (integer and float expressions, branches, loops, local memory) against PoCL
+    # The other builtin families (work-item, common, geometric, relational, vector math, half_/native_,
+    # vector integer, shuffle, vload/vstore, vload/vstore_half, as_type) on scalar and vector types at
+    # -O3 wave32, -O0 wave32 and -O0 wave64, against exact or ulp-bounded Python references and PoCL.
+    run cl-builtins-more python3 tests/exec/cl_builtins_more.py --tool build/rel/wavesim \
+        --pocl build/rel/tests/pocl_run --seed 1
+    # 200 random kernels (integer and float expressions, branches, loops, local memory) and 100 more with
+    # global/local atomics and vector types against PoCL
     run random-kernels-vs-pocl python3 tests/exec/cl_random.py --tool build/rel/wavesim --pocl build/rel/tests/pocl_run \
         --count 200 --seed 1 --keep build/test-logs/random-kernels
     run cl-builtins-asan-ubsan python3 tests/exec/cl_builtins.py --tool build/san/wavesim \
@@ -217,6 +223,16 @@ run ventus-trace-vs-spike python3 tests/ventus/trace_diff.py --tool build/rel/wa
 # Zve32f and Zfinx float ops against an exact rational model in every rounding mode.
 run ventus-float-ops python3 tests/ventus/vfp_ops.py --tool build/rel/wavesim --seed 1
 run ventus-float-ops-asan-ubsan python3 tests/ventus/vfp_ops.py --tool build/san/wavesim --seed 2
+# every standard row (RV32IMA, Zfinx, Zve32f) against QEMU: one warp, vl = threads, every rounding mode,
+# fflags and vxsat; the rows Ventus changes on purpose are listed, not compared (issue 19)
+rm -f "$cov/ventus-qemu"
+if command -v qemu-riscv32 >/dev/null && command -v riscv64-unknown-elf-as >/dev/null; then
+    run ventus-qemu-diff python3 tests/ventus/qemu_diff.py --tool build/rel/wavesim --seed 1 --covered "$cov/ventus-qemu"
+    run ventus-qemu-diff-asan-ubsan python3 tests/ventus/qemu_diff.py --tool build/san/wavesim --seed 2
+else
+    failed=$((failed + 1))
+    echo "FAIL qemu-riscv32 or riscv64-unknown-elf-as missing (run .ci/run or apt-get install qemu-user binutils-riscv64-unknown-elf)"
+fi
 run ventus-dump-dis-as python3 tests/ventus/dump_diff.py --tool build/san/wavesim
 if have_llvm && command -v riscv64-unknown-elf-as >/dev/null; then
     run ventus-codec-vs-llvm python3 tests/ventus/llvm_rv_diff.py --tool build/rel/wavesim --seed 7
@@ -228,9 +244,17 @@ fi
 run ventus-bad-input python3 tests/ventus/bad_input.py --tool build/san/wavesim
 # barrier text, vnot.v/vneg.v, flw/fsw (Zfinx) and the REGEXT accumulator, from the Ventus LLVM and spike logs
 run ventus-isa-fixes python3 tests/ventus/isa_fixes.py build/san/wavesim
+run ventus-isa2025 python3 tests/ventus/isa2025.py --tool build/san/wavesim
+vt_cases_dir="$(python3 -c 'import sys; sys.path.insert(0, "tests/ventus"); from vt_cases import default_cases; print(default_cases())')"
+python3 tests/ventus/kernel_files.py --write-elf "$vt_cases_dir/verilog-top/tc_vecadd-4w16t" build/san/vecadd.elf
 for c in tc_vecadd-4w16t tc_vecadd-8w4t; do
-    run "ventus-driver-api-$c" build/san/tests/vt_driver_test "$(python3 -c 'import sys; sys.path.insert(0, "tests/ventus"); from vt_cases import default_cases; print(default_cases())')/verilog-top/$c"
+    run "ventus-driver-api-$c" build/san/tests/vt_driver_test "$vt_cases_dir/verilog-top/$c" build/san/vecadd.elf
 done
+# a user's kernel file (ELF): every single-launch reference kernel run from its ELF with only the
+# kernel name, sizes and arguments given (results and, where logged, the commit trace equal the
+# reference's), and examples/ventus through its make rule
+run ventus-kernel-files python3 tests/ventus/kernel_files.py --tool build/san/wavesim
+run ventus-example make --no-print-directory ventus-example
 
 # the OpenCL platform: host applications on PoCL and on wavesim (chosen by OCL_ICD_VENDORS), the API
 # conformance test (host and platform built with sanitizers), clinfo's view of the platform
@@ -242,12 +266,17 @@ run as-dis-roundtrip sh tools/demo.sh build/rel/wavesim
 run demo build/san/demo
 
 # the VALU coverage summary reads what valu-vectors, wmma-matrix, lane-ops and valu-pcode wrote, the
-# memory one what mem-ops wrote
+# memory one what mem-ops wrote, the Ventus one what ventus-qemu-diff, ventus-trace-vs-spike and
+# ventus-float-ops wrote
 finish
 run valu-coverage python3 tests/exec/valu_coverage.py --tool build/rel/wavesim --out build/test-logs/valu-coverage.txt \
     --pcode "$cov/valu-pcode" "$cov/valu-vectors" "$cov/wmma" "$cov/lanes"
 run mem-coverage python3 tests/exec/mem_coverage.py --tool build/rel/wavesim --out build/test-logs/mem-coverage.txt \
     "$cov/mem-ops"
+# every Ventus row: implemented, and verified by which independent oracle (QEMU, the reference spike
+# logs, the exact float model); the rows without one are listed with the reason
+run ventus-coverage python3 tests/ventus/coverage.py --out build/test-logs/ventus-coverage.txt --qemu "$cov/ventus-qemu" \
+    --trace-log "$log/ventus-trace-vs-spike.log" --vfp-log "$log/ventus-float-ops.log"
 finish
 echo "make test took $(( $(date +%s) - started )) s on $jobs_max jobs"
 echo "$passed passed, $failed failed"

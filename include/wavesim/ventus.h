@@ -60,9 +60,28 @@ int vt_dump_perf(vt_device_h hdevice, FILE *out);
 /* wavesim extension: the error message of the last failing call. */
 const char *vt_last_error(vt_device_h hdevice);
 
+/* wavesim extension: the address of symbol `name` (a kernel) in the ELF file vt_upload_kernel_file
+   loaded last. */
+int vt_kernel_symbol(vt_device_h hdevice, const char *name, uint64_t *addr);
+
+/* wavesim extension: an OpenCL NDRange launch made the way pocl's Ventus device makes one (seed 003):
+   the 64-byte metadata buffer (KNL_ENTRY, KNL_ARG_BASE, KNL_WORK_DIM, global and local sizes,
+   offsets, the print buffer), private memory for every work-item, warps of one thread count covering
+   each work-group, the warps starting at the loaded file's entry point (crt0's _start, which calls
+   the kernel). Work-groups are whole (global a multiple of local) and hold at most 1024 items. */
+typedef struct {
+    uint64_t entry;               /* the kernel function (vt_kernel_symbol) */
+    uint32_t work_dim;            /* 1 to 3 */
+    uint64_t global[3], local[3], offset[3];  /* unused dimensions: 1, 1, 0 */
+    uint64_t arg_base;            /* the kernel_arg_buffer the caller filled */
+    uint64_t print_addr, print_size;          /* the printf buffer; 0 when none */
+    uint32_t threads_per_warp;    /* 0: the largest power of two up to 32 that divides the work-group size */
+} vt_ndrange_launch;
+int vt_start_ndrange(vt_device_h hdevice, const vt_ndrange_launch *launch, uint64_t taskID);
+
 /* wavesim extension: runs of the Ventus reference test vectors (one .metadata and one .data text per
-   launch, launches in order on one memory), with the reference simulator's commit log, device
-   printf, statistics and a timeline. */
+   launch, launches in order on one memory) or of a user's own kernel file, with the reference
+   simulator's commit log, device printf, statistics and a timeline. */
 typedef struct vt_session vt_session;
 typedef void (*vt_text_fn)(void *ctx, const char *text, size_t len);
 typedef struct {
@@ -90,6 +109,27 @@ int vt_session_launch(vt_session *s, const char *metadata, const char *data, con
 const void *vt_session_memory(vt_session *s, uint32_t addr, uint32_t size);
 void vt_session_stats_get(const vt_session *s, vt_session_stats *stats);
 const char *vt_session_class_name(int cls);
+/* wavesim extension: a user's own kernel (an ELF32 file from the Ventus compiler, crt0 included) run
+   in a session as pocl's Ventus device runs one (see vt_ndrange_launch). */
+typedef struct {
+    const char *kernel;           /* the kernel function's symbol */
+    uint32_t work_dim;            /* 1 to 3 */
+    uint64_t global[3], local[3], offset[3];  /* unused dimensions: 1, 1, 0 */
+    const void *args;             /* the kernel_arg_buffer's bytes: the arguments in order, each naturally
+                                     aligned; a buffer argument is its 32-bit device address */
+    size_t args_size;
+    uint32_t threads_per_warp;    /* 0: the largest power of two up to 32 that divides the work-group size */
+} vt_kernel_launch;
+/* Loads the file's segments into the code region (from 0x80000000); 0, or -1 with one line. */
+int vt_session_load_elf(vt_session *s, const void *image, size_t size, char *err, size_t errsize);
+/* A zeroed device buffer of `size` bytes (from 0x90000000, whole 4 KiB pages): its address, or 0
+   when device memory is exhausted. */
+uint64_t vt_session_alloc(vt_session *s, uint64_t size);
+/* Copies bytes into device memory (inside one buffer); 0 or -1. */
+int vt_session_write(vt_session *s, uint64_t addr, const void *data, size_t size);
+/* Runs a kernel of the loaded file; 0, or -1 with one line. */
+int vt_session_kernel(vt_session *s, const vt_kernel_launch *k, char *err, size_t errsize);
+
 /* The timeline of the launches that ran (the last one also when it faulted), as a Chrome trace on
    the driver's device (2 cores, one workgroup resident on each). */
 int vt_session_timeline(const vt_session *s, int (*fn)(void *ctx, const char *text, size_t len), void *ctx);

@@ -1,22 +1,24 @@
 /* The Ventus driver API over wavesim's Ventus launch layer: a device is one sparse memory with the
-   Ventus memory map and a bump allocator for buffers; vt_start runs a launch synchronously. */
+   Ventus memory map and a bump allocator for buffers (vt_heap); vt_start and vt_start_ndrange run a
+   launch synchronously. */
 #include "wavesim/ventus.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/elf32.h"
 #include "common/file.h"
 #include "ventus/codec/vt_asm.h"
 #include "ventus/launch/vt_launch.h"
-
-#define VT_ALLOC_BASE 0x90000000u
-#define VT_CODE_REGION 0x10000000u /* bytes reserved for code at 0x80000000 */
+#include "ventus/launch/vt_ndrange.h"
 
 typedef struct {
     core_mem mem;
-    uint64_t next;            /* the next buffer address */
+    vt_heap heap;             /* buffers from VT_ALLOC_BASE */
+    uint8_t *elf;             /* the kernel file vt_upload_kernel_file loaded last (for its symbols) */
+    size_t elf_size;
+    uint32_t elf_entry;
+    uint32_t code_bytes;      /* the program loaded from VT_CODE_BASE: what a launch predecodes */
     vt_stats stats;
     char error[320];
 } vt_dev;
@@ -40,7 +42,8 @@ int vt_dev_open(vt_device_h *hdevice)
     if (!d)
         return -1;
     core_mem_init(&d->mem);
-    d->next = VT_ALLOC_BASE;
+    d->heap.mem = &d->mem;
+    d->heap.next = VT_ALLOC_BASE;
     *hdevice = d;
     return 0;
 }
@@ -51,6 +54,7 @@ int vt_dev_close(vt_device_h h)
     if (!d)
         return -1;
     core_mem_free_all(&d->mem);
+    free(d->elf);
     free(d);
     return 0;
 }
@@ -88,13 +92,10 @@ int vt_buf_alloc(vt_device_h h, uint64_t size, uint64_t *vaddr, int BUF_TYPE, ui
     (void)BUF_TYPE, (void)taskID, (void)kernelID;
     if (!d || !vaddr)
         return -1;
-    uint64_t rounded = (size + 4095) & ~4095ull;
-    if (!rounded)
-        rounded = 4096;
-    if (d->next + rounded > 0x100000000ull || core_mem_alloc_at(&d->mem, d->next, rounded))
+    uint64_t at = vt_heap_alloc(&d->heap, size);
+    if (!at)
         return vt_err(d, "device memory exhausted (%llu bytes requested)", (unsigned long long)size);
-    *vaddr = d->next;
-    d->next += rounded;
+    *vaddr = at;
     return 0;
 }
 
@@ -108,7 +109,7 @@ int vt_buf_free(vt_device_h h, uint64_t size, uint64_t *vaddr, uint64_t taskID, 
     for (size_t i = d->mem.n; i-- > 0;)
         if (d->mem.allocs[i].base >= VT_ALLOC_BASE)
             core_mem_release(&d->mem, d->mem.allocs[i].base);
-    d->next = VT_ALLOC_BASE;
+    d->heap.next = VT_ALLOC_BASE;
     return 0;
 }
 
@@ -174,6 +175,11 @@ int vt_start(vt_device_h h, void *metaData, uint64_t taskID)
     m.sgpr = md->sgprUsage;
     m.vgpr = md->vgprUsage;
     m.pds_base = md->pdsBaseAddr;
+    if (d->code_bytes) { /* the program uploaded: only it is predecoded */
+        m.nbuf = 1;
+        m.base[0] = VT_CODE_BASE;
+        m.size[0] = m.alloc[0] = d->code_bytes;
+    }
     if (!m.wf_size || m.wf_size > VT_MAX_LANES || (m.wf_size & (m.wf_size - 1)) || !m.wg_size ||
         !m.kernel_size[0] || !m.kernel_size[1] || !m.kernel_size[2])
         return vt_err(d, "bad launch shape (threads per warp a power of two up to %d, non-zero sizes)", VT_MAX_LANES);
@@ -211,6 +217,7 @@ int vt_upload_kernel_bytes(vt_device_h h, const void *content, uint64_t size, in
     if (!p)
         return vt_err(d, "kernel of %llu bytes does not fit the code region", (unsigned long long)size);
     memcpy(p, content, size);
+    d->code_bytes = (uint32_t)size;
     return 0;
 }
 
@@ -228,29 +235,60 @@ int vt_upload_kernel_file(vt_device_h h, const char *filename, int kernelID)
     fclose(f);
     if (!buf)
         return vt_err(d, "out of memory");
-    elf32_file elf;
     char err[256];
-    int rc = 0;
-    if (elf32_parse(buf, n, &elf, err, sizeof err)) {
-        rc = vt_err(d, "%s: %s", filename, err);
-    } else {
-        if (elf.machine != ELF32_EM_RISCV)
-            rc = vt_err(d, "%s: not a RISC-V ELF file", filename);
-        for (int i = 0; !rc && i < elf.nsegs; i++) {
-            const elf32_segment *s = &elf.segs[i];
-            uint8_t *p = s->vaddr >= VT_CODE_BASE && s->vaddr - VT_CODE_BASE + (uint64_t)s->memsz <= VT_CODE_REGION
-                             ? vt_code_region(d, s->vaddr, s->memsz) : NULL;
-            if (!p)
-                rc = vt_err(d, "%s: segment at 0x%x is outside the code region", filename, s->vaddr);
-            else {
-                memcpy(p, buf + s->offset, s->filesz);
-                memset(p + s->filesz, 0, s->memsz - s->filesz);
-            }
-        }
-        elf32_free(&elf);
+    if (vt_load_elf(&d->mem, buf, n, &d->elf_entry, &d->code_bytes, err, sizeof err)) {
+        free(buf);
+        return vt_err(d, "%s: %s", filename, err);
     }
-    free(buf);
-    return rc;
+    free(d->elf);
+    d->elf = buf;
+    d->elf_size = n;
+    return 0;
+}
+
+int vt_kernel_symbol(vt_device_h h, const char *name, uint64_t *addr)
+{
+    vt_dev *d = h;
+    if (!d || !name || !addr)
+        return -1;
+    if (!d->elf)
+        return vt_err(d, "no kernel file loaded (vt_upload_kernel_file)");
+    uint32_t value;
+    if (vt_elf_symbol(d->elf, d->elf_size, name, &value, d->error, sizeof d->error))
+        return -1;
+    *addr = value;
+    return 0;
+}
+
+int vt_start_ndrange(vt_device_h h, const vt_ndrange_launch *launch, uint64_t taskID)
+{
+    vt_dev *d = h;
+    (void)taskID;
+    if (!d || !launch)
+        return -1;
+    if (!d->elf)
+        return vt_err(d, "no kernel file loaded (vt_upload_kernel_file)");
+    vt_ndrange r;
+    memset(&r, 0, sizeof r);
+    r.start_pc = d->elf_entry;
+    r.code_bytes = d->code_bytes;
+    if (vt_ndrange_shape(&r, launch->work_dim, launch->global, launch->local, launch->offset, d->error,
+                         sizeof d->error))
+        return -1;
+    uint64_t addrs[] = {launch->entry, launch->arg_base, launch->print_addr, launch->print_size};
+    for (int i = 0; i < 4; i++)
+        if (addrs[i] > 0xffffffffu)
+            return vt_err(d, "addresses and sizes must fit 32 bits");
+    r.entry = (uint32_t)launch->entry;
+    r.arg_base = (uint32_t)launch->arg_base;
+    r.print_addr = (uint32_t)launch->print_addr;
+    r.print_size = (uint32_t)launch->print_size;
+    r.threads_per_warp = launch->threads_per_warp;
+    vt_meta m;
+    if (vt_ndrange_prepare(&d->heap, &r, &m, d->error, sizeof d->error))
+        return -1;
+    vt_run_options o = {0};
+    return vt_launch_dispatch(&d->mem, &m, &o, &d->stats, d->error, sizeof d->error);
 }
 
 int vt_dump_perf(vt_device_h h, FILE *out)

@@ -1,5 +1,6 @@
-/* Ventus test-vector sessions (vt_session_* in ventus.h): launches from .metadata/.data texts in
-   order on one memory, over the launch code, with the spike-format trace and the timeline. */
+/* Ventus sessions (vt_session_* in ventus.h): launches from .metadata/.data texts, or of a user's
+   kernel file as pocl's Ventus device makes them, in order on one memory, with the spike-format
+   trace and the timeline. */
 #include "wavesim/ventus.h"
 
 #include <stdlib.h>
@@ -10,12 +11,17 @@
 #include "core/core_timeline.h"
 #include "ventus/exec/vt_trace.h"
 #include "ventus/launch/vt_launch.h"
+#include "ventus/launch/vt_ndrange.h"
 
 enum { VT_SESSION_MAX_LAUNCHES = 128 };
 
 struct vt_session {
     vt_session_options opt;
     core_mem mem;
+    vt_heap heap;               /* buffers of kernel runs */
+    uint8_t *elf;               /* the kernel file loaded (for its symbols) */
+    size_t elf_size;
+    uint32_t entry, code_bytes;
     vt_stats stats;
     core_timeline *timelines[VT_SESSION_MAX_LAUNCHES];
     int launches;
@@ -46,7 +52,24 @@ vt_session *vt_session_new(const vt_session_options *options)
     if (options)
         s->opt = *options;
     core_mem_init(&s->mem);
+    s->heap.mem = &s->mem;
+    s->heap.next = VT_ALLOC_BASE;
     return s;
+}
+
+/* What every launch of the session runs with: threads, budget, printf, trace, its timeline slot. */
+static void vt_session_run_options(vt_session *s, vt_run_options *o)
+{
+    memset(o, 0, sizeof *o);
+    o->threads = s->opt.threads;
+    o->max_instructions = s->opt.max_instructions;
+    o->print = vt_session_print;
+    o->print_ctx = s;
+    if (s->opt.trace) {
+        o->trace = vt_session_commit;
+        o->trace_ctx = s;
+    }
+    o->timeline = s->opt.timeline ? &s->timelines[s->launches] : NULL;
 }
 
 int vt_session_launch(vt_session *s, const char *metadata, const char *data, const char **which, char *err,
@@ -67,19 +90,69 @@ int vt_session_launch(vt_session *s, const char *metadata, const char *data, con
         return -1;
     *which = "run";
     vt_run_options o;
-    memset(&o, 0, sizeof o);
-    o.threads = s->opt.threads;
-    o.max_instructions = s->opt.max_instructions;
-    o.print = vt_session_print;
-    o.print_ctx = s;
-    if (s->opt.trace) {
-        o.trace = vt_session_commit;
-        o.trace_ctx = s;
-    }
-    o.timeline = s->opt.timeline ? &s->timelines[s->launches] : NULL;
+    vt_session_run_options(s, &o);
     int rc = vt_launch_run(&s->mem, &m, words, nwords, &o, &s->stats, err, errsize);
     free(words);
     s->launches++; /* also when it faulted: its timeline shows where */
+    return rc;
+}
+
+int vt_session_load_elf(vt_session *s, const void *image, size_t size, char *err, size_t errsize)
+{
+    uint8_t *copy = malloc(size ? size : 1);
+    if (!copy)
+        return snprintf(err, errsize, "out of memory"), -1;
+    memcpy(copy, image, size);
+    if (vt_load_elf(&s->mem, copy, size, &s->entry, &s->code_bytes, err, errsize)) {
+        free(copy);
+        return -1;
+    }
+    free(s->elf);
+    s->elf = copy;
+    s->elf_size = size;
+    return 0;
+}
+
+uint64_t vt_session_alloc(vt_session *s, uint64_t size)
+{
+    return vt_heap_alloc(&s->heap, size);
+}
+
+int vt_session_write(vt_session *s, uint64_t addr, const void *data, size_t size)
+{
+    uint8_t *p = addr <= 0xffffffffu ? core_mem_ptr(&s->mem, addr, size) : NULL;
+    if (!p)
+        return -1;
+    memcpy(p, data, size);
+    return 0;
+}
+
+int vt_session_kernel(vt_session *s, const vt_kernel_launch *k, char *err, size_t errsize)
+{
+    if (!s->elf)
+        return snprintf(err, errsize, "no kernel file loaded"), -1;
+    if (s->launches == VT_SESSION_MAX_LAUNCHES)
+        return snprintf(err, errsize, "more than %d launches", VT_SESSION_MAX_LAUNCHES), -1;
+    vt_ndrange r;
+    memset(&r, 0, sizeof r);
+    r.start_pc = s->entry;
+    r.code_bytes = s->code_bytes;
+    if (vt_elf_symbol(s->elf, s->elf_size, k->kernel, &r.entry, err, errsize))
+        return -1;
+    if (vt_ndrange_shape(&r, k->work_dim, k->global, k->local, k->offset, err, errsize))
+        return -1;
+    r.threads_per_warp = k->threads_per_warp;
+    uint64_t args = vt_heap_alloc(&s->heap, k->args_size ? k->args_size : 4);
+    if (!args || (k->args_size && vt_session_write(s, args, k->args, k->args_size)))
+        return snprintf(err, errsize, "device memory exhausted (the argument buffer)"), -1;
+    r.arg_base = (uint32_t)args;
+    vt_meta m;
+    if (vt_ndrange_prepare(&s->heap, &r, &m, err, errsize))
+        return -1;
+    vt_run_options o;
+    vt_session_run_options(s, &o);
+    int rc = vt_launch_dispatch(&s->mem, &m, &o, &s->stats, err, errsize);
+    s->launches++;
     return rc;
 }
 
@@ -124,5 +197,6 @@ void vt_session_free(vt_session *s)
     for (int i = 0; i < VT_SESSION_MAX_LAUNCHES; i++)
         core_timeline_free(s->timelines[i]);
     core_mem_free_all(&s->mem);
+    free(s->elf);
     free(s);
 }

@@ -236,17 +236,30 @@ static int ws_dis_ventus(const uint32_t *words, size_t n, uint32_t pc, const elf
     char text[256];
     for (size_t i = 0; i < n; i++, pc += 4) {
         vt_inst in;
-        vt_decode(words[i], &in);
+        if (vt_inst_length(words[i]) == 8 && i + 1 < n)
+            vt_decode64(words[i], words[i + 1], &in);
+        else
+            vt_decode(words[i], &in);
         vt_print(&in, pc, elf ? ws_elf32_symbol_at : NULL, (void *)elf, text, sizeof text);
         if (!elf) {
             if (ws_out(fn, ctx, "%s\n", text))
                 return -1;
+            if (in.len == 8)
+                i++, pc += 4;
             continue;
         }
         const char *label = ws_elf32_symbol_at((void *)elf, pc);
         if (label && ws_out(fn, ctx, "\n%08x <%s>:\n", pc, label))
             return -1;
         uint32_t w = words[i];
+        if (in.len == 8) { /* a 64-bit instruction: its 8 bytes on one line */
+            uint32_t h = words[i + 1];
+            if (ws_out(fn, ctx, "%08x: %02x %02x %02x %02x %02x %02x %02x %02x  \t%s\n", pc, w & 255, w >> 8 & 255,
+                       w >> 16 & 255, w >> 24, h & 255, h >> 8 & 255, h >> 16 & 255, h >> 24, text))
+                return -1;
+            i++, pc += 4;
+            continue;
+        }
         if (ws_out(fn, ctx, "%08x: %02x %02x %02x %02x  \t%s\n", pc, w & 255, w >> 8 & 255, w >> 16 & 255, w >> 24,
                    text))
             return -1;

@@ -6,6 +6,13 @@
 # signed overflow, shifts are masked by OpenCL, divisors are never zero, float math is +, -, *,
 # fmin/fmax and comparisons with contraction off, conversions of clamped values), so any difference is
 # a wavesim bug or a compiler bug. Every program runs at -O0 and -O3 in wave32 and at -O3 in wave64.
+# After them (from their own random stream, so the first programs of a seed stay what they were), as
+# many again in half: atomic programs ("a"), whose global and local atomics (add, sub, inc, dec,
+# min, max, and, or, xor, xchg, cmpxchg, and cmpxchg loops) only leave order-independent results:
+# each memory word takes one commutative kind of operation, and the returned old values are only
+# used where their sum or count does not depend on the order (inc, dec, xchg of a constant, a
+# cmpxchg claim); and vector programs ("v"): uint2/uint4/int2/int4/float4 expressions with swizzles,
+# conversions, comparisons and the vector forms of the integer and float builtins.
 import argparse
 import os
 import random
@@ -166,15 +173,193 @@ class Gen:
         return '\n'.join(body + self.lines + outs + ['}'])
 
 
+# The words after the per-item results of an atomic program: (kind, initial value) of each global slot,
+# then the local slots of each work-group as work-item lid < 8 copies them out after a barrier.
+ATOM_SLOTS = [('add', 0), ('add', 0x80000000), ('inc', 5), ('dec', 1000), ('umin', 0xffffffff), ('umax', 0),
+              ('smin', 0x7fffffff), ('smax', 0x80000000), ('and', 0xffffffff), ('or', 0), ('xor', 0x5a5a5a5a),
+              ('xchg', 0), ('add', 0), ('claim', 0), ('add', 3), ('umax', 7)]
+COUNTER = 12   # an add slot the returned old values are summed into
+LOCAL_SLOTS = [('add', 0), ('inc', 0), ('umin', 0xffffffff), ('smax', 0x80000000), ('and', 0xffffffff), ('or', 0),
+               ('xor', 0), ('claim', 0)]
+ATOM_BASE = N * OUTS
+ATOM_WORDS = len(ATOM_SLOTS) + N // LOCAL * len(LOCAL_SLOTS)
+
+
+class AtomicGen(Gen):
+    """Gen's programs with atomic statements among the others (in branches and loops too)."""
+
+    def atomic(self, pad):
+        r = self.rng
+        loc = r.random() < 0.4
+        table = LOCAL_SLOTS if loc else ATOM_SLOTS
+        s_ = r.randrange(len(table))
+        kind = table[s_][0]
+        p = '&la[%d]' % s_ if loc else '&out[%du]' % (ATOM_BASE + s_)
+        cnt = '&la[0]' if loc else '&out[%du]' % (ATOM_BASE + COUNTER)
+        sp = 'volatile __local' if loc else 'volatile __global'
+        v = self.iexpr(2)
+        cas = '{ uint o_ = atomic_or(%s, 0u), w_; while ((w_ = atomic_cmpxchg(%s, o_, %s)) != o_) o_ = w_; }'
+        if kind == 'add':
+            k = r.randrange(3)
+            stmt = ('atomic_add(%s, %s);' % (p, v), 'atomic_sub(%s, %s);' % (p, v),
+                    cas % (p, p, 'o_ + (%s)' % v))[k]
+        elif kind in ('inc', 'dec'):
+            stmt = 'atomic_add(%s, atomic_%s(%s));' % (cnt, kind, p)   # the olds are a run of values
+        elif kind in ('umin', 'umax'):
+            fn = kind[1:]
+            stmt = r.choice(('atomic_%s(%s, %s);' % (fn, p, v), cas % (p, p, '%s(o_, %s)' % (fn, v))))
+        elif kind in ('smin', 'smax'):
+            stmt = 'atomic_%s((%s int *)%s, (int)(%s));' % (kind[1:], sp, p, v)
+        elif kind in ('and', 'or'):
+            stmt = 'atomic_%s(%s, %s);' % (kind, p, v)
+        elif kind == 'xor':
+            stmt = r.choice(('atomic_xor(%s, %s);' % (p, v), cas % (p, p, 'o_ ^ (%s)' % v)))
+        elif kind == 'xchg':
+            stmt = 'atomic_add(%s, atomic_xchg(%s, 0xdeadbeefu) != 0xdeadbeefu);' % (cnt, p)
+        else:
+            stmt = 'atomic_add(%s, atomic_cmpxchg(%s, 0u, 77u) == 0u);' % (cnt, p)
+        if r.random() < 0.4:
+            self.lines.append('%sif (%s %s %s) %s' % (pad, self.iexpr(2), r.choice(('<', '>', '!=')), self.iexpr(2),
+                                                   stmt))
+        else:
+            self.lines.append(pad + stmt)
+
+    def stmt(self, ind):
+        if self.rng.random() < 0.35:
+            self.atomic('    ' * ind)
+        else:
+            Gen.stmt(self, ind)
+
+    def block(self, ind, n):
+        Gen.block(self, ind, n)
+        if ind == 1:
+            for _ in range(self.rng.randrange(4, 9)):
+                self.atomic('    ')
+
+    def program(self, name, use_local):
+        init = ', '.join('%#xu' % v for _, v in LOCAL_SLOTS)
+        text = Gen.program(self, name, use_local)
+        head, rest = text.split('{', 1)
+        lines = rest.split('\n')
+        # after the ids: the local slots set up; before the results: the local slots copied out
+        setup = ['    __local uint la[%d];' % len(LOCAL_SLOTS),
+                 '    if (lid < %du) la[lid] = linit_%s[lid];' % (len(LOCAL_SLOTS), name),
+                 '    barrier(CLK_LOCAL_MEM_FENCE);']
+        out_at = next(k for k, l in enumerate(lines) if l.startswith('    out[%d * i' % OUTS))
+        flush = ['    barrier(CLK_LOCAL_MEM_FENCE);',
+                 '    if (lid < %du) out[%du + get_group_id(0) * %du + lid] = la[lid];'
+                 % (len(LOCAL_SLOTS), ATOM_BASE + len(ATOM_SLOTS), len(LOCAL_SLOTS))]
+        lines = lines[:3] + setup + lines[3:out_at] + flush + lines[out_at:]
+        return '__constant uint linit_%s[] = {%s};\n%s{%s' % (name, init, head, '\n'.join(lines))
+
+
+VTYPES = ['uint2', 'uint4', 'int2', 'int4', 'float4']
+
+
+class VecGen(Gen):
+    """Gen's programs with vector variables at the top level, whose components join the scalars."""
+
+    def __init__(self, rng):
+        Gen.__init__(self, rng)
+        self.vecs = {t: [] for t in VTYPES}
+
+    def vleaf(self, t, d):
+        r = self.rng
+        base, n = t[:-1], int(t[-1])
+        same = [v for w in (2, 4) for v in self.vecs.get(base + str(w), [])]
+        k = r.randrange(5) if d < 5 else r.choice((0, 4))
+        if k == 0 and self.vecs[t]:
+            return r.choice(self.vecs[t])
+        if k == 1 and same:
+            v = r.choice(same)
+            src = 2 if v in self.vecs.get(base + '2', []) else 4
+            if src == 4 and n == 2 and r.random() < 0.4:
+                return '%s.%s' % (v, r.choice(('lo', 'hi', 'even', 'odd')))
+            picks = [r.randrange(src) for _ in range(n)]
+            if r.random() < 0.6:
+                return '%s.%s' % (v, ''.join('xyzw'[c] for c in picks))
+            return '%s.s%s' % (v, ''.join('0123'[c] for c in picks))
+        if k == 2 and base == 'int':
+            u = 'uint%d' % n
+            if r.random() < 0.5:
+                return 'as_%s(%s)' % (t, self.vexpr(u, d + 1))
+            return '(%s < %s)' % (self.vexpr(u, d + 1), self.vexpr(u, d + 1))
+        if k == 2 and base == 'uint':
+            return 'as_%s(%s)' % (t, self.vexpr('int%d' % n, d + 1))
+        if k == 2:
+            return r.choice(('convert_float4(%s & (uint4)(0xffffffu))' % self.vexpr('uint4', d + 1),
+                             'convert_float4(%s)' % self.vexpr('int4', d + 1)))
+        if k == 3 and base == 'uint':
+            f = self.vexpr('float4', d + 1)
+            return 'convert_%s_rtz(fmin(fmax(%s, 0.0f), 4.0e9f))' % (t, f if n == 4 else '(%s).lo' % f)
+        if base == 'float':
+            scal = self.fexpr
+        elif base == 'int':
+            scal = lambda dd: '(int)%s' % self.iexpr(dd)
+        else:
+            scal = self.iexpr
+        if r.random() < 0.3:
+            return '(%s)(%s)' % (t, scal(3))
+        return '(%s)(%s)' % (t, ', '.join(scal(3) for _ in range(n)))
+
+    def vexpr(self, t, d):
+        r = self.rng
+        if d > 2 or r.random() < 0.3:
+            return self.vleaf(t, d)
+        a, b = self.vexpr(t, d + 1), self.vexpr(t, d + 1)
+        base, n = t[:-1], int(t[-1])
+        ivt = 'int%d' % n
+        if base == 'uint':
+            forms = ['({a} + {b})', '({a} - {b})', '({a} * {b})', '({a} & {b})', '({a} | {b})', '({a} ^ {b})',
+                     '({a} << {b})', '({a} >> {b})', '(({a} ^ (in[0] & 0x80000000u)) / ({b} | 1u))', 'min({a}, {b})',
+                     'max({a}, {b})',
+                     'rotate({a}, {b})', 'mul_hi({a}, {b})', 'hadd({a}, {b})', 'abs_diff({a}, {b})',
+                     'select({a}, {b}, {c})', 'clamp({a}, min({b}, {c2}), max({b}, {c2}))', 'popcount({a})']
+            k = r.randrange(len(forms))
+            c = self.vexpr(ivt, d + 1) if k == 15 else ''
+            c2 = self.vexpr(t, d + 1) if k == 16 else ''
+            return forms[k].format(a=a, b=b, c=c, c2=c2)
+        if base == 'int':
+            # abs(INT_MIN) is 2^31 in OpenCL, but both libraries compute scalar (AMD) or scalar and
+            # vector (PoCL 3.1) abs with llvm.abs(x, is_int_min_poison=true): the compiler may then
+            # assume as_int(abs(x)) >= 0 (PoCL folds select(a, b, min(c, as_int2(abs(v)))) to a).
+            # Not ours to test: the operand is made odd.
+            forms = ['({a} >> {b})', 'min({a}, {b})', 'max({a}, {b})', '({a} & {b})', '({a} ^ ~{b})',
+                     'as_{t}(abs({a} | 1))', '({a} == {b})', 'hadd({a}, {b})', 'select({a}, {b}, {a} > {b})']
+            return forms[r.randrange(len(forms))].format(a=a, b=b, t=t)
+        forms = ['({a} + {b})', '({a} - {b})', '({a} * {b})', 'fmin({a}, {b})', 'fmax({a}, {b})', 'fabs({a})',
+                 'select({a}, {b}, {a} < {b})', '({a}).wzyx']
+        return forms[r.randrange(len(forms))].format(a=a, b=b)
+
+    def stmt(self, ind):
+        if self.depth or self.rng.random() < 0.5:
+            return Gen.stmt(self, ind)
+        t = self.rng.choice(VTYPES)
+        v = self.new('v')
+        self.lines.append('%s%s %s = %s;' % ('    ' * ind, t, v, self.vexpr(t, 0)))
+        self.vecs[t].append(v)
+        for c in 'xyzw'[:int(t[-1])]:
+            if t.startswith('float'):
+                self.floats.append('%s.%s' % (v, c))
+            else:
+                self.ints.append('%s%s.%s' % ('(uint)' if t.startswith('int') else '', v, c))
+
+    def program(self, name, use_local):
+        self.vecs = {t: [] for t in VTYPES}
+        return Gen.program(self, name, use_local)
+
+
 def run(cmd):
     p = subprocess.run(cmd, capture_output=True, text=True)
     return p.returncode, p.stderr.strip()
 
 
-def check_source(tool, pocl, path, names, inputs, tmp):
-    """Runs every kernel of one source on PoCL and on wavesim; returns a list of problems."""
+def check_source(tool, pocl, path, names, inputs, tmp, out_init=None):
+    """Runs every kernel of one source on PoCL and on wavesim; returns a list of problems. OUT_INIT: a
+    file with the initial contents of the result buffer (else zeros, N * OUTS words)."""
     problems = []
-    args = ['--arg', 'buf:' + inputs[0], '--arg', 'buf:' + inputs[1], '--arg', 'zeros:%d' % (4 * OUTS * N)]
+    args = ['--arg', 'buf:' + inputs[0], '--arg', 'buf:' + inputs[1],
+            '--arg', 'buf:' + out_init if out_init else 'zeros:%d' % (4 * OUTS * N)]
     want = {}
     for name in names:
         out = os.path.join(tmp, 'pocl-%s.bin' % name)
@@ -205,8 +390,13 @@ def check_source(tool, pocl, path, names, inputs, tmp):
                 nan = lambda v: (v & 0x7f800000) == 0x7f800000 and v & 0x7fffff
                 return (fa | fb) & 0x7fffffff == 0 or (nan(fa) and nan(fb))
             differ = [k for k in range(0, len(got), 4) if got[k:k + 4] != want[name][k:k + 4] and not (
-                k // 4 % OUTS == 3 and same_float(got[k:k + 4], want[name][k:k + 4]))]
-            if differ:
+                k // 4 < N * OUTS and k // 4 % OUTS == 3 and same_float(got[k:k + 4], want[name][k:k + 4]))]
+            if differ and differ[0] // 4 >= N * OUTS:
+                first = differ[0] // 4
+                problems.append('%s %s -%s wave%d: differs from PoCL at atomic word %d: %s vs %s' % (
+                    os.path.basename(path), name, opt, wave, first - N * OUTS,
+                    got[4 * first:4 * first + 4][::-1].hex(), want[name][4 * first:4 * first + 4][::-1].hex()))
+            elif differ:
                 first = differ[0] // 4
                 problems.append('%s %s -%s wave%d: differs from PoCL at word %d (item %d, result %d): %s vs %s' % (
                     os.path.basename(path), name, opt, wave, first, first // OUTS, first % OUTS,
@@ -221,6 +411,7 @@ def main():
     ap.add_argument('--seed', type=int, default=1)
     ap.add_argument('--count', type=int, default=200, help='programs')
     ap.add_argument('--per-source', type=int, default=20)
+    ap.add_argument('--more', type=int, help='atomic and vector programs after them (default: COUNT / 2)')
     ap.add_argument('--keep', help='directory to keep the generated sources of failing programs in')
     args = ap.parse_args()
     rng = random.Random(args.seed)
@@ -251,7 +442,33 @@ def main():
             failed += len(problems)
             done += k
             src_no += 1
-    print('random kernels: %d programs x 3 builds against PoCL, %d problems' % (args.count, failed))
+        # the atomic and vector programs, from their own stream
+        more = args.count // 2 if args.more is None else args.more
+        rng2 = random.Random('%d-more' % args.seed)
+        init = os.path.join(tmp, 'atomic-init.bin')
+        open(init, 'wb').write(bytes(4 * N * OUTS) + struct.pack('%dI' % ATOM_WORDS, *(
+            [v for _, v in ATOM_SLOTS] + [0] * (ATOM_WORDS - len(ATOM_SLOTS)))))
+        done = 0
+        while done < more:
+            k = min(args.per_source // 2, more - done)
+            atomic = src_no % 2 == 0
+            gen = (AtomicGen if atomic else VecGen)(rng2)
+            names = ['%s%d' % ('a' if atomic else 'v', done + j) for j in range(k)]
+            text = '#pragma OPENCL FP_CONTRACT OFF\n' + '\n\n'.join(
+                gen.program(nm, rng2.random() < 0.3) for nm in names) + '\n'
+            path = os.path.join(tmp, 'random%d.cl' % src_no)
+            open(path, 'w').write(text)
+            problems = check_source(args.tool, args.pocl, path, names, inputs, tmp, init if atomic else None)
+            for p in problems:
+                print(p)
+            if problems and args.keep:
+                os.makedirs(args.keep, exist_ok=True)
+                open(os.path.join(args.keep, 'random-seed%d-%d.cl' % (args.seed, src_no)), 'w').write(text)
+            failed += len(problems)
+            done += k
+            src_no += 1
+    print('random kernels: %d programs and %d atomic and vector programs x 3 builds against PoCL, %d problems' % (
+        args.count, more, failed))
     return 1 if failed else 0
 
 

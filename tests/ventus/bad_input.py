@@ -90,6 +90,41 @@ def main():
         ok = r.returncode > 0 and len(lines) == 1 and expect in lines[0]
         print('%s %s: exit %d: %s' % ('ok  ' if ok else 'FAIL', name, r.returncode, r.stderr.strip()))
         fails += not ok
+    # a kernel file (ELF): the same vecadd as an ELF, run with bad launch descriptions; each must be
+    # one line naming the cause
+    from vt_elf import elf32
+    here = os.path.dirname(os.path.abspath(__file__))
+    r = subprocess.run([sys.executable, os.path.join(here, 'kernel_files.py'), '--write-elf', case,
+                        os.path.join(tmp, 'k.elf')], capture_output=True, text=True)
+    elf = os.path.join(tmp, 'k.elf')
+    img = open(elf, 'rb').read()
+    open(os.path.join(tmp, 'short.elf'), 'wb').write(img[:60])
+    open(os.path.join(tmp, 'far.elf'), 'wb').write(elf32(b'\x13\0\0\0' * 4, 0x10000000, [('vecadd', 0x10000000)]))
+    a_bin = os.path.join(tmp, 'a.bin')
+    open(a_bin, 'wb').write(bytes(256))
+    ok_args = ['--kernel', 'vecadd', '--global', '64', '--local', '64', '--arg', 'buf:' + a_bin, '--arg',
+               'buf:' + a_bin, '--arg', 'zeros:256']
+    ktests = [
+        ('kernel file: no --kernel', [elf, '--global', '64', '--local', '64'], 'missing --kernel'),
+        ('kernel file: unknown kernel', [elf] + ok_args[:1] + ['vecsub'] + ok_args[2:], "no kernel 'vecsub'"),
+        ('kernel file: partial work-group', [elf] + ok_args[:3] + ['65'] + ok_args[4:], 'not a multiple'),
+        ('kernel file: bad --warp-threads', [elf] + ok_args + ['--warp-threads', '3'], '--warp-threads'),
+        ('kernel file: warp wider than the group', [elf, '--kernel', 'vecadd', '--global', '8', '--local', '8',
+                                                    '--warp-threads', '16'], 'divides the work-group'),
+        ('kernel file: __local argument', [elf] + ok_args + ['--arg', 'local:64'], '__local'),
+        ('kernel file: --dump of a value', [elf] + ok_args + ['--arg', 'i32:5', '--dump', '3:x.bin'], 'not a buffer'),
+        ('kernel file: truncated ELF', [os.path.join(tmp, 'short.elf')] + ok_args, 'short.elf'),
+        ('kernel file: segment outside the code region', [os.path.join(tmp, 'far.elf')] + ok_args, 'outside the code region'),
+        ('kernel file: not an ELF', [good_meta] + ok_args, 'not an ELF'),
+        ('launch options with test vectors', [good_meta, write('dk.data', data), '--kernel', 'vecadd'],
+         'applies to a kernel file'),
+    ]
+    for name, args, expect in ktests:
+        r = subprocess.run([os.path.abspath(a.tool), 'run', '--isa', 'ventus'] + args, capture_output=True, text=True, cwd=tmp)
+        lines = r.stderr.strip().splitlines()
+        ok = r.returncode > 0 and len(lines) == 1 and expect in lines[0]
+        print('%s %s: exit %d: %s' % ('ok  ' if ok else 'FAIL', name, r.returncode, r.stderr.strip()))
+        fails += not ok
     # the codec: garbage words disassemble without crashing; bad assembly is one error line
     r = subprocess.run([a.tool, 'dis', '--isa', 'ventus', '--hex', 'ffffffff 00000000 0000007f'], capture_output=True, text=True)
     ok = r.returncode == 0 and r.stdout.count('<unknown>') == 3

@@ -83,6 +83,25 @@ def parse(text):
             done.add(core)
     return per
 
+def compare_traces(ref_text, ours_text):
+    """(instructions compared, None) or (n, (warp, index, reference record, ours)) at the first
+    difference."""
+    ref, got = parse(ref_text), parse(ours_text)
+    n = 0
+    for c in sorted(set(ref) | set(got)):
+        rs, gs = ref.get(c, []), got.get(c, [])
+        for i in range(max(len(rs), len(gs))):
+            n += 1
+            if i >= len(rs) or i >= len(gs) or not same(rs[i], gs[i]):
+                return n, (c, i, rs[i] if i < len(rs) else None, gs[i] if i < len(gs) else None)
+    return n, None
+
+def describe(bad):
+    """Lines naming the first difference."""
+    c, i, rw, gw = bad
+    fmt = lambda x: None if x is None else (hex(x[0]), hex(x[1]), sorted(map(str, x[2])))
+    return ['warp %d instruction %d' % (c, i), '   reference: ' + repr(fmt(rw)), '   wavesim:   ' + repr(fmt(gw))]
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--tool', required=True)
@@ -111,26 +130,14 @@ def main():
             continue
         # the trace marks each launch with a "# launch N" line: keep the traced launch's part
         ours = open(out).read().split('# launch ')[k + 1]
-        ref, got = parse(open(log).read()), parse(ours)
-        bad = None
-        n = 0
-        for c in sorted(set(ref) | set(got)):
-            rs, gs = ref.get(c, []), got.get(c, [])
-            for i in range(max(len(rs), len(gs))):
-                n += 1
-                if i >= len(rs) or i >= len(gs) or not same(rs[i], gs[i]):
-                    bad = (c, i, rs[i] if i < len(rs) else None, gs[i] if i < len(gs) else None)
-                    break
-            if bad:
-                break
+        n, bad = compare_traces(open(log).read(), ours)
         total += n
         if bad:
             bad_cases += 1
-            c, i, rw, gw = bad
-            print('FAIL %s: warp %d instruction %d' % (name, c, i))
-            fmt = lambda x: None if x is None else (hex(x[0]), hex(x[1]), sorted(map(str, x[2])))
-            print('   reference: ' + repr(fmt(rw)))
-            print('   wavesim:   ' + repr(fmt(gw)))
+            lines = describe(bad)
+            print('FAIL %s: %s' % (name, lines[0]))
+            for line in lines[1:]:
+                print(line)
         else:
             print('ok   %s (%d instructions)' % (name, n))
     print('%d logs, %d instructions compared, %d differing' % (len(logs), total, bad_cases))

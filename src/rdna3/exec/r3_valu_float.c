@@ -285,7 +285,7 @@ R3_F64_1(v_fract_f64, fract64(dx))
    negative default NaN by trans_nan*). */
 static double turn_sincos(double v, int cosine)
 {
-    if (isinf(v))
+    if (isinf(v) || isnan(v)) /* a NaN source comes back quieted by trans_nan*, not through an int */
         return NAN;
     /* trunc and round ignore the host rounding mode (rint would follow it: 1e-45 rounds up to 1) */
     double fr = v - trunc(v), q = round(4 * fr), a = (fr - q / 4) * 6.283185307179586476925;

@@ -10,6 +10,8 @@
 
 #include "common/elf32.h"
 #include "vt_isa.h"
+#include "vt_mma.h"
+#include "vt_vop64.h"
 
 #define MAXOPS 8
 
@@ -234,6 +236,7 @@ static uint32_t encode_op(vt_ps *ps, vt_opcode op, const char *suffix, char **op
         [VT_V_FMA_VV] = 3, [VT_V_FMA_VX] = 3, [VT_V_FMA_VF] = 3, [VT_V_MM] = 3, [VT_V_XS] = 2, [VT_V_SX] = 2,
         [VT_V_SF] = 2, [VT_V_VID] = 1, [VT_V_V1] = 2, [VT_VB] = 3, [VT_JOIN] = 3, [VT_VADD12] = 3,
         [VT_XRRR] = 3, [VT_BARRIER] = 3, [VT_PVL] = 2, [VT_PVS] = 2, [VT_VL12] = 2, [VT_VS12] = 2,
+        [VT_V_CSR] = 2, [VT_PFX] = 4, [VT_PFXM] = 5, [VT_V3] = 3, [VT_XVV] = 3,
     };
     int need = want[o->format];
     int rm_opt = o->format == VT_FR || o->format == VT_FR1 || o->format == VT_FR4;
@@ -371,9 +374,62 @@ static uint32_t encode_op(vt_ps *ps, vt_opcode op, const char *suffix, char **op
             return enc_s(w | RS2(V(ps, ops[0])), v);
         return w | RS2(V(ps, ops[0])) | ((uint32_t)v >> 5 & 0x3f) << 25 | ((uint32_t)v & 31) << 7;
     }
+    case VT_V_CSR: {
+        int csr = vt_csr_number(ops[1], strlen(ops[1]));
+        if (csr < 0)
+            csr = imm_range(ps, ops[1], 0, 4095);
+        return w | RD(V(ps, ops[0])) | (uint32_t)csr << 20;
+    }
+    case VT_PFX:
+        return enc_i(w, imm_range(ps, ops[0], 0, 4095)) | (uint32_t)imm_range(ps, ops[1], 0, 1) << 19 |
+               (uint32_t)imm_range(ps, ops[2], 0, 7) << 16 | (uint32_t)imm_range(ps, ops[3], 0, 7) << 13;
+    case VT_PFXM: /* the width selects the row's major opcode (bits 6:5) */
+        return enc_i(w & ~0x60u, imm_range(ps, ops[0], 0, 4095)) | (uint32_t)imm_range(ps, ops[1], 0, 1) << 19 |
+               (uint32_t)imm_range(ps, ops[2], 0, 15) << 15 | (uint32_t)imm_range(ps, ops[3], 0, 3) << 7 |
+               (uint32_t)imm_range(ps, ops[4], 0, 3) << 5;
+    case VT_V3: return w | RD(V(ps, ops[0])) | RS1(V(ps, ops[1])) | RS2(V(ps, ops[2]));
+    case VT_XVV: return w | RD(X(ps, ops[0])) | RS1(V(ps, ops[1])) | RS2(V(ps, ops[2]));
+    case VT_VOP64: return (uint32_t)fail(ps, "the 64-bit compute format is written v64.OP.DTYPE.STYPE");
+    case VT_MMA: case VT_MMA61: case VT_MMA64:
+        return (uint32_t)fail(ps, "%s needs its full name (%s.SHAPE.ALAYOUT.BLAYOUT.DTYPE.ATYPE.BTYPE.CTYPE)",
+                              o->mnemonic, o->mnemonic);
     case VT_FORMAT_COUNT: break;
     }
     return (uint32_t)fail(ps, "internal: no encoder for %s", o->mnemonic);
+}
+
+/* A vector register v0..v(limit-1). */
+static int vreg_below(vt_ps *ps, const char *s, int limit)
+{
+    char *end;
+    long v = s[0] == 'v' && isdigit((unsigned char)s[1]) ? strtol(s + 1, &end, 10) : -1;
+    if (v < 0 || *end || v >= limit)
+        return fail(ps, "expected a vector register v0..v%d, got '%s'", limit - 1, s);
+    return (int)v;
+}
+
+/* mma.* (one word) and mma64.* (two): the name gives the fields (vt_mma_parse). */
+static int encode_mma(vt_ps *ps, const char *mn, char **ops, int n, uint32_t *w)
+{
+    vt_mma_desc d;
+    if (vt_mma_parse(mn, &d))
+        return fail(ps, "unknown matrix multiply-add '%s' (shape, layouts and types as the MMA table allows)", mn);
+    uint32_t lo, hi;
+    vt_mma_fields(&d, &lo, &hi);
+    if (!d.is64) {
+        if (n != 3)
+            return fail(ps, "%s takes 3 operands (vd, vs1, vs2)", mn);
+        w[0] = lo | 0x0a | RD(vreg_below(ps, ops[0], 32)) | RS1(vreg_below(ps, ops[1], 32)) |
+               RS2(vreg_below(ps, ops[2], 32));
+        return 1;
+    }
+    if (n != 4)
+        return fail(ps, "%s takes 4 operands (vd, vs1, vs2, vs3)", mn);
+    uint32_t rd = (uint32_t)vreg_below(ps, ops[0], 256), r1 = (uint32_t)vreg_below(ps, ops[1], 256);
+    uint32_t r2 = (uint32_t)vreg_below(ps, ops[2], 256), r3 = (uint32_t)vreg_below(ps, ops[3], 256);
+    w[0] = lo | 0x3f | rd << 20 | (r3 & 15) << 28;
+    w[1] = hi | r2 << 17 | r1 << 9 | r3 >> 4;
+    return 2;
 }
 
 /* `.insn FORMAT ...` (r, i, s, b, u, j) or `.insn WORD`. */
@@ -581,7 +637,7 @@ int vt_asm_encode(void *vctx, const char *text, const asm_expr_env *env, uint8_t
     char *p = line;
     while (*p && !isspace((unsigned char)*p))
         p++;
-    char mn[32];
+    char mn[64];
     size_t ml = (size_t)(p - line);
     if (!ml || ml >= sizeof mn)
         return snprintf(err, errsize, "expected an instruction"), -1;
@@ -596,15 +652,41 @@ int vt_asm_encode(void *vctx, const char *text, const asm_expr_env *env, uint8_t
     int nw = 0;
     if (!strcmp(mn, ".insn")) {
         char *rest = (char *)asm_skip_space(p), *kind = rest;
-        while (*rest && !isspace((unsigned char)*rest))
+        while (*rest && !isspace((unsigned char)*rest) && *rest != ',')
             rest++;
+        int comma = *rest == ',';
         if (*rest)
             *rest++ = '\0';
         n = split_ops(rest, ops);
         if (n < 0)
             return snprintf(err, errsize, "too many operands"), -1;
-        words[0] = encode_insn(&ps, kind, ops, n);
-        nw = 1;
+        if (comma && !strcmp(kind, "8") && n == 1) { /* `.insn 8, VALUE`: one 64-bit instruction (GNU as form) */
+            char *end;
+            unsigned long long v = strtoull(ops[0], &end, 0);
+            if (*end || ops[0][0] == '-')
+                return snprintf(err, errsize, "bad 64-bit instruction value '%s'", ops[0]), -1;
+            words[0] = (uint32_t)v;
+            words[1] = (uint32_t)(v >> 32);
+            nw = 2;
+        } else if (comma && !strcmp(kind, "4") && n == 1) {
+            words[0] = (uint32_t)imm_range(&ps, ops[0], 0, 0xffffffffll);
+            nw = 1;
+        } else {
+            words[0] = encode_insn(&ps, kind, ops, n);
+            nw = 1;
+        }
+    } else if (!strncmp(mn, "v64.", 4)) {
+        n = split_ops(p, ops);
+        if (n < 0)
+            return snprintf(err, errsize, "too many operands"), -1;
+        if (vt_vop64_encode(mn, ops, n, &words[0], &words[1], err, errsize))
+            return -1;
+        nw = 2;
+    } else if (!strncmp(mn, "mma.", 4) || !strncmp(mn, "mma64.", 6)) {
+        n = split_ops(p, ops);
+        if (n < 0)
+            return snprintf(err, errsize, "too many operands"), -1;
+        nw = encode_mma(&ps, mn, ops, n, words);
     } else {
         n = split_ops(p, ops);
         if (n < 0)
@@ -622,7 +704,7 @@ int vt_asm_encode(void *vctx, const char *text, const asm_expr_env *env, uint8_t
         nw = pseudo(&ps, mn, ops, n, words, li_size);
         if (!nw && !ps.failed) {
             vt_opcode op = VT_OP_INVALID;
-            char base[32], *dot = NULL;
+            char base[64], *dot = NULL;
             snprintf(base, sizeof base, "%s", mn);
             if (!find(base, &op)) {
                 /* atomics with .aq, .rl or .aqrl */
@@ -636,6 +718,12 @@ int vt_asm_encode(void *vctx, const char *text, const asm_expr_env *env, uint8_t
             }
             words[0] = encode_op(&ps, op, dot ? mn + (dot - base) : "", ops, n);
             nw = 1;
+            vt_inst back;
+            vt_decode(words[0], &back);
+            if (!ps.failed && strcmp(vt_ops[back.op].mnemonic, vt_ops[op].mnemonic))
+                /* two families share an encoding (vlb_local.v and vcvt.*: docs/isa-notes-ventus.md) */
+                return snprintf(err, errsize, "%s with these operands encodes as %s: not encodable", vt_ops[op].mnemonic,
+                                vt_ops[back.op].mnemonic), -1;
         }
     }
     if (ps.failed)

@@ -1,6 +1,8 @@
 /* Ventus decoder and printer: fields per format, the opcode table from isa/ventus/ventus.def, the
    REGEXT prefix, CSR names, and text exactly as the Ventus llvm-objdump dumps show it. */
 #include "vt_isa.h"
+#include "vt_mma.h"
+#include "vt_vop64.h"
 
 #include "common/textbuf.h"
 
@@ -13,6 +15,7 @@ const vt_opinfo vt_ops[VT_OP_COUNT] = {
     [VT_OP_INVALID] = {"<invalid>", VT_NONE, 0, 0, VT_CLS_OTHER},
 #define VT_OP(id, mn, fmt, m, k, sem, cls) [VT_OP_##id] = {mn, VT_##fmt, m, k, VT_CLS_##cls},
 #include "../../../isa/ventus/ventus.def"
+#include "../../../isa/ventus/ventus2025.def"
 #undef VT_OP
 };
 
@@ -48,15 +51,15 @@ static int same_nocase(const char *a, const char *b, size_t n)
 }
 
 /* Rows grouped by the major opcode (bits 6:0), so decoding scans a handful of rows. */
-static uint16_t by_major[128][192];
-static uint8_t by_major_n[128];
+static uint16_t by_major[128][320];
+static uint16_t by_major_n[128];
 static int tables_ready;
 
 static void vt_build_index(void)
 {
     for (int op = 1; op < VT_OP_COUNT; op++) {
         uint32_t major = vt_ops[op].match & 0x7f;
-        if (by_major_n[major] < 192)
+        if (by_major_n[major] < 320)
             by_major[major][by_major_n[major]++] = (uint16_t)op;
     }
     tables_ready = 1;
@@ -75,10 +78,16 @@ static vt_opcode vt_lookup(uint32_t w)
     return VT_OP_INVALID;
 }
 
-void vt_decode(uint32_t w, vt_inst *in)
+static int vt_format_is64(vt_format f)
+{
+    return f == VT_MMA64 || f == VT_VOP64;
+}
+
+static void vt_decode_word(uint32_t w, vt_inst *in)
 {
     memset(in, 0, sizeof *in);
     in->word = w;
+    in->len = 4;
     in->op = (uint16_t)vt_lookup(w);
     in->rd = (uint8_t)bits(w, 11, 7);
     in->rs1 = (uint8_t)bits(w, 19, 15);
@@ -94,7 +103,9 @@ void vt_decode(uint32_t w, vt_inst *in)
     case VT_J: in->imm = imm_j(w); break;
     case VT_SHIFT: in->imm = (int32_t)bits(w, 24, 20); break;
     case VT_V_VIU: case VT_BARRIER: in->imm = (int32_t)bits(w, 19, 15); break;
-    case VT_CSR: case VT_CSRI: case VT_FENCE: in->imm = (int32_t)bits(w, 31, 20); break;
+    case VT_CSR: case VT_CSRI: case VT_FENCE: case VT_V_CSR: case VT_PFX: case VT_PFXM:
+        in->imm = (int32_t)bits(w, 31, 20);
+        break;
     case VT_FR4: in->rs3 = (uint8_t)bits(w, 31, 27); break;
     case VT_VSETVLI: in->imm = (int32_t)bits(w, 30, 20); break;
     case VT_VSETIVLI: in->imm = (int32_t)bits(w, 29, 20); break;
@@ -108,15 +119,78 @@ void vt_decode(uint32_t w, vt_inst *in)
         in->imm = (int32_t)bits(w, 31, 20); /* four (or two) packed fields, unsigned */
 }
 
+/* One 32-bit word; the first word of a 64-bit instruction alone (cut off at the end of the code) is
+   no instruction. */
+void vt_decode(uint32_t w, vt_inst *in)
+{
+    vt_decode_word(w, in);
+    if (vt_format_is64(vt_ops[in->op].format))
+        in->op = VT_OP_INVALID;
+}
+
+int vt_inst_length(uint32_t w)
+{
+    uint32_t major = w & 0x7f;
+    return major == 0x3f || major == 0x7f ? 8 : 4;
+}
+
+void vt_decode64(uint32_t lo, uint32_t hi, vt_inst *in)
+{
+    vt_decode_word(lo, in);
+    if (!vt_format_is64(vt_ops[in->op].format)) { /* no 64-bit row: an unknown word, the next one its own */
+        in->op = VT_OP_INVALID;
+        return;
+    }
+    in->word2 = hi;
+    in->len = 8;
+    if (vt_ops[in->op].format == VT_MMA64) { /* 8-bit register fields (ref 1.9.4) */
+        in->rd = (uint16_t)bits(lo, 27, 20);
+        in->rs1 = (uint16_t)bits(hi, 16, 9);
+        in->rs2 = (uint16_t)bits(hi, 24, 17);
+        in->rs3 = (uint16_t)(bits(hi, 3, 0) << 4 | bits(lo, 31, 28));
+    }
+    if (vt_ops[in->op].format == VT_VOP64) { /* ref 1.9.8 */
+        in->rd = (uint16_t)bits(lo, 27, 20);
+        in->rs1 = (uint16_t)bits(hi, 16, 9);
+        in->rs2 = (uint16_t)bits(hi, 24, 17);
+        in->rs3 = in->rd;
+    }
+}
+
 int vt_is_prefix(const vt_inst *in)
 {
-    return in->op == VT_OP_REGEXT || in->op == VT_OP_REGEXTI;
+    return in->op == VT_OP_REGEXT || in->op == VT_OP_REGEXTI || vt_ops[in->op].format == VT_PFX ||
+           vt_ops[in->op].format == VT_PFXM;
+}
+
+/* The memory instructions PREFIX_MEMORY applies to: the custom vector families (flat, global, local,
+   private, 12D and the classic private ones); before anything else it has no effect (seed 003). */
+static int vt_prefix_memory_target(vt_format f)
+{
+    return f == VT_VL12 || f == VT_VS12 || f == VT_PVL || f == VT_PVS;
 }
 
 void vt_apply_prefix(uint32_t prefix, vt_inst *in)
 {
     uint32_t imm = bits(prefix, 31, 20);
     vt_format f = vt_ops[in->op].format;
+    vt_inst p;
+    vt_decode(prefix, &p);
+    vt_format pf = vt_ops[p.op].format;
+    if (pf == VT_PFXM) { /* PREFIX_MEMORY: space, width, 64-bit address and REGEXT's register fields */
+        if (!vt_prefix_memory_target(f))
+            return;
+        in->pfx |= VT_PFX_MEM | (bits(prefix, 19, 19) ? VT_PFX_MEM64 : 0);
+        in->mspace = (uint8_t)bits(prefix, 8, 7);
+        in->mwidth = (uint8_t)bits(prefix, 6, 5);
+        in->mhint = (uint8_t)bits(prefix, 18, 15);
+        prefix = 0x200b | imm << 20;
+    } else if (pf == VT_PFX) { /* PREFIX / PREFIXI: pair, ABS, NEG, then REGEXT's or REGEXTI's fields */
+        in->pfx |= (bits(prefix, 19, 19) ? VT_PFX_PAIR : 0) | (bits(prefix, 18, 13) ? VT_PFX_MOD : 0);
+        in->pabs = (uint8_t)bits(prefix, 18, 16);
+        in->pneg = (uint8_t)bits(prefix, 15, 13);
+        prefix = (p.op == VT_OP_PREFIX ? 0x200b : 0x300b) | imm << 20;
+    }
     if ((prefix & 0x707f) == 0x200b) { /* REGEXT: 3 high bits per register field */
         in->rd = (uint8_t)(bits(in->word, 11, 7) | (imm & 7) << 5);
         in->rs1 = (uint8_t)(in->rs1 | (imm >> 3 & 7) << 5);
@@ -307,6 +381,39 @@ static int vt_print_alias(const vt_inst *in, uint32_t pc, vt_symbol_fn sym, void
     }
 }
 
+/* Formats that name themselves from their fields (the MMA family); returns 1 when it printed. */
+static int vt_print_named(const vt_inst *in, vt_buf *b)
+{
+    vt_format f = vt_ops[in->op].format;
+    if (f == VT_VOP64) {
+        vt_vop64_desc d;
+        char text[96];
+        if (vt_vop64_decode(in, &d))
+            return put(b, ".insn\t8, 0x%08x%08x", in->word2, in->word), 1;
+        vt_vop64_text(in, &d, text, sizeof text);
+        return put(b, "%s", text), 1;
+    }
+    if (f != VT_MMA && f != VT_MMA61 && f != VT_MMA64)
+        return 0;
+    uint32_t w = in->word;
+    vt_mma_desc d;
+    char name[64];
+    int ok = vt_mma_decode(in, &d) == 0;
+    if (f == VT_MMA64) {
+        if (!ok)
+            return put(b, ".insn\t8, 0x%08x%08x", in->word2, w), 1;
+        vt_mma_name(&d, name, sizeof name);
+        put(b, "%s\tv%u, v%u, v%u, v%u", name, in->rd, in->rs1, in->rs2, in->rs3);
+        return 1;
+    }
+    if (!ok || f == VT_MMA61) /* LLVM's MMA has no other name; the test vectors wrote .insn r 0x61 */
+        return put(b, ".insn\tr 0x%x, %u, %u, v%u, v%u, v%u", w & 0x7f, bits(w, 14, 12), bits(w, 31, 25), in->rd & 31,
+                   in->rs1 & 31, in->rs2 & 31), 1;
+    vt_mma_name(&d, name, sizeof name);
+    put(b, "%s\tv%u, v%u, v%u", name, in->rd & 31, in->rs1 & 31, in->rs2 & 31);
+    return 1;
+}
+
 static void put_fence_set(vt_buf *b, uint32_t s)
 {
     if (!s)
@@ -325,7 +432,7 @@ int vt_print(const vt_inst *in, uint32_t pc, vt_symbol_fn sym, void *ctx, char *
         put(&b, "<unknown>");
         return (int)b.len;
     }
-    if (vt_print_alias(in, pc, sym, ctx, &b))
+    if (vt_print_alias(in, pc, sym, ctx, &b) || vt_print_named(in, &b))
         return (int)b.len;
     const vt_opinfo *o = &vt_ops[in->op];
     uint32_t rd = in->rd & 31, rs1 = in->rs1 & 31, rs2 = in->rs2 & 31, w = in->word;
@@ -386,6 +493,14 @@ int vt_print(const vt_inst *in, uint32_t pc, vt_symbol_fn sym, void *ctx, char *
     case VT_BARRIER: put(&b, "x%u, x%u, %d", rd, rs2, in->imm); break; /* LLVM: "x0, x0, $uimm5" */
     case VT_PVL: case VT_VL12: put(&b, "v%u, %d(v%u)", rd, in->imm, rs1); break;
     case VT_PVS: case VT_VS12: put(&b, "v%u, %d(v%u)", rs2, in->imm, rs1); break;
+    case VT_V_CSR: put(&b, "v%u, ", rd); put_csr(&b, (uint32_t)in->imm); break;
+    case VT_PFX: put(&b, "%d, %u, %u, %u", in->imm, bits(w, 19, 19), bits(w, 18, 16), bits(w, 15, 13)); break;
+    case VT_PFXM:
+        put(&b, "%d, %u, %u, %u, %u", in->imm, bits(w, 19, 19), bits(w, 18, 15), bits(w, 8, 7), bits(w, 6, 5));
+        break;
+    case VT_MMA: case VT_MMA61: case VT_MMA64: case VT_VOP64: break; /* vt_print_named */
+    case VT_V3: put(&b, "v%u, v%u, v%u", rd, rs1, rs2); break;
+    case VT_XVV: put(&b, "%s, v%u, v%u", X(rd), rs1, rs2); break;
     case VT_FORMAT_COUNT: break;
     }
     if (o->format == VT_FR || o->format == VT_FR1 || o->format == VT_FR4) {

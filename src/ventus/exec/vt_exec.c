@@ -11,6 +11,7 @@
 const vt_exec_fn vt_exec_table[VT_OP_COUNT] = {
 #define VT_OP(id, mn, fmt, match, mask, sem, cls) [VT_OP_##id] = vt_x_##sem,
 #include "../../../isa/ventus/ventus.def"
+#include "../../../isa/ventus/ventus2025.def"
 #undef VT_OP
 };
 
@@ -21,12 +22,25 @@ int vt_code_build(vt_code *code, uint32_t base, const uint8_t *data, uint32_t by
     code->insts = calloc(code->count ? code->count : 1, sizeof *code->insts);
     if (!code->insts)
         return -1;
+#define WORD(i) ((uint32_t)data[4 * (i)] | (uint32_t)data[4 * (i) + 1] << 8 | (uint32_t)data[4 * (i) + 2] << 16 | \
+                 (uint32_t)data[4 * (i) + 3] << 24)
     for (uint32_t i = 0; i < code->count; i++) {
-        const uint8_t *b = data + 4 * i;
-        vt_decode((uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24, &code->insts[i]);
+        uint32_t w = WORD(i);
+        if (vt_inst_length(w) == 8 && i + 1 < code->count) {
+            /* a 64-bit instruction; its second word, if ever executed, is an illegal instruction */
+            vt_decode64(w, WORD(i + 1), &code->insts[i]);
+            memset(&code->insts[i + 1], 0, sizeof code->insts[i + 1]);
+            code->insts[i + 1].word = WORD(i + 1);
+            code->insts[i + 1].len = 4;
+        } else {
+            vt_decode(w, &code->insts[i]);
+        }
         if (i && vt_is_prefix(&code->insts[i - 1]))
             vt_apply_prefix(code->insts[i - 1].word, &code->insts[i]);
+        if (code->insts[i].len == 8)
+            i++;
     }
+#undef WORD
     return 0;
 }
 
@@ -42,11 +56,13 @@ int vt_group_alloc(vt_group *g, uint32_t numw, uint32_t numt)
     g->numt = numt;
     g->warps = calloc(numw, sizeof *g->warps);
     g->wave_ptrs = calloc(numw, sizeof *g->wave_ptrs);
-    if (!g->warps || !g->wave_ptrs)
+    g->sub_gen = calloc(numw, sizeof *g->sub_gen);
+    g->sub_count = calloc(numw, sizeof *g->sub_count);
+    if (!g->warps || !g->wave_ptrs || !g->sub_gen || !g->sub_count)
         return -1;
     for (uint32_t i = 0; i < numw; i++) {
         vt_warp *w = &g->warps[i];
-        w->v = malloc((size_t)VT_NUM_VREGS * numt * sizeof *w->v);
+        w->v = malloc((size_t)(VT_NUM_VREGS + VT_SCRATCH_REGS) * numt * sizeof *w->v);
         w->stack = malloc(VT_SIMT_DEPTH * sizeof *w->stack);
         if (!w->v || !w->stack)
             return -1;
@@ -73,6 +89,8 @@ void vt_group_reset(vt_group *g, uint32_t start_pc)
         w->x[10] = i;
         w->x[11] = 0x1020;
     }
+    memset(g->sub_gen, 0, g->numw * sizeof *g->sub_gen);
+    memset(g->sub_count, 0, g->numw * sizeof *g->sub_count);
     g->instructions = 0;
     g->faulted = 0;
     g->fault[0] = '\0';
@@ -100,6 +118,9 @@ void vt_group_free(vt_group *g)
     free(g->warps);
     free(g->wave_ptrs);
     free(g->writes);
+    free(g->sub_gen);
+    free(g->sub_count);
+    g->sub_gen = g->sub_count = NULL;
     g->warps = NULL;
     g->wave_ptrs = NULL;
     g->writes = NULL;
@@ -164,7 +185,7 @@ static const uint8_t vt_scalar_fields[VT_FORMAT_COUNT] = {
     [VT_FR1N] = 3, [VT_FR4] = 15, [VT_VSETVLI] = 3, [VT_VSETIVLI] = 1, [VT_VSETVL] = 7, [VT_VLE] = 2,
     [VT_VLSE] = 6, [VT_VLX] = 2, [VT_V_VX] = 2, [VT_V_VF] = 2, [VT_V_VXM] = 2, [VT_V_VFM] = 2, [VT_V_MVX] = 2,
     [VT_V_MVF] = 2, [VT_V_FMA_VX] = 2, [VT_V_FMA_VF] = 2, [VT_V_XS] = 1, [VT_V_SX] = 2, [VT_V_SF] = 2,
-    [VT_JOIN] = 6, [VT_XRRR] = 7, [VT_BARRIER] = 5,
+    [VT_JOIN] = 6, [VT_XRRR] = 7, [VT_BARRIER] = 5, [VT_XVV] = 1,
 };
 
 static int vt_xregs_ok(const vt_inst *in)
@@ -187,11 +208,18 @@ int vt_warp_run(vt_group *g, vt_warp *w, core_stats *st)
         return vt_fault(g, w, "illegal instruction 0x%08x", in->word);
     if (!vt_xregs_ok(in))
         return vt_fault(g, w, "scalar register index above x63 (REGEXT prefix)");
-    w->npc = w->pc + 4;
+    w->npc = w->pc + in->len;
     g->nwrites = 0;
     uint32_t pc = w->pc;
-    int spinning = w->core.state == CORE_WAVE_BARRIER; /* a waiting warp executes its barrier again */
-    int rc = vt_exec_table[in->op](g, w, in);
+    /* a waiting warp executes its barrier (or sub-group barrier) again */
+    int spinning = w->core.state == CORE_WAVE_BARRIER || w->sub_wait;
+    int rc;
+    if ((w->vtype & 0x3f) != 0x10 && w->vl) /* LMUL=2 or SEW=8 (vt_vmode.c) */
+        rc = vt_run_vmode(g, w, in);
+    else if (in->pfx & (VT_PFX_PAIR | VT_PFX_MOD))
+        rc = vt_run_prefixed(g, w, in);
+    else
+        rc = vt_exec_table[in->op](g, w, in);
     if (rc)
         return rc;
     w->core.icount += !spinning;

@@ -19,13 +19,17 @@
 #define VT_LDS_DIRS (VT_LDS_WINDOW >> (VT_LDS_PAGE_BITS + VT_LDS_DIR_BITS))
 #define VT_NUM_XREGS 64
 #define VT_NUM_VREGS 256
+#define VT_SCRATCH_REGS 3 /* rows past the architectural registers for modified operands */
 #define VT_MAX_LANES 32
 #define VT_SIMT_DEPTH 1024
 
 /* Custom CSR numbers (reference 1.8). */
 enum {
     VT_CSR_TID = 0x800, VT_CSR_NUMW, VT_CSR_NUMT, VT_CSR_KNL, VT_CSR_WGID, VT_CSR_WID, VT_CSR_LDS, VT_CSR_PDS,
-    VT_CSR_GIDX, VT_CSR_GIDY, VT_CSR_GIDZ, VT_CSR_PRINT, VT_CSR_RPC
+    VT_CSR_GIDX, VT_CSR_GIDY, VT_CSR_GIDZ, VT_CSR_PRINT, VT_CSR_RPC,
+    /* per-lane (read with csrrsv; ventus-gpgpu threadIdx branch) and the 2025 scalar ones */
+    VT_CSR_GLOBAL_ID_X, VT_CSR_GLOBAL_ID_Y, VT_CSR_GLOBAL_ID_Z, VT_CSR_GLOBAL_LINEAR_ID,
+    VT_CSR_LOCAL_ID_X, VT_CSR_LOCAL_ID_Y, VT_CSR_LOCAL_ID_Z, VT_CSR_GDS
 };
 
 /* A predecoded code region: instruction i is at base + 4i. */
@@ -43,12 +47,15 @@ typedef struct {
     core_wave core;                   /* state, warp id (core.id), barrier generation and instruction
                                          count (barrier re-executions while waiting excluded) */
     uint32_t pc, npc;
-    uint32_t x[VT_NUM_XREGS];
-    uint32_t *v;                      /* VT_NUM_VREGS rows of numt lanes */
+    uint32_t x[VT_NUM_XREGS + VT_SCRATCH_REGS]; /* + scratch for the prefix modifiers (vt_pair.c) */
+    uint32_t *v;                      /* VT_NUM_VREGS (+ VT_SCRATCH_REGS) rows of numt lanes */
     uint32_t mask;                    /* SIMT active-lane mask */
     vt_simt_entry *stack;
     int depth;
     uint32_t rpc, vl, vtype, vstart, vxsat, fflags, frm, mstatus, mtvec, mscratch, print;
+    uint32_t resv, resv_val;          /* lr.w's reservation: the word's address | 1 (0: none), its value */
+    uint8_t sub_wait;                 /* waits at a sub-group barrier (vt_sync25.c) for generation sub_gen */
+    uint32_t sub_gen;
 } vt_warp;
 
 /* One register or memory write, recorded for traces. */
@@ -65,6 +72,14 @@ typedef struct vt_group {
     uint32_t lds_size;
     uint32_t numw, numt;
     uint32_t csr_knl, csr_pds, wgid, gid[3];
+    uint32_t pds_size;                /* private bytes per thread (the 2025 per-warp private layout) */
+    /* the launch's NDRange when its metadata gave one (the 48-word layout): threads per dimension of
+       the grid and of a workgroup, the global id offset; otherwise read from the kernel metadata
+       buffer (seed 003 KNL_* fields) */
+    int has_ndrange;
+    uint32_t nd_global[3], nd_local[3], nd_offset[3];
+    uint32_t ksize[3];                /* workgroups per dimension */
+    uint32_t *sub_gen, *sub_count;    /* per group of warps: completed sub-barriers, warps arrived */
     vt_warp *warps;
     core_wave **wave_ptrs;            /* each warp's core part, for the core's group */
     core_group *core;                 /* the workgroup on the SIMT core: barrier, budget, printed text */

@@ -7,6 +7,7 @@
 
 #define VT_OP(id, mn, fmt, match, mask, sem, cls) int vt_x_##sem(vt_group *g, vt_warp *w, const vt_inst *in);
 #include "../../../isa/ventus/ventus.def"
+#include "../../../isa/ventus/ventus2025.def"
 #undef VT_OP
 
 /* The second operand of a scalar ALU op: rs2, or the I-type / shift immediate. */
@@ -64,5 +65,24 @@ uint32_t vt_fclass(uint32_t a);
 uint32_t vt_f2i(uint32_t a, unsigned rm, int is_unsigned, uint32_t *flags);
 uint32_t vt_i2f(uint32_t a, unsigned rm, int is_unsigned, uint32_t *flags);
 void vt_add_fflags(vt_group *g, vt_warp *w, uint32_t flags);
+
+/* Sub-group barriers (vt_sync25.c): warp w arrives at the barrier of its group of `size` warps
+   (warps wid / size); returns 1 when the warp may go on, 0 when it waits (it executes the
+   instruction again next turn). vt_subbar_end releases a group that waited only for an ending warp. */
+int vt_subbar_arrive(vt_group *g, vt_warp *w, uint32_t size);
+void vt_subbar_end(vt_group *g, vt_warp *w);
+
+/* The lane loop of the custom vector loads and stores (vt_mem25.c): the address space of the
+   instruction (or of a PREFIX_MEMORY before it), 64-bit pair addresses, multiword widths. */
+enum { VT_SP_FLAT, VT_SP_GLOBAL, VT_SP_PRIVATE, VT_SP_LOCAL, VT_SP_PRIVATE_WG, VT_SP_ABS };
+int vt_vmem25(vt_group *g, vt_warp *w, const vt_inst *in, int is_store, int space);
+
+/* An instruction after a PREFIX / PREFIXI with pair, ABS or NEG set (vt_pair.c). */
+int vt_run_prefixed(vt_group *g, vt_warp *w, const vt_inst *in);
+/* An instruction while vtype is LMUL=2 or SEW=8 (vt_vmode.c). */
+int vt_run_vmode(vt_group *g, vt_warp *w, const vt_inst *in);
+
+/* The 2025 scalar CSRs (vt_csr25.c): their value, or -1 for a CSR they do not know. */
+int vt_csr25_read(const vt_group *g, const vt_warp *w, uint32_t csr, uint32_t *v);
 
 #endif

@@ -226,25 +226,34 @@ VT_AMO(amominu, a < b ? a : b)
 /* mem = max(mem, rs2) unsigned */
 VT_AMO(amomaxu, a > b ? a : b)
 
-/* rd = mem[rs1]; the reservation is the warp's (sc.w always succeeds on a warp's own reservation,
-   and the simulator has no competing store inside one instruction) */
+/* rd = mem[rs1]; the warp reserves the word (RISC-V A 8.2: LR.W registers a reservation set) */
 int vt_x_lr(vt_group *g, vt_warp *w, const vt_inst *in)
 {
     uint32_t *p = vt_amo_addr(g, w, in);
     if (!p)
         return -1;
-    vt_set_x(g, w, in->rd, __atomic_load_n(p, __ATOMIC_SEQ_CST));
+    uint32_t v = __atomic_load_n(p, __ATOMIC_SEQ_CST);
+    w->resv = w->x[in->rs1] | 1;
+    w->resv_val = v;
+    vt_set_x(g, w, in->rd, v);
     return 0;
 }
 
-/* mem[rs1] = rs2; rd = 0 (success) */
+/* With the reservation of the warp's last lr.w on rs1's word: mem[rs1] = rs2, rd = 0; otherwise rd = 1
+   and memory stays. Either way the reservation ends (RISC-V A 8.2: "The SC must fail if the address is
+   not within the reservation set of the most recent LR"; "executing an SC instruction invalidates any
+   reservation held by this hart"). Another warp's store in between shows as a changed word, which
+   fails the sc too (QEMU's reading: a store of the same value goes unseen). */
 int vt_x_sc(vt_group *g, vt_warp *w, const vt_inst *in)
 {
     uint32_t *p = vt_amo_addr(g, w, in);
     if (!p)
         return -1;
-    __atomic_store_n(p, w->x[in->rs2], __ATOMIC_SEQ_CST);
-    vt_set_x(g, w, in->rd, 0);
+    uint32_t expect = w->resv_val;
+    int ok = w->resv == (w->x[in->rs1] | 1) &&
+             __atomic_compare_exchange_n(p, &expect, w->x[in->rs2], 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+    w->resv = 0;
+    vt_set_x(g, w, in->rd, !ok);
     return 0;
 }
 
@@ -256,8 +265,9 @@ static int vt_csr_read(vt_group *g, vt_warp *w, uint32_t csr, uint32_t *v)
     case 0x002: *v = w->frm; break;
     case 0x003: *v = w->frm << 5 | w->fflags; break;
     case 0x008: *v = w->vstart; break;
-    case 0x009: *v = w->vxsat; break;
-    case 0x00a: case 0x00f: *v = w->vxsat; break;
+    case 0x009: *v = w->vxsat & 1; break; /* w->vxsat holds vcsr: vxsat bit 0, vxrm bits 2:1 (RVV 1.0 3.10) */
+    case 0x00a: *v = w->vxsat >> 1 & 3; break;
+    case 0x00f: *v = w->vxsat & 7; break;
     case 0x300: *v = w->mstatus; break;
     case 0x301: *v = 0x40000000u | 1u << 0 | 1u << 8 | 1u << 12 | 1u << 21; break; /* RV32 I M A V */
     case 0x305: *v = w->mtvec; break;
@@ -281,7 +291,7 @@ static int vt_csr_read(vt_group *g, vt_warp *w, uint32_t csr, uint32_t *v)
     case VT_CSR_GIDX: case VT_CSR_GIDY: case VT_CSR_GIDZ: *v = g->gid[csr - VT_CSR_GIDX]; break;
     case VT_CSR_PRINT: *v = w->print; break;
     case VT_CSR_RPC: *v = w->rpc; break;
-    default: return -1;
+    default: return vt_csr25_read(g, w, csr, v);
     }
     return 0;
 }
@@ -316,7 +326,9 @@ static void vt_csr_write(vt_group *g, vt_warp *w, uint32_t csr, uint32_t v)
     case 0x002: w->frm = v & 7; break;
     case 0x003: w->fflags = v & 31; w->frm = v >> 5 & 7; break;
     case 0x008: w->vstart = v; break;
-    case 0x009: case 0x00a: case 0x00f: w->vxsat = v & 1; break;
+    case 0x009: w->vxsat = (w->vxsat & 6) | (v & 1); break;
+    case 0x00a: w->vxsat = (w->vxsat & 1) | (v & 3) << 1; break;
+    case 0x00f: w->vxsat = v & 7; break;
     case 0x300: /* an enabled FS or VS reads back dirty, with SD, as in the reference simulator */
         w->mstatus = v | (v & 0x6000u ? 0x6000u : 0) | (v & 0x600u ? 0x600u : 0);
         w->mstatus = (w->mstatus & 0x7fffffffu) | ((w->mstatus & 0x6600u) ? 0x80000000u : 0);

@@ -6,12 +6,13 @@
 
 #include <string.h>
 
-/* Sets vl and vtype; only SEW=32, LMUL=1 (VLMAX = threads per warp) is supported, anything else
-   sets vill as RVV says. */
+/* Sets vl and vtype: SEW=32 with LMUL=1 (VLMAX = threads per warp) or 2, or SEW=8 with LMUL=1;
+   anything else sets vill as RVV says. */
 static void vt_setvl(vt_group *g, vt_warp *w, const vt_inst *in, uint32_t avl, uint32_t vtype, int keep_vl)
 {
-    int ok = (vtype & ~0xffu) == 0 && (vtype >> 3 & 7) == 2 && (vtype & 7) == 0;
-    uint32_t vlmax = g->numt;
+    /* seed 003: LMUL 1 and 2 at SEW 32 (vt_vmode.c runs LMUL 2), and SEW 8 for the int8 ops */
+    int ok = (vtype & ~0xffu) == 0 && (((vtype >> 3 & 7) == 2 && (vtype & 7) <= 1) || (vtype & 0x3f) == 0);
+    uint32_t vlmax = g->numt << (vtype & 1);
     w->vtype = ok ? vtype : 0x80000000u;
     w->vl = !ok ? 0 : keep_vl ? (w->vl < vlmax ? w->vl : vlmax) : (avl < vlmax ? avl : vlmax);
     w->vstart = 0;
@@ -141,7 +142,7 @@ VT_VBIN(vrem, !b ? a : (a == 0x80000000u && b == 0xffffffffu) ? 0 : (uint32_t)(S
             d[l] = (uint32_t)(r < (lo) ? (lo) : r > (hi) ? (hi) : r); \
         } \
         if (sat) \
-            w->vxsat = 1; \
+            w->vxsat |= 1; /* vxsat is bit 0 of the vcsr that w->vxsat holds */ \
         vt_vwritten(g, in->rd, act); \
         return 0; \
     }

@@ -7,6 +7,15 @@
 
 #include "common/fp.h"
 
+/* x, quieted if it is a signalling NaN: vt_rmm widens its operands to double, and widening a
+   signalling NaN signals invalid (IEEE 754-2019 5.4.2, RISC-V F 11.2: only the op's own operands may
+   raise NV; c is the old vd, which a non-multiply-add op does not read) */
+static float vt_quiet(float x)
+{
+    uint32_t b = fp_b32(x);
+    return fp_issnan32(b) ? fp_f32(b | 0x400000u) : x;
+}
+
 /* Defines a float op: vd[l] = EXPR with a = vs2[l], b = vs1[l] or the scalar rs1 and c = the old
    vd[l] (the accumulator of the multiply-adds), under frm. */
 #define VT_VFBIN(name, expr) \
@@ -29,7 +38,7 @@
             (void)a, (void)b, (void)c; \
             volatile float r = (expr); \
             if (w->frm == 4) \
-                r = vt_rmm(r, vt_exact_##name, a, b, c); \
+                r = vt_rmm(r, vt_exact_##name, vt_quiet(a), vt_quiet(b), vt_quiet(c)); \
             d[l] = vt_fp_canon(r); \
         } \
         vt_fp_end(g, w, saved); \

@@ -1,6 +1,7 @@
 /* The Ventus custom instructions: SIMT divergence (vbranch pushes, join pops; reference 1.4, spike's
    order: the path with fewer lanes first), setrpc, the REGEXT prefixes, endprg, barrier with
-   generation counting, vadd12/vsub12 and the custom memory ops (private interleaved, 12-bit flat). */
+   generation counting, vadd12/vsub12 and the classic custom memory ops (private interleaved, 12-bit
+   flat; their lane loop is vt_vmem25 in vt_mem25.c). */
 #include "vt_ops.h"
 
 #include <string.h>
@@ -95,6 +96,7 @@ int vt_x_endprg(vt_group *g, vt_warp *w, const vt_inst *in)
 {
     (void)in;
     core_wave_end(g->core, &w->core);
+    vt_subbar_end(g, w);
     return 0;
 }
 
@@ -138,66 +140,12 @@ int vt_x_vsub12(vt_group *g, vt_warp *w, const vt_inst *in)
     return 0;
 }
 
-/* Size and signedness of a custom load/store from funct3 (000 b, 001 h, 010 w, 100 bu, 101 hu; the
-   12-bit stores use 111 b, 011 h, 110 w). */
-static uint32_t vt_custom_size(const vt_inst *in, int *sign)
-{
-    unsigned f3 = in->word >> 12 & 7;
-    if (in->op == VT_OP_VSB12_V || in->op == VT_OP_VSH12_V || in->op == VT_OP_VSW12_V) {
-        *sign = 0;
-        return in->op == VT_OP_VSB12_V ? 1 : in->op == VT_OP_VSH12_V ? 2 : 4;
-    }
-    *sign = !(f3 & 4);
-    return 1u << (f3 & 3);
-}
-
-/* Private memory: word-interleaved over all threads of the workgroup (reference 1.3). */
-static uint32_t vt_private_addr(const vt_group *g, const vt_warp *w, uint32_t l, uint32_t a)
-{
-    return g->csr_pds + (a & ~3u) * g->numw * g->numt + ((uint32_t)w->core.id * g->numt + l) * 4 + (a & 3);
-}
-
-/* The lane loop of every custom load/store. */
-static int vt_custom_mem(vt_group *g, vt_warp *w, const vt_inst *in, int is_store, int is_private)
-{
-    int sign;
-    uint32_t size = vt_custom_size(in, &sign), act = w->mask;
-    const uint32_t *base = vt_vreg(g, w, in->rs1), *data = vt_vreg(g, w, in->rs2);
-    uint32_t *d = vt_vreg(g, w, in->rd);
-    VT_FOR_LANES(g, act, l)
-    {
-        uint32_t a = base[l] + (uint32_t)in->imm;
-        uint32_t addr = is_private ? vt_private_addr(g, w, l, a) : a;
-        uint8_t *p = vt_mem_at(g, addr, size);
-        if (!p)
-            return vt_fault(g, w, "%s of %u bytes at 0x%08x (lane %u) outside any buffer",
-                            is_store ? "store" : "load", size, addr, l);
-        if (is_store) {
-            memcpy(p, &data[l], size);
-            if (g->tracing)
-                vt_record(g, VT_W_STORE, l, addr, size < 4 ? data[l] & ((1u << 8 * size) - 1) : data[l], size);
-            continue;
-        }
-        uint32_t v = 0;
-        memcpy(&v, p, size);
-        if (sign && size < 4) {
-            uint32_t m = 1u << (8 * size - 1);
-            v = (v ^ m) - m;
-        }
-        d[l] = v;
-        if (g->tracing)
-            vt_record(g, VT_W_LOAD, l, addr, v, size);
-    }
-    if (!is_store)
-        vt_vwritten(g, in->rd, act);
-    return 0;
-}
-
-/* vd[l] = private memory at vs1[l] + imm11 (vlb/vlh/vlw/vlbu/vlhu.v) */
-int vt_x_pvl(vt_group *g, vt_warp *w, const vt_inst *in) { return vt_custom_mem(g, w, in, 0, 1); }
+/* vd[l] = private memory at vs1[l] + imm11 (vlb/vlh/vlw/vlbu/vlhu.v; word-interleaved over the
+   workgroup, reference 1.3) */
+int vt_x_pvl(vt_group *g, vt_warp *w, const vt_inst *in) { return vt_vmem25(g, w, in, 0, VT_SP_PRIVATE_WG); }
 /* private memory at vs1[l] + imm11 = vs2[l] (vsb/vsh/vsw.v) */
-int vt_x_pvs(vt_group *g, vt_warp *w, const vt_inst *in) { return vt_custom_mem(g, w, in, 1, 1); }
-/* vd[l] = memory at vs1[l] + imm12 (vlb12...vlhu12.v: global or LDS by address) */
-int vt_x_vl12(vt_group *g, vt_warp *w, const vt_inst *in) { return vt_custom_mem(g, w, in, 0, 0); }
+int vt_x_pvs(vt_group *g, vt_warp *w, const vt_inst *in) { return vt_vmem25(g, w, in, 1, VT_SP_PRIVATE_WG); }
+/* vd[l] = memory at vs1[l] + imm12 (vlb12...vlhu12.v: flat, the space by vs1's range, seed 003) */
+int vt_x_vl12(vt_group *g, vt_warp *w, const vt_inst *in) { return vt_vmem25(g, w, in, 0, VT_SP_FLAT); }
 /* memory at vs1[l] + imm12 = vs2[l] (vsb12/vsh12/vsw12.v) */
-int vt_x_vs12(vt_group *g, vt_warp *w, const vt_inst *in) { return vt_custom_mem(g, w, in, 1, 0); }
+int vt_x_vs12(vt_group *g, vt_warp *w, const vt_inst *in) { return vt_vmem25(g, w, in, 1, VT_SP_FLAT); }

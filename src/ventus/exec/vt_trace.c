@@ -29,8 +29,13 @@ size_t vt_spike_format(const vt_group *g, const vt_warp *w, uint32_t pc, const v
     for (char *t = text; *t; t++)
         if (*t == '\t')
             *t = ' ';
-    tput(&b, "core %3u: 0x%08x (0x%08x) %s\n", (unsigned)w->core.id, pc, in->word, text);
-    tput(&b, "core %3u: 3 0x%08x (0x%08x)", (unsigned)w->core.id, pc, in->word);
+    char word[24];
+    if (in->len == 8) /* a 64-bit instruction: both words, high first */
+        snprintf(word, sizeof word, "0x%08x%08x", in->word2, in->word);
+    else
+        snprintf(word, sizeof word, "0x%08x", in->word);
+    tput(&b, "core %3u: 0x%08x (%s) %s\n", (unsigned)w->core.id, pc, word, text);
+    tput(&b, "core %3u: 3 0x%08x (%s)", (unsigned)w->core.id, pc, word);
     /* spike prints the vector state for vector instructions and vbranches */
     vt_class cls = vt_ops[in->op].cls;
     int vector = cls == VT_CLS_VALU || cls == VT_CLS_VMEM || vt_ops[in->op].format == VT_VB, simt = 0;

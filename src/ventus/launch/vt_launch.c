@@ -71,18 +71,23 @@ int vt_meta_parse(const char *text, vt_meta *m, char *err, size_t errsize)
     memset(m, 0, sizeof *m);
     if (vt_hex_words(text, &w, &n, err, errsize))
         return -1;
-    /* the layout with a start PC has 28 words before the buffer table, the older one 26 */
-    int has_pc = -1;
-    for (int pc = 1; pc >= 0 && has_pc < 0; pc--) {
-        size_t head = pc ? 28 : 26;
+    /* the header before the buffer table: 48 words in the newer layout (start PC, the 13 fields, then
+       work_dim, global and local thread counts and the global id offset per dimension: ventus-gpgpu's
+       vecadd_0_full.metadata, 90 words with its 7 buffers), 28 with a start PC, 26 in the oldest; the
+       lengths cannot coincide (48 - 28 and 28 - 26 are not multiples of 6) */
+    static const size_t heads[3] = {48, 28, 26};
+    int layout = -1;
+    for (int k = 0; k < 3 && layout < 0; k++) {
+        size_t head = heads[k];
         if (n >= head && w[head - 2] <= VT_MAX_BUFFERS && !w[head - 1] && n == head + 6 * (size_t)w[head - 2])
-            has_pc = pc;
+            layout = k;
     }
-    if (has_pc < 0) {
+    if (layout < 0) {
         free(w);
-        return snprintf(err, errsize, "malformed metadata: %zu words fit neither layout (26 or 28 words "
-                        "then 6 per buffer, at most %d buffers)", n, VT_MAX_BUFFERS), -1;
+        return snprintf(err, errsize, "malformed metadata: %zu words fit no layout (48, 28 or 26 words then 6 per "
+                        "buffer, at most %d buffers)", n, VT_MAX_BUFFERS), -1;
     }
+    int has_pc = layout < 2;
     const uint32_t *p = w;
 #define U64() (p += 2, (uint64_t)p[-2] | (uint64_t)p[-1] << 32)
     m->has_pc = has_pc;
@@ -98,6 +103,16 @@ int vt_meta_parse(const char *text, vt_meta *m, char *err, size_t errsize)
     m->sgpr = U64();
     m->vgpr = U64();
     m->pds_base = U64();
+    if (layout == 0) {
+        m->has_ndrange = 1;
+        m->work_dim = U64();
+        for (int i = 0; i < 3; i++)
+            m->nthread_global[i] = U64();
+        for (int i = 0; i < 3; i++)
+            m->nthread_local[i] = U64();
+        for (int i = 0; i < 3; i++)
+            m->tid_offset[i] = U64();
+    }
     m->nbuf = (uint32_t)U64();
     for (uint32_t i = 0; i < m->nbuf; i++)
         m->base[i] = U64();
@@ -118,6 +133,11 @@ int vt_meta_parse(const char *text, vt_meta *m, char *err, size_t errsize)
     if (m->start_pc > 0xffffffffu || m->knl_base > 0xffffffffu || m->pds_base > 0xffffffffu ||
         m->lds_size > (1u << 28) || m->pds_size > (1u << 24))
         return snprintf(err, errsize, "an address or size of the metadata is outside the 32-bit device"), -1;
+    for (int i = 0; m->has_ndrange && i < 3; i++)
+        if (m->nthread_global[i] > 0xffffffffu || m->nthread_local[i] - 1 > 1023 || m->tid_offset[i] > 0xffffffffu)
+            return snprintf(err, errsize, "NDRange field of dimension %d out of range (global %llu, local %llu, "
+                            "offset %llu)", i, (unsigned long long)m->nthread_global[i],
+                            (unsigned long long)m->nthread_local[i], (unsigned long long)m->tid_offset[i]), -1;
     for (uint32_t i = 0; i < m->nbuf; i++)
         if (m->base[i] + m->alloc[i] > 0x100000000ull || m->size[i] > m->alloc[i])
             return snprintf(err, errsize, "buffer %u (0x%llx, size 0x%llx, allocation 0x%llx) does not fit", i,
@@ -196,6 +216,14 @@ static int vt_start(void *ctx, void *slot, core_group *cg, char *err, size_t err
     g->csr_knl = (uint32_t)m->knl_base;
     g->csr_pds = (uint32_t)(m->pds_base + cg->item * m->pds_size * g->numt * g->numw);
     g->wgid = (uint32_t)cg->item;
+    g->pds_size = (uint32_t)m->pds_size;
+    g->has_ndrange = m->has_ndrange;
+    for (int d = 0; d < 3; d++) {
+        g->nd_global[d] = (uint32_t)m->nthread_global[d];
+        g->nd_local[d] = (uint32_t)m->nthread_local[d];
+        g->nd_offset[d] = (uint32_t)m->tid_offset[d];
+        g->ksize[d] = (uint32_t)m->kernel_size[d];
+    }
     for (int d = 0; d < 3; d++)
         g->gid[d] = cg->id[d];
     g->tracing = r->o->trace != NULL;

@@ -20,9 +20,14 @@ typedef struct {
     uint32_t nbuf;
     uint64_t base[VT_MAX_BUFFERS], size[VT_MAX_BUFFERS], alloc[VT_MAX_BUFFERS];
     int has_pc;            /* 0: the older layout without the start-PC field */
+    /* the newer layout (48 words before the buffer table, ventus-2025.md: the 90-word vecadd_0_full
+       form): the NDRange of the launch; has_ndrange 0 for the older layouts */
+    int has_ndrange;
+    uint64_t work_dim, nthread_global[3], nthread_local[3], tid_offset[3];
 } vt_meta;
 
-/* Parses metadata text (one hex u32 per line, u64 fields low word first; both layouts). */
+/* Parses metadata text (one hex u32 per line, u64 fields low word first; the three layouts: 26, 28
+   or 48 words before the buffer table). */
 int vt_meta_parse(const char *text, vt_meta *m, char *err, size_t errsize);
 
 /* Parses data text into words (malloc'ed). */
