@@ -75,7 +75,22 @@ typedef struct ocl_mapping {
     size_t offset, size;
     cl_map_flags flags;
     int owned;                  /* ptr was allocated for the mapping (not the host pointer) */
+    int image;                  /* an image region: origin and region in texels, ptr's pitches */
+    size_t origin[3], region[3], row_pitch, slice_pitch;
 } ocl_mapping;
+
+/* An image: a memory object whose storage is laid out as the texture unit reads it (linear rows of
+   256-byte multiples), with its image object (T# and the dwords the device libraries read) in device
+   memory; see ocl_image.c. */
+typedef struct {
+    cl_mem_object_type type;
+    cl_image_format format;
+    size_t width, height, depth, array_size;
+    ws_image img;
+    size_t element, row_pitch, slice_pitch;  /* the device layout, bytes */
+    size_t host_row_pitch, host_slice_pitch; /* USE_HOST_PTR: the application's layout */
+    uint64_t object;            /* device address of the 12-dword image object */
+} ocl_image;
 
 struct _cl_mem {
     OCL_HEAD;
@@ -90,6 +105,7 @@ struct _cl_mem {
     cl_uint map_count;
     cl_mem_properties props[4];
     size_t nprops;
+    ocl_image *image;           /* NULL for buffers */
 };
 
 typedef struct {
@@ -115,7 +131,8 @@ typedef struct {
     int set;
     ws_arg_kind kind;
     uint64_t value;             /* VALUE: the bits; LOCAL: the size */
-    cl_mem mem;                 /* BUFFER: the buffer (NULL for a NULL pointer) */
+    cl_mem mem;                 /* BUFFER: the buffer (NULL for a NULL pointer); IMAGE: the image */
+    cl_sampler sampler;         /* SAMPLER */
     uint32_t size;
     uint8_t *bytes;             /* VALUE arguments larger than 8 bytes (structs, vectors): a copy */
 } ocl_arg;
@@ -140,7 +157,16 @@ struct _cl_event {
     ocl_callback *callbacks;
 };
 
-struct _cl_sampler { OCL_HEAD; };
+struct _cl_sampler {
+    OCL_HEAD;
+    cl_context ctx;
+    cl_bool normalized;
+    cl_addressing_mode addressing;
+    cl_filter_mode filter;
+    uint64_t addr;              /* device address of the S# */
+    cl_sampler_properties props[8];
+    size_t nprops;              /* entries in props, the terminating 0 included; 0 when none given */
+};
 
 /* A queued command: run() does the work and returns CL_SUCCESS or a negative execution status. */
 struct ocl_cmd {
@@ -208,13 +234,16 @@ void ocl_event_hold(cl_event e);
 void ocl_event_drop(cl_event e);
 void ocl_queue_hold(cl_command_queue q);
 void ocl_queue_drop(cl_command_queue q);
+void ocl_sampler_hold(cl_sampler s);
+void ocl_sampler_drop(cl_sampler s);
 
 /* Kernel argument sets: a copy holds the buffers and owns its bytes (ocl_args_copy returns -1 when
    out of memory, with nothing held); ocl_args_free lets them go. */
 int ocl_args_copy(ocl_arg *dst, const ocl_arg *src, int n);
 void ocl_args_free(ocl_arg *args, int n);
 
-/* USE_HOST_PTR buffers: the application's memory copied to the device before a command and back after. */
+/* USE_HOST_PTR memory objects: the application's memory copied to the device before a command and back
+   after (images row by row between the two layouts). */
 void ocl_mem_to_device(cl_mem m);
 void ocl_mem_to_host(cl_mem m);
 /* The buffer that owns the storage (the parent of a sub-buffer). */
@@ -230,8 +259,26 @@ cl_int ocl_wait_events(cl_uint n, const cl_event *list);
 /* Reports an asynchronous error to the context's callback (clCreateContext pfn_notify). */
 void ocl_context_report(cl_context c, const char *message);
 
+/* Images: the argument value a kernel gets (the image object's address); freeing an image's storage. */
+uint64_t ocl_image_arg(cl_mem m);
+void ocl_image_free(cl_mem m);
+void ocl_image_to_device(cl_mem m);
+void ocl_image_to_host(cl_mem m);
+/* Takes back a mapping whose map command failed: off m's list and freed. */
+void ocl_mapping_cancel(cl_mem m, ocl_mapping *map);
+/* Writes a region of texels from host memory with the given pitches (bytes); 0 or -1. */
+int ocl_image_write_region(ws_device *dev, cl_mem m, const size_t *origin, const size_t *region, const void *src,
+                           size_t row_pitch, size_t slice_pitch);
+/* The rectangle mover of the buffer commands: rect[0] origin in mem[0], rect[1] origin in the host
+   memory or mem[1], rect[2] the region (bytes, rows, slices); pitch: of mem[0], then of the other.
+   kind 0 read, 1 write, 2 mem[0] to mem[1]. */
+cl_int ocl_rect_move(ocl_cmd *c, int kind);
+
 /* Device limits shared by the device queries and the launch checks. */
 enum { OCL_MAX_WG = 1024, OCL_LDS_BYTES = 65536, OCL_COMPUTE_UNITS = 96, OCL_MAX_ARGS_BYTES = 4096 };
+/* Image limits: the T# fields (14-bit width and height, 13-bit depth and last slice; ROCr's figures). */
+enum { OCL_IMAGE_MAX_2D = 16384, OCL_IMAGE_MAX_3D = 8192, OCL_IMAGE_MAX_ARRAY = 8192, OCL_MAX_SAMPLERS = 16,
+       OCL_MAX_READ_IMAGES = 128, OCL_MAX_WRITE_IMAGES = 64 };
 extern const char ocl_extensions[];
 extern const char ocl_c_features[]; /* CL_DEVICE_OPENCL_C_FEATURES, space-separated */
 cl_ulong ocl_global_mem_size(void);

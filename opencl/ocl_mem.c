@@ -29,14 +29,18 @@ cl_mem ocl_mem_root(cl_mem m)
 void ocl_mem_to_device(cl_mem m)
 {
     cl_mem r = ocl_mem_root(m);
-    if (r->flags & CL_MEM_USE_HOST_PTR)
+    if (r->image)
+        ocl_image_to_device(r);
+    else if (r->flags & CL_MEM_USE_HOST_PTR)
         ws_write(r->ctx->dev, r->addr, r->host_ptr, r->size);
 }
 
 void ocl_mem_to_host(cl_mem m)
 {
     cl_mem r = ocl_mem_root(m);
-    if (r->flags & CL_MEM_USE_HOST_PTR)
+    if (r->image)
+        ocl_image_to_host(r);
+    else if (r->flags & CL_MEM_USE_HOST_PTR)
         ws_read(r->ctx->dev, r->addr, r->host_ptr, r->size);
 }
 
@@ -65,6 +69,8 @@ static void ocl_mem_free_if_unused(void *obj)
     }
     cl_context c = m->ctx;
     cl_mem parent = m->parent;
+    if (m->image)
+        ocl_image_free(m);
     if (!parent)
         ws_free(c->dev, m->addr);
     ocl_delete(m);
@@ -151,7 +157,7 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateSubBuffer(cl_mem buffer, cl_mem_flags fl
     ocl_lock();
     cl_int err = CL_SUCCESS;
     const cl_buffer_region *reg = buffer_create_info;
-    if (!ocl_valid(buffer, OCL_MEM) || buffer->parent)
+    if (!ocl_valid(buffer, OCL_MEM) || buffer->parent || buffer->image)
         err = CL_INVALID_MEM_OBJECT;
     else if ((flags & ~(ocl_access_flags | ocl_host_flags)) || ocl_bits(flags & ocl_access_flags) > 1 ||
              ocl_bits(flags & ocl_host_flags) > 1)
@@ -223,7 +229,7 @@ CL_API_ENTRY cl_int CL_API_CALL clGetMemObjectInfo(cl_mem m, cl_mem_info param_n
         void *v = param_value;
         size_t *r = param_value_size_ret;
         cl_uint u;
-        cl_mem_object_type t = CL_MEM_OBJECT_BUFFER;
+        cl_mem_object_type t = m->image ? m->image->type : CL_MEM_OBJECT_BUFFER;
         cl_bool no = CL_FALSE;
         switch (param_name) {
         case CL_MEM_TYPE: err = ocl_info(&t, sizeof t, s, v, r); break;
@@ -251,7 +257,7 @@ static cl_int ocl_check_buffer(cl_command_queue q, cl_mem m, size_t offset, size
 {
     if (!ocl_valid(q, OCL_QUEUE))
         return CL_INVALID_COMMAND_QUEUE;
-    if (!ocl_valid(m, OCL_MEM))
+    if (!ocl_valid(m, OCL_MEM) || m->image) /* images move with the image commands */
         return CL_INVALID_MEM_OBJECT;
     if (m->ctx != q->ctx)
         return CL_INVALID_CONTEXT;
@@ -476,10 +482,7 @@ static int ocl_rect_overlap(size_t a, size_t b, const size_t *region, size_t row
     return 0;
 }
 
-/* rect[0]: buffer origin (of mem[0]); rect[1]: host or second buffer origin; rect[2]: region.
-   pitch: row and slice of the buffer, then of the host memory or second buffer. kind 0 read, 1 write,
-   2 buffer-to-buffer. */
-static cl_int ocl_rect_move(ocl_cmd *c, int kind)
+cl_int ocl_rect_move(ocl_cmd *c, int kind)
 {
     ws_device *d = ocl_dev(c);
     const size_t *bo = c->rect[0], *ho = c->rect[1], *reg = c->rect[2];
@@ -637,16 +640,33 @@ static cl_int ocl_run_unmap(ocl_cmd *c)
     *p = map->next;
     int rc = 0;
     if (map->flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)) {
-        if (map->owned)
-            rc = ws_write(ocl_dev(c), m->addr + map->offset, map->ptr, map->size);
-        else
+        if (!map->owned)
             ocl_mem_to_device(m);
+        else if (map->image) /* the region back from its compact copy */
+            rc = ocl_image_write_region(c->queue->ctx->dev, m, map->origin, map->region, map->ptr, map->row_pitch,
+                                        map->slice_pitch);
+        else
+            rc = ws_write(ocl_dev(c), m->addr + map->offset, map->ptr, map->size);
     }
     if (map->owned)
         free(map->ptr);
     free(map);
     m->map_count--;
     return rc ? CL_OUT_OF_RESOURCES : CL_SUCCESS;
+}
+
+void ocl_mapping_cancel(cl_mem m, ocl_mapping *map)
+{
+    ocl_mapping **pp = &m->maps;
+    while (*pp && *pp != map)
+        pp = &(*pp)->next;
+    if (*pp) {
+        *pp = map->next;
+        if (map->owned)
+            free(map->ptr);
+        free(map);
+        m->map_count--;
+    }
 }
 
 CL_API_ENTRY void *CL_API_CALL clEnqueueMapBuffer(cl_command_queue q, cl_mem buffer, cl_bool blocking_map,
@@ -694,16 +714,7 @@ CL_API_ENTRY void *CL_API_CALL clEnqueueMapBuffer(cl_command_queue q, cl_mem buf
         c->ptr = ptr;
         err = ocl_submit(c, buffer, NULL, ocl_run_map, event, blocking_map);
         if (err) { /* the mapping did not happen: it is no longer one to unmap */
-            ocl_mapping **pp = &buffer->maps;
-            while (*pp && *pp != map)
-                pp = &(*pp)->next;
-            if (*pp) {
-                *pp = map->next;
-                if (map->owned)
-                    free(map->ptr);
-                free(map);
-                buffer->map_count--;
-            }
+            ocl_mapping_cancel(buffer, map);
             ptr = NULL;
         }
     }
@@ -718,7 +729,10 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueUnmapMemObject(cl_command_queue q, cl_m
                                                         const cl_event *event_wait_list, cl_event *event)
 {
     ocl_lock();
-    cl_int err = ocl_check_buffer(q, memobj, 0, 0, 0);
+    cl_int err = !ocl_valid(q, OCL_QUEUE)                          ? CL_INVALID_COMMAND_QUEUE
+                 : !ocl_valid(memobj, OCL_MEM)                     ? CL_INVALID_MEM_OBJECT
+                 : memobj->ctx != q->ctx                           ? CL_INVALID_CONTEXT
+                                                                   : CL_SUCCESS;
     if (!err) {
         ocl_mapping *m = memobj->maps;
         while (m && m->ptr != mapped_ptr)

@@ -13,14 +13,16 @@ struct _cl_platform_id ocl_the_platform = {&ocl_dispatch, OCL_PLATFORM, 1, 0, NU
 struct _cl_device_id ocl_the_device = {&ocl_dispatch, OCL_DEVICE, 1, 0, NULL};
 
 /* The extensions the device reports and the compiler is told (-cl-ext), so the cl_khr_* macros kernels
-   see are exactly these: no images, no subgroups (the executor has no MIMG path; subgroup builtins
-   are untested). cl_khr_icd is the platform's extension, not the device's. */
-const char ocl_extensions[] = "cl_khr_byte_addressable_store cl_khr_fp16 cl_khr_fp64 "
+   see are exactly these: images (with 3D writes and read-write images, which the MIMG executor runs),
+   no subgroups (subgroup builtins are untested), no 1D buffer images or mipmaps (ocl_image.c).
+   cl_khr_icd is the platform's extension, not the device's. */
+const char ocl_extensions[] = "cl_khr_3d_image_writes cl_khr_byte_addressable_store cl_khr_fp16 cl_khr_fp64 "
                               "cl_khr_global_int32_base_atomics cl_khr_global_int32_extended_atomics "
                               "cl_khr_int64_base_atomics cl_khr_int64_extended_atomics "
                               "cl_khr_local_int32_base_atomics cl_khr_local_int32_extended_atomics";
 
-const char ocl_c_features[] = "__opencl_c_fp64 __opencl_c_int64";
+const char ocl_c_features[] = "__opencl_c_3d_image_writes __opencl_c_fp64 __opencl_c_images __opencl_c_int64 "
+                              "__opencl_c_read_write_images";
 
 /* ---------- the lock ---------- */
 
@@ -400,13 +402,13 @@ CL_API_ENTRY cl_int CL_API_CALL clGetDeviceInfo(cl_device_id device, cl_device_i
     case CL_DEVICE_MAX_CLOCK_FREQUENCY: OCL_ANSWER(cl_uint, 2500);
     case CL_DEVICE_ADDRESS_BITS: OCL_ANSWER(cl_uint, 64);
     case CL_DEVICE_MAX_MEM_ALLOC_SIZE: OCL_ANSWER(cl_ulong, max_alloc);
-    case CL_DEVICE_IMAGE_SUPPORT: OCL_ANSWER(cl_bool, CL_FALSE);
-    case CL_DEVICE_MAX_READ_IMAGE_ARGS:
+    case CL_DEVICE_IMAGE_SUPPORT: OCL_ANSWER(cl_bool, CL_TRUE);
+    case CL_DEVICE_MAX_READ_IMAGE_ARGS: OCL_ANSWER(cl_uint, OCL_MAX_READ_IMAGES);
     case CL_DEVICE_MAX_WRITE_IMAGE_ARGS:
-    case CL_DEVICE_MAX_READ_WRITE_IMAGE_ARGS:
-    case CL_DEVICE_MAX_SAMPLERS:
-    case CL_DEVICE_IMAGE_PITCH_ALIGNMENT:
-    case CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT:
+    case CL_DEVICE_MAX_READ_WRITE_IMAGE_ARGS: OCL_ANSWER(cl_uint, OCL_MAX_WRITE_IMAGES);
+    case CL_DEVICE_MAX_SAMPLERS: OCL_ANSWER(cl_uint, OCL_MAX_SAMPLERS);
+    case CL_DEVICE_IMAGE_PITCH_ALIGNMENT: OCL_ANSWER(cl_uint, 256);         /* texels: ROCm's figure */
+    case CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT: OCL_ANSWER(cl_uint, 256); /* bytes: the T# base */
     case CL_DEVICE_MAX_PIPE_ARGS:
     case CL_DEVICE_PIPE_MAX_ACTIVE_RESERVATIONS:
     case CL_DEVICE_PIPE_MAX_PACKET_SIZE:
@@ -420,12 +422,12 @@ CL_API_ENTRY cl_int CL_API_CALL clGetDeviceInfo(cl_device_id device, cl_device_i
     case CL_DEVICE_MAX_NUM_SUB_GROUPS:
     case CL_DEVICE_PARTITION_MAX_SUB_DEVICES: OCL_ANSWER(cl_uint, 0);
     case CL_DEVICE_IMAGE2D_MAX_WIDTH:
-    case CL_DEVICE_IMAGE2D_MAX_HEIGHT:
+    case CL_DEVICE_IMAGE2D_MAX_HEIGHT: OCL_ANSWER(size_t, OCL_IMAGE_MAX_2D);
     case CL_DEVICE_IMAGE3D_MAX_WIDTH:
     case CL_DEVICE_IMAGE3D_MAX_HEIGHT:
-    case CL_DEVICE_IMAGE3D_MAX_DEPTH:
-    case CL_DEVICE_IMAGE_MAX_BUFFER_SIZE:
-    case CL_DEVICE_IMAGE_MAX_ARRAY_SIZE:
+    case CL_DEVICE_IMAGE3D_MAX_DEPTH: OCL_ANSWER(size_t, OCL_IMAGE_MAX_3D);
+    case CL_DEVICE_IMAGE_MAX_ARRAY_SIZE: OCL_ANSWER(size_t, OCL_IMAGE_MAX_ARRAY);
+    case CL_DEVICE_IMAGE_MAX_BUFFER_SIZE: /* 1D buffer images are not offered */
     case CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE:
     case CL_DEVICE_GLOBAL_VARIABLE_PREFERRED_TOTAL_SIZE: OCL_ANSWER(size_t, 0);
     case CL_DEVICE_MAX_PARAMETER_SIZE: OCL_ANSWER(size_t, OCL_MAX_ARGS_BYTES);

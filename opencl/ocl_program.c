@@ -1147,13 +1147,23 @@ CL_API_ENTRY cl_int CL_API_CALL clSetKernelArg(cl_kernel k, cl_uint arg_index, s
                 err = CL_INVALID_ARG_SIZE;
             a.value = arg_size;
             a.size = (uint32_t)arg_size;
-        } else if (info->kind == WS_ARG_BUFFER) {
+        } else if (info->kind == WS_ARG_BUFFER || info->kind == WS_ARG_IMAGE) {
             cl_mem m = arg_value && arg_size == sizeof(cl_mem) ? *(const cl_mem *)arg_value : NULL;
             if (arg_size != sizeof(cl_mem))
                 err = CL_INVALID_ARG_SIZE;
-            else if (m && (!ocl_valid(m, OCL_MEM) || m->ctx != k->prog->ctx))
-                err = CL_INVALID_MEM_OBJECT;
+            else if ((m && (!ocl_valid(m, OCL_MEM) || m->ctx != k->prog->ctx)) ||
+                     (m && (info->kind == WS_ARG_IMAGE) != (m->image != NULL)) || (!m && info->kind == WS_ARG_IMAGE))
+                err = CL_INVALID_MEM_OBJECT; /* a buffer for a buffer, an image for an image */
             a.mem = m;
+            a.size = 8;
+        } else if (info->kind == WS_ARG_SAMPLER) {
+            cl_sampler sm = arg_value && arg_size == sizeof(cl_sampler) ? *(const cl_sampler *)arg_value : NULL;
+            if (arg_size != sizeof(cl_sampler))
+                err = CL_INVALID_ARG_SIZE;
+            else if (!ocl_valid(sm, OCL_SAMPLER) || sm->ctx != k->prog->ctx)
+                err = CL_INVALID_SAMPLER;
+            a.sampler = sm;
+            a.value = sm ? sm->addr : 0;
             a.size = 8;
         } else {
             if (arg_size != info->size)
@@ -1175,8 +1185,12 @@ CL_API_ENTRY cl_int CL_API_CALL clSetKernelArg(cl_kernel k, cl_uint arg_index, s
         ocl_arg *slot = &k->args[arg_index];
         if (a.mem)
             ocl_mem_hold(a.mem);
+        if (a.sampler)
+            ocl_sampler_hold(a.sampler);
         if (slot->mem)
             ocl_mem_drop(slot->mem);
+        if (slot->sampler)
+            ocl_sampler_drop(slot->sampler);
         free(slot->bytes);
         *slot = a;
     }
@@ -1282,7 +1296,8 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelArgInfo(cl_kernel k, cl_uint arg_inde
         switch (param_name) {
         case CL_KERNEL_ARG_ADDRESS_QUALIFIER: {
             const char *as = a->address_space ? a->address_space : "";
-            cl_kernel_arg_address_qualifier q = strcmp(as, "global") == 0     ? CL_KERNEL_ARG_ADDRESS_GLOBAL
+            cl_kernel_arg_address_qualifier q = strcmp(as, "global") == 0 || a->kind == WS_ARG_IMAGE
+                                                    ? CL_KERNEL_ARG_ADDRESS_GLOBAL /* images live in global memory */
                                                 : strcmp(as, "constant") == 0 ? CL_KERNEL_ARG_ADDRESS_CONSTANT
                                                 : strcmp(as, "local") == 0 || a->kind == WS_ARG_LOCAL
                                                     ? CL_KERNEL_ARG_ADDRESS_LOCAL
@@ -1291,7 +1306,12 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelArgInfo(cl_kernel k, cl_uint arg_inde
             break;
         }
         case CL_KERNEL_ARG_ACCESS_QUALIFIER: {
-            cl_kernel_arg_access_qualifier q = CL_KERNEL_ARG_ACCESS_NONE; /* only images have one */
+            const char *acc = a->kind == WS_ARG_IMAGE && a->access ? a->access : ""; /* only images have one */
+            cl_kernel_arg_access_qualifier q = strcmp(acc, "read_only") == 0    ? CL_KERNEL_ARG_ACCESS_READ_ONLY
+                                               : strcmp(acc, "write_only") == 0 ? CL_KERNEL_ARG_ACCESS_WRITE_ONLY
+                                               : strcmp(acc, "read_write") == 0 ? CL_KERNEL_ARG_ACCESS_READ_WRITE
+                                               : a->kind == WS_ARG_IMAGE        ? CL_KERNEL_ARG_ACCESS_READ_ONLY
+                                                                                : CL_KERNEL_ARG_ACCESS_NONE;
             err = ocl_info(&q, sizeof q, s, v, r);
             break;
         }
@@ -1329,8 +1349,11 @@ int ocl_args_copy(ocl_arg *dst, const ocl_arg *src, int n)
                 free(dst[i].bytes);
                 if (dst[i].mem)
                     ocl_mem_drop(dst[i].mem);
+                if (dst[i].sampler)
+                    ocl_sampler_drop(dst[i].sampler);
                 dst[i].bytes = NULL;
                 dst[i].mem = NULL;
+                dst[i].sampler = NULL;
             }
             return -1;
         }
@@ -1338,6 +1361,8 @@ int ocl_args_copy(ocl_arg *dst, const ocl_arg *src, int n)
             memcpy(dst[i].bytes, src[i].bytes, src[i].size);
         if (dst[i].mem)
             ocl_mem_hold(dst[i].mem);
+        if (dst[i].sampler)
+            ocl_sampler_hold(dst[i].sampler);
     }
     return 0;
 }
@@ -1348,6 +1373,8 @@ void ocl_args_free(ocl_arg *args, int n)
         free(args[i].bytes);
         if (args[i].mem)
             ocl_mem_drop(args[i].mem);
+        if (args[i].sampler)
+            ocl_sampler_drop(args[i].sampler);
     }
     free(args);
 }
@@ -1366,7 +1393,9 @@ static cl_int ocl_run_kernel(ocl_cmd *c)
         args[i].kind = a->kind;
         args[i].size = a->size;
         args[i].data = a->bytes;
-        args[i].value = a->kind == WS_ARG_BUFFER ? (a->mem ? a->mem->addr : 0) : a->value;
+        args[i].value = a->kind == WS_ARG_BUFFER  ? (a->mem ? a->mem->addr : 0)
+                        : a->kind == WS_ARG_IMAGE ? ocl_image_arg(a->mem)
+                                                  : a->value;
         if (a->mem)
             ocl_mem_to_device(a->mem);
     }

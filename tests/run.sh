@@ -191,6 +191,13 @@ run float-atomics-asan-ubsan python3 tests/exec/float_atomics.py --tool build/sa
 # wave32 and wave64 against mem_model.py, written from the RDNA3 guide and seeds 001/004 (issue 15).
 run mem-ops python3 tests/exec/mem_ops.py --tool build/rel/wavesim --seed 1 --covered "$cov/mem-ops"
 run mem-ops-asan-ubsan python3 tests/exec/mem_ops.py --tool build/san/wavesim --seed 2 --sample 0.2
+# Every compute image (MIMG) opcode in wave32 and wave64 against tests/exec/image_model.py, a model
+# written from the guide, ROCm, PAL, Mesa and OpenCL (docs/image-facts.md) by other hands than the
+# executor's; its test-side section holds wavesim's implicit-LOD reading. The selftests check the
+# model's readings against hand-computed values.
+run image-ops python3 tests/exec/image_ops.py --tool build/rel/wavesim --seed 1 --covered "$cov/image-ops"
+run image-ops-asan-ubsan python3 tests/exec/image_ops.py --tool build/san/wavesim --seed 2 --cases 1
+run image-selftests sh -c 'python3 tests/exec/image_model.py --selftest && python3 tests/exec/image_ops.py --selftest'
 # buffer_load_lds_*, global addtid, FLAT aperture routing, SH_MEM_CONFIG alignment modes.
 run vmem-extras python3 tests/exec/vmem_extras.py --tool build/rel/wavesim --seed 5
 run vmem-extras-asan-ubsan python3 tests/exec/vmem_extras.py --tool build/san/wavesim --seed 6

@@ -157,7 +157,9 @@ def main():
         f.write('   R3OP(format, opcode, mnemonic, operands, optional fields, probe bytes, handler); the register layout\n')
         f.write('   of each opcode is in mimg_layout.def. */\n')
         for r in rows:
-            f.write('R3OP(MIMG, 0x%03x, %s, "", "", 8, none) /* %s */\n' % (r[0], r[1], r[14]))
+            # handler: the instruction's own function (src/rdna3/exec/r3_image.c, or a placeholder
+            # that isa/rdna3/unimplemented.def lists)
+            f.write('R3OP(MIMG, 0x%03x, %s, "", "", 8, %s) /* %s */\n' % (r[0], r[1], r[1], r[14]))
     with open(OUT.replace('mimg.def', 'mimg_layout.def'), 'w') as f:
         f.write('/* The register layouts LLVM 19 prints for each gfx1100 image opcode.\n' + head)
         f.write('   R3MIMG(opcode, kind, vdata width by computed size 1..5 (0: no such variant), default vdata\n')

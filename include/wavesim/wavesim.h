@@ -62,7 +62,9 @@ ws_program *ws_program_assemble(ws_device *dev, const char *source, const char *
                                 size_t errsize);
 void ws_program_free(ws_program *prog);
 
-typedef enum { WS_ARG_BUFFER, WS_ARG_VALUE, WS_ARG_LOCAL } ws_arg_kind;
+/* IMAGE and SAMPLER: the device address of an image object (ws_image_object) or a sampler
+   descriptor (ws_sampler_descriptor), 8 bytes in the kernarg block as ROCm's runtime passes them. */
+typedef enum { WS_ARG_BUFFER, WS_ARG_VALUE, WS_ARG_LOCAL, WS_ARG_IMAGE, WS_ARG_SAMPLER } ws_arg_kind;
 
 typedef struct {
     const char *name;           /* may be empty */
@@ -92,7 +94,7 @@ int ws_kernel_properties(const ws_program *prog, const char *kernel, ws_kernel_p
 
 typedef struct {
     ws_arg_kind kind;
-    uint64_t value;             /* BUFFER: device address; VALUE: the bits (little-endian) */
+    uint64_t value;             /* BUFFER, IMAGE, SAMPLER: device address; VALUE: the bits (little-endian) */
     uint32_t size;              /* VALUE: its bytes (as the kernel declares); LOCAL: bytes of dynamic LDS */
     const void *data;           /* VALUE of more than 8 bytes (vectors, structs): the bytes; else NULL */
 } ws_arg;
@@ -119,6 +121,39 @@ typedef struct {
     uint64_t warnings[WS_WARN_COUNT];
     char first_warning[WS_WARN_COUNT][320];
 } ws_stats;
+
+/* Images as the gfx1100 texture unit reads them: linear (row-major) layouts of the T# formats, the
+   resource descriptor T#, and the 12-dword image object ROCm's runtime gives a kernel (T#, then the
+   HSA channel type, channel order and width that the device libraries read for get_image_*).
+   docs/image-facts.md has the layouts and their sources. */
+typedef enum { WS_IMAGE_1D = 8, WS_IMAGE_2D = 9, WS_IMAGE_3D = 10, WS_IMAGE_1D_ARRAY = 12,
+               WS_IMAGE_2D_ARRAY = 13 } ws_image_type; /* the T# TYPE codes */
+typedef struct {
+    ws_image_type type;
+    unsigned format;            /* the T# FORMAT (the guide's Table 52), e.g. 43 for 8_8_8_8_UNORM */
+    uint8_t dst_sel[4];         /* the channels R, G, B, A read: 0 zero, 1 one, 4..7 memory X..W */
+    uint32_t width, height, depth, layers; /* unused ones 1 */
+    uint64_t addr;              /* device address of texel (0, 0), 256-byte aligned */
+} ws_image;
+/* The linear layout: bytes per texel, row pitch (bytes, a multiple of 256), slice pitch (bytes)
+   and total bytes; 0, or -1 for an unknown format or sizes beyond the descriptor's fields. */
+int ws_image_layout(const ws_image *img, uint32_t *element, uint64_t *row_pitch, uint64_t *slice_pitch,
+                    uint64_t *bytes);
+/* The 8-dword T#. */
+void ws_image_tsharp(const ws_image *img, uint32_t t[8]);
+/* The 12-dword image object (T#, hsa_channel_type, hsa_channel_order, width, 0). */
+void ws_image_object(const ws_image *img, uint32_t hsa_channel_type, uint32_t hsa_channel_order, uint32_t obj[12]);
+/* One texel's bytes for channel values R, G, B, A (float32 bits, or integers for UINT/SINT
+   formats), converted as an image store converts them; 0 or -1 for an unknown format. */
+int ws_image_encode(const ws_image *img, const uint32_t rgba[4], uint8_t *texel);
+/* A sampler S#: clamp modes per axis (0 wrap, 1 mirror, 2 clamp to edge, 6 clamp to border...),
+   unnormalized coordinates, bilinear filtering, border colour type (0 transparent black). */
+typedef struct {
+    uint8_t clamp[3];
+    int unnormalized, linear;
+    uint8_t border;
+} ws_sampler;
+void ws_sampler_descriptor(const ws_sampler *s, uint32_t d[4]);
 
 /* Runs a kernel to completion. A guest fault (bad address, illegal instruction, runaway) is an
    error naming the wave, PC, instruction and reason. */

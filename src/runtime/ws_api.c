@@ -199,8 +199,11 @@ int ws_kernel_arg(const ws_program *prog, const char *kernel, int index, ws_arg_
     const r3_kernel_arg *a = &k->args[i];
     info->name = a->name;
     info->type_name = a->type_name;
-    info->kind = a->kind == R3_ARG_GLOBAL_BUFFER ? WS_ARG_BUFFER : a->kind == R3_ARG_DYNAMIC_LDS ? WS_ARG_LOCAL
-                                                                                                : WS_ARG_VALUE;
+    info->kind = a->kind == R3_ARG_GLOBAL_BUFFER ? WS_ARG_BUFFER
+                 : a->kind == R3_ARG_DYNAMIC_LDS ? WS_ARG_LOCAL
+                 : a->kind == R3_ARG_IMAGE       ? WS_ARG_IMAGE
+                 : a->kind == R3_ARG_SAMPLER     ? WS_ARG_SAMPLER
+                                                 : WS_ARG_VALUE;
     info->size = a->size;
     info->address_space = a->address_space;
     info->access = a->access;
@@ -232,7 +235,8 @@ const char *ws_warning_name(int kind)
 
 static const char *ws_kind_name(ws_arg_kind k)
 {
-    return k == WS_ARG_BUFFER ? "a buffer" : k == WS_ARG_LOCAL ? "dynamic LDS (__local)" : "a value";
+    return k == WS_ARG_BUFFER ? "a buffer" : k == WS_ARG_LOCAL ? "dynamic LDS (__local)" : k == WS_ARG_IMAGE ? "an image"
+           : k == WS_ARG_SAMPLER ? "a sampler" : "a value";
 }
 
 int ws_launch(ws_device *dev, ws_program *prog, const char *kernel, const ws_dims *dims, const ws_arg *args,

@@ -6,7 +6,7 @@
 # text on purpose: the assemblers parsing what a user typed (an _e32/_e64 suffix, a `v_dual_ X ::
 # Y` pair, the MTBUF `format:` and MIMG `dmask:` keywords (`dmask` is inside v_cndmask), the Ventus
 # pseudo-instructions call/jalr/fence, the dotted text of a Ventus MMA instruction the assembler
-# reads: mma or mma64, and its wrap modifier), the kind
+# reads: mma or mma64, and its wrap modifier; the code object metadata's `.value_kind: image`), the kind
 # column of isa/rdna3/mimg_layout.def. (RDNA3 instruction functions are bound to rows at compile
 # time through the handler column, src/rdna3/exec/r3_exec.c.)
 import os
@@ -15,7 +15,7 @@ import sys
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..')
 ALLOWED = {('r3_asm.c', '_e32'), ('r3_asm.c', '_e64'), ('r3_asm.c', 'v_dual_'), ('r3_asm.c', 'format'), ('r3_asm.c', 'dmask'),
-           ('vt_asm.c', 'call'), ('vt_asm.c', 'jalr'), ('vt_asm.c', 'fence'), ('vt_mma.c', 'mma64'), ('vt_mma.c', 'wrap'), ('r3_mimg.c', 'gather')}
+           ('vt_asm.c', 'call'), ('vt_asm.c', 'jalr'), ('vt_asm.c', 'fence'), ('vt_mma.c', 'mma64'), ('vt_mma.c', 'wrap'), ('r3_loader.c', 'image'), ('r3_mimg.c', 'gather')}
 CALL = re.compile(r'\b(strstr|strncmp|strcmp|memcmp)\s*\(([^;{}]*)')
 LITERAL = re.compile(r'"((?:[^"\\]|\\.)*)"')
 

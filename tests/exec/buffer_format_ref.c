@@ -16,13 +16,13 @@ typedef struct {
 
 static int fmt_of(int v, fmt *f)
 {
-    static const int k5[] = {SNORM, USCALED, SSCALED, UINT, SINT};
+    static const int k6[] = {UNORM, SNORM, USCALED, SSCALED, UINT, SINT};
     static const int k7[] = {UNORM, SNORM, USCALED, SSCALED, UINT, SINT, FLOAT};
     static const int k3[] = {UINT, SINT, FLOAT};
     static const int k1010102[] = {UNORM, SNORM, UINT, SINT};
     memset(f, 0, sizeof *f);
     int w = 0;
-    if (v >= 2 && v <= 6) { f->n = 1; w = 8; f->kind = k5[v - 2]; }
+    if (v >= 1 && v <= 6) { f->n = 1; w = 8; f->kind = k6[v - 1]; } /* 1 = 8_UNORM (the guide's Table 52) */
     else if (v >= 7 && v <= 13) { f->n = 1; w = 16; f->kind = k7[v - 7]; }
     else if (v >= 14 && v <= 19) { f->n = 2; w = 8; f->kind = k7[v - 14]; }
     else if (v >= 20 && v <= 22) { f->n = 1; w = 32; f->kind = k3[v - 20]; }

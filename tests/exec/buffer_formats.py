@@ -24,7 +24,7 @@ SPECIAL16 = [0, 0x8000, 0x3c00, 0xbc00, 0x3800, 0x7c00, 0xfc00, 0x7e00, 0x7c01, 
 
 def element_size(fmt):
     """Bytes of one element of format value fmt (0: not a format), by value range."""
-    table = [(2, 6, 8), (7, 13, 16), (14, 19, 16), (20, 22, 32), (23, 29, 32), (30, 41, 32), (42, 47, 32),
+    table = [(1, 6, 8), (7, 13, 16), (14, 19, 16), (20, 22, 32), (23, 29, 32), (30, 41, 32), (42, 47, 32),
              (48, 50, 64), (51, 57, 64), (58, 60, 96), (61, 63, 128)]
     for lo, hi, bits in table:
         if lo <= fmt <= hi:

@@ -41,7 +41,9 @@ def main():
         'CL_DEVICE_MAX_COMPUTE_UNITS': '96',
         'CL_DEVICE_LOCAL_MEM_SIZE': '65536',
         'CL_DEVICE_ADDRESS_BITS': '64',
-        'CL_DEVICE_IMAGE_SUPPORT': 'CL_FALSE',
+        'CL_DEVICE_IMAGE_SUPPORT': 'CL_TRUE',
+        'CL_DEVICE_IMAGE2D_MAX_WIDTH': '16384',
+        'CL_DEVICE_MAX_SAMPLERS': '16',
         'CL_DEVICE_PROFILE': 'FULL_PROFILE',
     }
     for key, val in want.items():

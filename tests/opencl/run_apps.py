@@ -4,7 +4,8 @@
 # oracle nobody here wrote) and on wavesim's OpenCL platform, chosen only by OCL_ICD_VENDORS. Both
 # runs must succeed (each program checks its own results too) and print the same results: integer
 # lines equal, float lines ("f NAME ULP ...", "d NAME ULP ...") within the ULP bound the program
-# states for them. Each run must report the platform it was meant to use.
+# states for them, and "a NAME TOL ..." floats within an absolute bound (filtered image reads, whose
+# precision OpenCL leaves open). Each run must report the platform it was meant to use.
 import argparse
 import glob
 import os
@@ -48,6 +49,14 @@ def compare(name, ours, theirs):
                     vy = struct.unpack(fmt, struct.pack('<' + size, int(y, 16)))[0]
                     return ('%s: %s[%d] is %r (%s) on wavesim, %r (%s) on PoCL: %d ulp apart, %d allowed'
                             % (name, label, i, vx, x, vy, y, abs(dx - dy), ulp))
+        elif kind == 'a':
+            tol = float(fa[2])
+            for i, (x, y) in enumerate(zip(fa[3:], fb[3:])):
+                vx = struct.unpack('<f', struct.pack('<I', int(x, 16)))[0]
+                vy = struct.unpack('<f', struct.pack('<I', int(y, 16)))[0]
+                if not (abs(vx - vy) <= tol or (vx != vx and vy != vy)):
+                    return ('%s: %s[%d] is %r on wavesim, %r on PoCL: %g apart, %g allowed'
+                            % (name, label, i, vx, vy, abs(vx - vy), tol))
         else:
             return '%s: unknown result line %r' % (name, a[:40])
     return None

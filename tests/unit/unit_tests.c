@@ -54,7 +54,7 @@ static void test_handlers(void)
     size_t n = r3_isa_count(), bound = 0, listed = 0;
     for (size_t i = 0; i < n; i++) {
         const r3_opinfo *op = r3_isa_at(i);
-        int graphics = op->format == R3_VINTERP || op->format == R3_LDSDIR || op->format == R3_EXP || op->format == R3_MIMG;
+        int graphics = op->format == R3_VINTERP || op->format == R3_LDSDIR || op->format == R3_EXP;
         int unlisted = 1;
         for (size_t k = 0; k < sizeof unimplemented / sizeof unimplemented[0]; k++)
             if (strcmp(op->mnemonic, unimplemented[k]) == 0)

@@ -8,18 +8,10 @@ warp width pocl was run with), and wavesim builds the metadata, argument buffer 
 itself. Checked: every user buffer's final bytes equal expected.<i>.hex; and where wavesim's
 allocations land where the reference's did (pocl allocates in the same order), the commit trace
 equals the reference spike log instruction by instruction (trace_diff's comparison)."""
-from vt_cases import default_cases
+from vt_cases import default_cases, words
 from vt_elf import elf32
 from trace_diff import compare_traces, describe
 import argparse, glob, os, re, subprocess, sys, tempfile
-
-def words(path):
-    out = []
-    for line in open(path):
-        line = line.split('//')[0].strip()
-        if line:
-            out.append(int(line.split()[0], 16))
-    return out
 
 def launch_table(meta, data):
     """(header fields, [(base, size, alloc, bytes)]) of a .metadata/.data pair (both layouts)."""

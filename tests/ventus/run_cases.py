@@ -3,16 +3,8 @@
 `wavesim run --isa ventus` and compares the final buffers with the expected.*.hex files, and the
 user buffers after each launch with per-launch/after_*.hex (by running the launch prefixes).
 Expected values come from the reference spike simulator cross-checked against CPU results."""
-from vt_cases import default_cases
+from vt_cases import default_cases, words
 import argparse, glob, os, subprocess, sys, tempfile
-
-def words(path):
-    out = []
-    for line in open(path):
-        line = line.split('//')[0].strip()
-        if line:
-            out.append(int(line.split()[0], 16))
-    return out
 
 def run(tool, case, launches, dumps, threads, extra=()):
     cmd = [tool, 'run', '--isa', 'ventus', '--threads', str(threads)] + list(extra)

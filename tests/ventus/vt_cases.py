@@ -10,3 +10,14 @@ def default_cases():
         if c and os.path.isdir(c):
             return c
     return os.path.join(here, '../../../shared/ventus-cases')
+
+
+def words(path):
+    """The u32 words of a .metadata, .data or expected .hex file (one hex word per line; text after
+    the first token and // comments ignored)."""
+    out = []
+    for line in open(path):
+        line = line.split('//')[0].strip()
+        if line:
+            out.append(int(line.split()[0], 16))
+    return out

@@ -85,6 +85,8 @@ static int r3_parse_arg(const uint8_t *b, size_t n, size_t *pos, r3_kernel_arg *
     a->kind = strcmp(a->value_kind, "global_buffer") == 0 ? R3_ARG_GLOBAL_BUFFER
               : strcmp(a->value_kind, "by_value") == 0 ? R3_ARG_BY_VALUE
               : strcmp(a->value_kind, "dynamic_shared_pointer") == 0 ? R3_ARG_DYNAMIC_LDS
+              : strcmp(a->value_kind, "image") == 0 ? R3_ARG_IMAGE
+              : strcmp(a->value_kind, "sampler") == 0 ? R3_ARG_SAMPLER
               : strncmp(a->value_kind, "hidden_", 7) == 0 ? R3_ARG_HIDDEN : R3_ARG_OTHER;
     return 0;
 }

@@ -1,6 +1,8 @@
-/* Buffer data-format conversions (seed 001): normalised and scaled integers to and from floats with
-   round-to-nearest-even and clamping, integers saturated, the packed 10/11-bit unsigned floats, and
-   f32 to f16 by truncation (the one conversion the seed says truncates). */
+/* Buffer and image data-format conversions (seed 001; images through the same data path, docs/
+   image-facts.md F3/F4): normalised and scaled integers to and from floats with round-to-nearest-
+   even and clamping, integers saturated, the packed 10/11-bit unsigned floats, f32 to f16 by
+   truncation (the one conversion the seed says truncates), and for images sRGB and the shared-
+   exponent 5_9_9_9 (loads). */
 #include "r3_buffmt.h"
 
 #include <math.h>
@@ -18,10 +20,31 @@ static const fp_format r3_uf11 = {7, -14, 15, 5}, r3_uf10 = {6, -14, 15, 5};
 static r3_buffmt r3_buffmts[R3_BUFFMT_VALUES];
 static uint8_t r3_buffmt_valid[R3_BUFFMT_VALUES];
 
+/* The image-only formats 64..72 of the guide's Table 52 (docs/image-facts.md F3): component
+   widths from X (the least significant bits) up. */
+#define R3_IMGFMT_FIRST 64
+static const struct {
+    uint8_t ncomp, bits[4], kind;
+} r3_imgfmt_rows[] = {
+    {1, {8}, R3BF_SRGB},                       /* 64 8_SRGB */
+    {2, {8, 8}, R3BF_SRGB},                    /* 65 8_8_SRGB */
+    {4, {8, 8, 8, 8}, R3BF_SRGB},              /* 66 8_8_8_8_SRGB */
+    {4, {9, 9, 9, 5}, R3BF_SHARED_EXP},        /* 67 5_9_9_9_FLOAT */
+    {3, {5, 6, 5}, R3BF_UNORM},                /* 68 5_6_5_UNORM */
+    {4, {5, 5, 5, 1}, R3BF_UNORM},             /* 69 1_5_5_5_UNORM */
+    {4, {1, 5, 5, 5}, R3BF_UNORM},             /* 70 5_5_5_1_UNORM */
+    {4, {4, 4, 4, 4}, R3BF_UNORM},             /* 71 4_4_4_4_UNORM */
+    {2, {4, 4}, R3BF_UNORM},                   /* 72 4_4_UNORM */
+};
+#define R3_IMGFMT_COUNT (sizeof r3_imgfmt_rows / sizeof r3_imgfmt_rows[0])
+static r3_buffmt r3_imgfmts[R3_IMGFMT_COUNT];
+
 /* The layout of format value v from its name; 0, or -1 for no format. */
 static int r3_buffmt_parse(unsigned v, r3_buffmt *f)
 {
-    const char *name = r3_buffer_format_name(v);
+    /* 1 is 8_UNORM (the guide's Table 52, ROCr's 8-bit R images): LLVM's table leaves it out only
+       because it is the default format, which the disassembler does not print */
+    const char *name = v == 1 ? "BUF_FMT_8_UNORM" : r3_buffer_format_name(v);
     static const char *const kinds[] = {"UNORM", "SNORM", "USCALED", "SSCALED", "UINT", "SINT", "FLOAT"};
     if (!name || strncmp(name, "BUF_FMT_", 8) != 0)
         return -1;
@@ -90,6 +113,10 @@ static double r3_bf_real(const r3_buffmt *f, int c, uint32_t raw)
     case R3BF_SNORM: return fmax((double)s / (double)((1ll << (b - 1)) - 1), -1.0);
     case R3BF_USCALED: return (double)raw;
     case R3BF_SSCALED: return (double)s;
+    case R3BF_SRGB: { /* OpenCL C 3.0 8.3.5 (the guide gives no formula); alpha is linear */
+        double v = (double)raw / 255.0;
+        return c == 3 ? v : v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4);
+    }
     default:
         if (b == 16)
             return fp_f16_to_f64(raw);
@@ -103,6 +130,10 @@ uint32_t r3_buffmt_load(const r3_buffmt *f, const uint8_t *p, int c, int d16)
 {
     uint32_t raw = r3_bf_get(f, p, c);
     unsigned b = f->bits[c];
+    if (f->kind == R3BF_SHARED_EXP) { /* mantissa * 2^(E - 15 - 9); W reads as the exponent's value 1.0 */
+        double v = c == 3 ? 1.0 : ldexp((double)raw, (int)r3_bf_get(f, p, 3) - 24);
+        return d16 ? fp_f64_to_f16(v, FP_RNE) : fp_f64_to_f32(v, FP_RNE);
+    }
     if (f->kind == R3BF_UINT)
         return d16 && raw > 0xffffu ? 0xffffu : raw;
     if (f->kind == R3BF_SINT) {
@@ -133,10 +164,31 @@ static double r3_clampd(double x, double lo, double hi)
     return x < lo ? lo : x > hi ? hi : x;
 }
 
+uint32_t r3_buffmt_raw(const r3_buffmt *f, const uint8_t *p, int c)
+{
+    return r3_bf_get(f, p, c);
+}
+
+void r3_buffmt_put_raw(const r3_buffmt *f, uint8_t *p, int c, uint32_t raw)
+{
+    r3_bf_put(f, p, c, raw);
+}
+
 void r3_buffmt_store(const r3_buffmt *f, uint8_t *p, int c, uint32_t v, int d16)
 {
     unsigned b = f->bits[c];
     uint32_t raw;
+    if (f->kind == R3BF_SRGB || f->kind == R3BF_SHARED_EXP) { /* read-only formats (ROCr refuses sRGB writes) */
+        double x = d16 ? fp_f16_to_f64(v) : (double)fp_f32(v);
+        if (f->kind == R3BF_SRGB && c < 3) { /* OpenCL C 3.0 8.3.5 */
+            x = isnan(x) ? 0 : x > 1 ? 1 : x < 0 ? 0 : x < 0.0031308 ? 12.92 * x : 1.055 * pow(x, 1.0 / 2.4) - 0.055;
+            raw = (uint32_t)floor(x * 255 + 0.5);
+        } else {
+            raw = isnan(x) ? 0 : (uint32_t)r3_rne(r3_clampd(x, 0, 1) * (double)((1u << b) - 1));
+        }
+        r3_bf_put(f, p, c, raw);
+        return;
+    }
     if (f->kind == R3BF_UINT) {
         uint64_t u = d16 ? (v & 0xffffu) : v, max = b == 32 ? 0xffffffffull : (1ull << b) - 1;
         raw = (uint32_t)(u > max ? max : u);
@@ -180,6 +232,25 @@ void r3_buffmt_init(void)
 {
     for (unsigned v = 0; v < R3_BUFFMT_VALUES; v++)
         r3_buffmt_valid[v] = r3_buffmt_parse(v, &r3_buffmts[v]) == 0;
+    for (unsigned k = 0; k < R3_IMGFMT_COUNT; k++) {
+        r3_buffmt *f = &r3_imgfmts[k];
+        unsigned at = 0;
+        f->ncomp = r3_imgfmt_rows[k].ncomp;
+        f->kind = r3_imgfmt_rows[k].kind;
+        for (int c = 0; c < f->ncomp; c++) {
+            f->bits[c] = r3_imgfmt_rows[k].bits[c];
+            f->shift[c] = (uint8_t)at;
+            at += f->bits[c];
+        }
+        f->size = at / 8;
+    }
+}
+
+const r3_buffmt *r3_imgfmt_of(unsigned v)
+{
+    if (v < R3_IMGFMT_FIRST)
+        return r3_buffmt_of(v);
+    return v - R3_IMGFMT_FIRST < R3_IMGFMT_COUNT ? &r3_imgfmts[v - R3_IMGFMT_FIRST] : NULL;
 }
 
 const r3_buffmt *r3_buffmt_of(unsigned v)

@@ -4,6 +4,7 @@
    tests/opencl/run_apps.py compares between two platforms:
      "i NAME v v v..."          integers, equal
      "f NAME ULP x x x..."      floats as hex bits, within ULP units in the last place
+     "a NAME TOL x x x..."      floats as hex bits, within TOL of each other (absolute)
    A check that fails prints "error: ..." on stderr and exits 1. */
 #ifndef APP_H
 #define APP_H
@@ -106,6 +107,17 @@ static inline void app_ints(const char *name, const int32_t *v, size_t n)
 static inline void app_floats(const char *name, int ulp, const float *v, size_t n)
 {
     printf("f %s %d", name, ulp);
+    for (size_t i = 0; i < n; i++) {
+        uint32_t b;
+        memcpy(&b, &v[i], 4);
+        printf(" %08x", b);
+    }
+    printf("\n");
+}
+
+static inline void app_floats_abs(const char *name, double tol, const float *v, size_t n)
+{
+    printf("a %s %.9g", name, tol);
     for (size_t i = 0; i < n; i++) {
         uint32_t b;
         memcpy(&b, &v[i], 4);
