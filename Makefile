@@ -62,6 +62,20 @@ $(BUILD)/libwavesim-opencl.so: $(OCL_OBJ) $(BUILD)/libwavesim.a opencl/exports.m
 	    $(BUILD)/libwavesim.a -lm -lpthread
 	@mkdir -p $(BUILD)/icd && echo "$(abspath $@)" > $(BUILD)/icd/wavesim.icd
 
+# The RDNA3 table rows parsed at build time (tools/r3_gen_tables.c): the library's r3_isa.c includes
+# them instead of parsing the rows' texts at every start-up.
+$(BUILD)/tools/r3_gen_tables: tools/r3_gen_tables.c src/rdna3/codec/r3_isa.c src/rdna3/codec/r3_mimg.c \
+        $(wildcard src/rdna3/codec/*.h) $(TABLES)
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) -O1 -DR3_TABLE_GENERATOR -Iinclude -Isrc -o $@ tools/r3_gen_tables.c src/rdna3/codec/r3_isa.c \
+	    src/rdna3/codec/r3_mimg.c
+$(BUILD)/gen/r3_isa_tables.h: $(BUILD)/tools/r3_gen_tables
+	@mkdir -p $(dir $@)
+	$< > $@.tmp && mv $@.tmp $@
+$(BUILD)/src/rdna3/codec/r3_isa.o: src/rdna3/codec/r3_isa.c $(BUILD)/gen/r3_isa_tables.h $(wildcard src/*/*.h src/*/*/*.h) $(TABLES)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) -DR3_PREPARSED -I$(BUILD)/gen -c $< -o $@
+
 # The OpenCL builtin library, embedded in ws_cc (the compiler driver) as a C string.
 $(BUILD)/gen/wavesim_cl_text.h: include/wavesim/wavesim_cl.h
 	@mkdir -p $(dir $@)

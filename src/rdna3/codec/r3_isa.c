@@ -2,6 +2,7 @@
 #include "r3_isa.h"
 #include "r3_mimg.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -220,9 +221,17 @@ char r3_rule_char(const r3_operand *o, unsigned v)
     return v < r->ncodes ? r->codes[v] : '.';
 }
 
-static r3_opinfo r3_infos[R3_NROWS];
+#ifdef R3_PREPARSED
+/* The rows as the table generator (tools/r3_gen_tables.c) parsed them at build time, traits bound:
+   r3_preparsed[] in table order and r3_preparsed_by_name[] (start-up then parses nothing). */
+#include "r3_isa_tables.h"
+static const r3_opinfo *r3_infos = r3_preparsed;
+#else
+static r3_opinfo r3_infos_parsed[R3_NROWS];
+static const r3_opinfo *r3_infos = r3_infos_parsed;
+#endif
 static int16_t *r3_by_opcode[R3_FORMAT_COUNT];
-static uint16_t *r3_by_name; /* indices sorted by mnemonic */
+static const uint16_t *r3_by_name; /* indices sorted by mnemonic */
 static int r3_ready;
 
 const char *r3_isa_field_name(r3_field f)
@@ -230,6 +239,7 @@ const char *r3_isa_field_name(r3_field f)
     return f < R3F_COUNT && r3_field_names[f] ? r3_field_names[f] : "?";
 }
 
+#ifndef R3_PREPARSED /* the parser of the table texts: the generator and unprepared builds */
 static r3_field r3_field_lookup(const char *s, size_t n)
 {
     for (int f = 1; f < R3F_COUNT; f++)
@@ -365,6 +375,14 @@ static int r3_name_cmp(const void *a, const void *b)
 }
 
 /* Gives every row named in isa/rdna3/traits.def its traits; -1 when a name matches no row. */
+/* FNV-1a over a text, continuing from h. */
+static uint32_t r3_text_hash(const char *s, uint32_t h)
+{
+    while (*s)
+        h = (h ^ (uint8_t)*s++) * 16777619u;
+    return h;
+}
+
 static int r3_bind_traits(void)
 {
     static const struct {
@@ -381,35 +399,51 @@ static int r3_bind_traits(void)
         if (!r3_isa_find(table[i].mnemonic, len, &count) || !count)
             return -1;
         for (int k = 0; k < count; k++)
-            r3_infos[r3_isa_find_nth(table[i].mnemonic, len, k) - r3_infos].traits |= table[i].traits;
+            r3_infos_parsed[r3_isa_find_nth(table[i].mnemonic, len, k) - r3_infos].traits |= table[i].traits;
     }
     return 0;
 }
 
-int r3_isa_init(void)
+/* Parses every row's operand and optional texts, sorts the name index and binds the traits: what
+   the table generator does once at build time (and builds without it, such as the fuzzers, at
+   start-up). */
+static int r3_isa_parse(void)
 {
-    if (r3_ready)
-        return 0;
-    for (int f = 0; f < R3_FORMAT_COUNT; f++) {
-        size_t n = (size_t)1 << r3_formats[f].opcode.width;
-        r3_by_opcode[f] = malloc(n * sizeof(int16_t));
-        if (!r3_by_opcode[f])
-            return -1;
-        for (size_t i = 0; i < n; i++)
-            r3_by_opcode[f][i] = -1;
-    }
-    r3_by_name = malloc(R3_NROWS * sizeof(uint16_t));
-    if (!r3_by_name)
+    uint16_t *by_name = malloc(R3_NROWS * sizeof(uint16_t));
+    if (!by_name)
         return -1;
+    /* Rows of one format with the same operand and optional texts parse alike: each distinct
+       triple is parsed once and copied */
+    enum { SLOTS = 4096 };
+    static int16_t parsed[SLOTS];
+    for (size_t slot = 0; slot < SLOTS; slot++)
+        parsed[slot] = -1;
     for (size_t i = 0; i < R3_NROWS; i++) {
         const r3_row *row = &r3_rows[i];
-        r3_opinfo *info = &r3_infos[i];
+        r3_opinfo *info = &r3_infos_parsed[i];
+        size_t slot = r3_text_hash(row->optional, r3_text_hash(row->operands, 2166136261u ^ row->format)) & (SLOTS - 1);
+        int same = -1;
+        for (; parsed[slot] >= 0; slot = (slot + 1) & (SLOTS - 1)) {
+            const r3_row *o = &r3_rows[parsed[slot]];
+            if (o->format == row->format && strcmp(o->operands, row->operands) == 0 &&
+                strcmp(o->optional, row->optional) == 0) {
+                same = parsed[slot];
+                break;
+            }
+        }
+        if (same >= 0) {
+            *info = r3_infos_parsed[same];
+        } else {
+            if (r3_parse_operands(row->operands, info) || r3_parse_optional(row->optional, info)) {
+                free(by_name);
+                return -1;
+            }
+            parsed[slot] = (int16_t)i;
+        }
         info->mnemonic = row->mnemonic;
         info->format = row->format;
         info->opcode = row->opcode;
         info->probe_bytes = row->probe_bytes;
-        if (r3_parse_operands(row->operands, info) || r3_parse_optional(row->optional, info))
-            return -1;
         for (int k = 0; k < info->noperands; k++)
             if ((info->operand[k].kind == R3K_HEX &&
                  (row->format == R3_VOP2 || row->format == R3_VOPDX || row->format == R3_VOPDY)) ||
@@ -420,15 +454,85 @@ int r3_isa_init(void)
                 info->vop3sd = 1;
         if (info->vop3sd) /* the probe saw those bits change the text only through SDST */
             info->print_bits[R3F_ABS] = info->print_bits[R3F_OPSEL] = 0;
-        r3_by_opcode[row->format][row->opcode] = (int16_t)i;
-        r3_by_name[i] = (uint16_t)i;
+        by_name[i] = (uint16_t)i;
     }
-    qsort(r3_by_name, R3_NROWS, sizeof(uint16_t), r3_name_cmp);
-    if (r3_bind_traits() || r3_mimg_init())
+    qsort(by_name, R3_NROWS, sizeof(uint16_t), r3_name_cmp);
+    r3_by_name = by_name;
+    return r3_bind_traits();
+}
+#endif
+
+int r3_isa_init(void)
+{
+    if (r3_ready)
+        return 0;
+#ifdef R3_PREPARSED
+    r3_by_name = r3_preparsed_by_name;
+#else
+    if (r3_isa_parse())
+        return -1;
+#endif
+    for (int f = 0; f < R3_FORMAT_COUNT; f++) {
+        size_t n = (size_t)1 << r3_formats[f].opcode.width;
+        r3_by_opcode[f] = malloc(n * sizeof(int16_t));
+        if (!r3_by_opcode[f])
+            return -1;
+        for (size_t i = 0; i < n; i++)
+            r3_by_opcode[f][i] = -1;
+    }
+    for (size_t i = 0; i < R3_NROWS; i++)
+        r3_by_opcode[r3_infos[i].format][r3_infos[i].opcode] = (int16_t)i;
+    if (r3_mimg_init())
         return -1;
     r3_ready = 1;
     return 0;
 }
+
+#ifdef R3_TABLE_GENERATOR
+/* Writes the parsed rows as C (r3_isa_tables.h, which builds with R3_PREPARSED include): every field
+   of every r3_opinfo by name, so a changed struct changes the output or fails to compile. */
+static void r3_put_bytes(FILE *out, const char *name, const void *p, size_t n)
+{
+    fprintf(out, ".%s = {", name);
+    for (size_t i = 0; i < n; i++)
+        fprintf(out, "%s%u", i ? "," : "", ((const uint8_t *)p)[i]);
+    fprintf(out, "}, ");
+}
+
+int r3_isa_write_tables(FILE *out)
+{
+    if (r3_isa_init())
+        return -1;
+    fprintf(out, "/* Generated at build time by tools/r3_gen_tables.c from the isa/rdna3 tables; do not edit. */\n");
+    fprintf(out, "static const r3_opinfo r3_preparsed[%zu] = {\n", (size_t)R3_NROWS);
+    for (size_t i = 0; i < R3_NROWS; i++) {
+        const r3_opinfo *o = &r3_infos[i];
+        fprintf(out, "{.mnemonic = \"%s\", .format = %u, .opcode = %u, .noperands = %u, .probe_bytes = %u, .operand = {",
+                o->mnemonic, o->format, o->opcode, o->noperands, o->probe_bytes);
+        for (int k = 0; k < R3_MAX_OPERANDS; k++) {
+            const r3_operand *d = &o->operand[k];
+            fprintf(out, "%s{%u, %u, %u, %u, %u, %u}", k ? ", " : "", d->kind, d->field, (unsigned)(uint8_t)d->file,
+                    d->width, d->omit_zero, d->rule);
+        }
+        fprintf(out, "}, ");
+        r3_put_bytes(out, "optional", o->optional, sizeof o->optional);
+        r3_put_bytes(out, "zero_bits", o->zero_bits, sizeof o->zero_bits);
+        r3_put_bytes(out, "print_bits", o->print_bits, sizeof o->print_bits);
+        fprintf(out, ".sext_bits = %u, ", o->sext_bits);
+        r3_put_bytes(out, "opsel_pos", o->opsel_pos, sizeof o->opsel_pos);
+        fprintf(out, ".opsel_len = %u, .has_literal_k = %u, .vop3sd = %u, ", o->opsel_len, o->has_literal_k, o->vop3sd);
+        r3_put_bytes(out, "dpp16_name", o->dpp16_name, sizeof o->dpp16_name);
+        r3_put_bytes(out, "dpp8_name", o->dpp8_name, sizeof o->dpp8_name);
+        r3_put_bytes(out, "dppmods", o->dppmods, sizeof o->dppmods);
+        fprintf(out, ".traits = 0x%xu},\n", o->traits);
+    }
+    fprintf(out, "};\nstatic const uint16_t r3_preparsed_by_name[%zu] = {", (size_t)R3_NROWS);
+    for (size_t i = 0; i < R3_NROWS; i++)
+        fprintf(out, "%s%u", !i ? "\n" : i % 32 ? ", " : ",\n", r3_by_name[i]);
+    fprintf(out, "\n};\n");
+    return ferror(out) ? -1 : 0;
+}
+#endif
 
 const r3_opinfo *r3_isa_lookup(r3_format fmt, unsigned opcode)
 {

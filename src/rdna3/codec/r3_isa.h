@@ -149,8 +149,15 @@ const char *r3_vopd_rule(const r3_opinfo *x, const r3_opinfo *y, const uint32_t 
 /* The value a field holds when an instruction does not use it (null SGPR, all-ones op_sel_hi...). */
 unsigned r3_field_default(r3_format fmt, r3_field f);
 
-/* Builds the decoded opcode tables once; returns 0, or -1 if a table row is malformed. */
+/* Builds the decoded opcode tables once; returns 0, or -1 if a table row is malformed. The rows
+   come parsed from the build (R3_PREPARSED: $(BUILD)/gen/r3_isa_tables.h); without it they are
+   parsed here. */
 int r3_isa_init(void);
+#ifdef R3_TABLE_GENERATOR
+#include <stdio.h>
+/* tools/r3_gen_tables.c: the parsed rows as the C of r3_isa_tables.h; 0 or -1. */
+int r3_isa_write_tables(FILE *out);
+#endif
 const r3_opinfo *r3_isa_lookup(r3_format fmt, unsigned opcode);
 const r3_opinfo *r3_isa_find(const char *mnemonic, size_t len, int *count);
 /* The k-th row (0 <= k < count) named mnemonic, in table order of the name index. */

@@ -31,17 +31,16 @@ static const r3_exec_fn r3_fns[] = {
 };
 #define R3_NFNS (sizeof r3_fns / sizeof r3_fns[0])
 
-static size_t r3_nfns_bound;
+static int r3_exec_ready;
 
 int r3_exec_init(void)
 {
-    if (r3_nfns_bound)
+    if (r3_exec_ready)
         return 0;
     r3_buffmt_init();
     if (r3_isa_count() != R3_NFNS)
         return -1;
-    for (size_t i = 0; i < R3_NFNS; i++)
-        r3_nfns_bound += r3_exec_fn_of(r3_isa_at(i)) != NULL;
+    r3_exec_ready = 1;
     return 0;
 }
 
@@ -57,7 +56,10 @@ r3_exec_fn r3_exec_fn_of(const r3_opinfo *op)
 
 size_t r3_exec_count(void)
 {
-    return r3_nfns_bound;
+    size_t n = 0;
+    for (size_t i = 0; i < R3_NFNS; i++)
+        n += r3_exec_fn_of(r3_isa_at(i)) != NULL;
+    return n;
 }
 
 int r3_where(const r3_wave *w, char *buf, size_t size)
