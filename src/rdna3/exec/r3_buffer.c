@@ -96,7 +96,7 @@ static int r3_buf_out_of_range(const r3_vsharp *v, const r3_buf_lane *b, uint32_
 /* The host bytes of an in-range access, or NULL with a fault when no buffer backs them. */
 static uint8_t *r3_buf_bytes(r3_wave *w, uint64_t addr, uint32_t n, int lane)
 {
-    uint8_t *p = core_mem_ptr(w->group->mem, addr, n);
+    uint8_t *p = r3_device_bytes(w, addr, n);
     if (!p)
         r3_fault(w, "lane %d: %u-byte buffer access at 0x%llx is outside every allocation", lane, n,
                  (unsigned long long)addr);

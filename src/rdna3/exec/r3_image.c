@@ -242,7 +242,7 @@ static uint8_t *r3_img_bytes(r3_wave *w, const r3_tsharp *t, uint32_t x, uint32_
                              int lane)
 {
     uint64_t a = r3_img_texel_addr(t, x, row, slice, level);
-    uint8_t *p = core_mem_ptr(w->group->mem, a, t->f->size);
+    uint8_t *p = r3_device_bytes(w, a, t->f->size);
     if (!p)
         r3_fault(w, "lane %d: image texel at 0x%llx is outside every allocation", lane, (unsigned long long)a);
     return p;

@@ -29,8 +29,7 @@ OP(v_subrev_f32)
 R3_F32_2(v_mul_f32, fx * fy)
 /* D = S0 * S1, but 0 times anything (even Inf or NaN) is +0 (DX9 rule) */
 R3_F32_2(v_mul_dx9_zero_f32, fx == 0.0f || fy == 0.0f ? 0.0f : fx * fy)
-/* D = S0 * S1 + S2, one rounding */
-R3_F32_3(v_fma_f32, fmaf(fx, fy, fz))
+/* D = S0 * S1 + S2, one rounding: see fma32 */
 /* D = S0 * S1, with the lighting special case: S1 = -MAX_FLOAT, -Inf or NaN, or S2 <= 0 or NaN, gives -MAX_FLOAT */
 R3_F32_3(v_mullit_f32, (fy == -3.40282347e38f || fy == -INFINITY || isnan(fy) || !(fz > 0.0f)) ? -3.40282347e38f : fx * fy)
 /* D = S0 + S1 (f64) */
@@ -43,6 +42,28 @@ R3_F64_3(v_fma_f64, fma(dx, dy, dz))
 /* fma with the addend from S2 or (the accumulator forms) from the destination. With `dx9`, a zero
    factor gives the addend (+0 added): the product, even of an infinity or NaN, drops out, so only
    the addend can make the result NaN. */
+/* The lanes of the f32 fmas: r = a * b + c rounded once, NaN rules of r3_nan32; with dx9 a zero
+   factor gives c + 0. */
+R3_MULTIVERSION static void fma32_lanes(int n, const uint32_t *a, const uint32_t *b, const uint32_t *c, uint32_t *r,
+                                        int dx9)
+{
+    /* one pass the compiler vectorizes, then the NaN rule for the lanes that made a NaN */
+    uint32_t nan = 0;
+    for (int l = 0; l < n; l++) {
+        float fx = fp_f32(a[l]), fy = fp_f32(b[l]), fz = fp_f32(c[l]);
+        float v = dx9 && (fx == 0.0f || fy == 0.0f) ? fz + 0.0f : __builtin_fmaf(fx, fy, fz);
+        r[l] = fp_b32(v);
+        nan |= (uint32_t)fp_isnan32(r[l]);
+    }
+    for (int l = 0; nan && l < n; l++) {
+        float fx = fp_f32(a[l]), fy = fp_f32(b[l]);
+        if (dx9 && (fx == 0.0f || fy == 0.0f))
+            r[l] = r3_nan32(r[l], c[l], c[l], c[l]);
+        else
+            r[l] = r3_nan32(r[l], a[l], b[l], c[l]);
+    }
+}
+
 static void fma32(r3_wave *w, const r3_xop *x, int dx9, int acc)
 {
     uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], c[R3_MAX_LANES], r[R3_MAX_LANES];
@@ -57,16 +78,12 @@ static void fma32(r3_wave *w, const r3_xop *x, int dx9, int acc)
         r3_src_f32(w, x, 2, c);
     }
     int rt = r3_round_enter(w, 0);
-    for (int l = 0; l < LANES; l++) {
-        float fx = fp_f32(a[l]), fy = fp_f32(b[l]), fz = fp_f32(c[l]);
-        if (dx9 && (fx == 0.0f || fy == 0.0f))
-            r[l] = r3_nan32(fp_b32(fz + 0.0f), c[l], c[l], c[l]);
-        else
-            r[l] = r3_nan32(fp_b32(fmaf(fx, fy, fz)), a[l], b[l], c[l]);
-    }
+    fma32_lanes(LANES, a, b, c, r, dx9);
     r3_round_leave(rt);
     r3_dst_f32(w, x, r);
 }
+/* D = S0 * S1 + S2, one rounding */
+OP(v_fma_f32) { fma32(w, x, 0, 0); }
 /* D = S0 * S1 + D, one rounding */
 OP(v_fmac_f32) { fma32(w, x, 0, 1); }
 /* D = S0 * S1 + D; S0 or S1 zero gives D (DX9 rule) */
@@ -80,13 +97,14 @@ static void fmak32(r3_wave *w, const r3_xop *x, int k_is_addend)
     uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], r[R3_MAX_LANES];
     r3_src_f32(w, x, 0, a);
     r3_src_f32(w, x, 1, b);
-    float k = fp_f32(x->literal);
+    uint32_t k[R3_MAX_LANES];
+    for (int l = 0; l < LANES; l++)
+        k[l] = x->literal;
     int rt = r3_round_enter(w, 0);
-    for (int l = 0; l < LANES; l++) {
-        float fx = fp_f32(a[l]), fy = fp_f32(b[l]);
-        float v = k_is_addend ? fmaf(fx, fy, k) : fmaf(fx, k, fy);
-        r[l] = r3_nan32(fp_b32(v), a[l], k_is_addend ? b[l] : x->literal, k_is_addend ? x->literal : b[l]);
-    }
+    if (k_is_addend)
+        fma32_lanes(LANES, a, b, k, r, 0);
+    else
+        fma32_lanes(LANES, a, k, b, r, 0);
     r3_round_leave(rt);
     r3_dst_f32(w, x, r);
 }

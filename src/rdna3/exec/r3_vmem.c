@@ -43,16 +43,28 @@ uint8_t *r3_lds_bytes(r3_wave *w, uint64_t addr, uint32_t n)
 
 /* The host bytes behind an access of n bytes, or NULL (a fault for global memory, a dropped access
    for LDS and private memory out of range, as the hardware does). */
+uint8_t *r3_device_bytes(r3_wave *w, uint64_t addr, uint64_t n)
+{
+    if (addr - w->hit_base < w->hit_size && n <= w->hit_size - (addr - w->hit_base))
+        return w->hit_data + (addr - w->hit_base);
+    const core_alloc *a = core_mem_lookup(w->group->mem, addr);
+    if (!a || n > a->size - (addr - a->base))
+        return NULL;
+    w->hit_base = a->base;
+    w->hit_size = a->size;
+    w->hit_data = a->data;
+    return a->data + (addr - a->base);
+}
+
 static uint8_t *r3_locate(r3_wave *w, r3_space space, uint64_t addr, uint32_t n, int lane)
 {
-    r3_group *g = w->group;
     switch (space) {
     case R3_SPACE_LDS:
         return r3_lds_bytes(w, addr, n);
     case R3_SPACE_PRIVATE:
         return addr + n <= w->scratch_per_lane ? w->scratch + (size_t)lane * w->scratch_per_lane + addr : NULL;
     default: {
-        uint8_t *p = core_mem_ptr(g->mem, addr, n);
+        uint8_t *p = r3_device_bytes(w, addr, n);
         if (!p && addr - R3_HOSTCALL_BASE < R3_HOSTCALL_SPAN)
             r3_fault(w, "lane %d: kernel printf (or another host service) is not implemented", lane);
         else if (!p)
@@ -77,30 +89,28 @@ static r3_space r3_flat_space(uint64_t *addr)
 /* The address of each lane for FLAT, GLOBAL and SCRATCH forms. */
 static r3_space r3_vmem_address(const r3_wave *w, const r3_xop *x, int lane, uint64_t *addr)
 {
-    const r3_inst *in = x->in;
-    int32_t off = (int32_t)(r3_field_value(in, R3F_OFFSET) << 19) >> 19;
-    unsigned saddr = r3_field_value(in, R3F_SADDR), vaddr = r3_field_value(in, R3F_ADDR);
-    switch (in->op->format) {
-    case R3_SCRATCH: {
-        uint64_t a = (uint64_t)(int64_t)off;
-        if (r3_field_value(in, R3F_SVE))
-            a += r3_vrow(w, vaddr)[lane];
-        if (saddr != 124)
-            a += w->sgpr[saddr];
+    uint64_t off = (uint64_t)(int64_t)x->mem_offset;
+    const uint32_t *v = r3_vrow(w, x->mem_vaddr & 0x1ff); /* the decoded terms: r3_xop_fill */
+    switch (x->mem_form) {
+    case R3XM_SCRATCH: {
+        uint64_t a = off;
+        if (x->mem_vaddr != 0xffff)
+            a += v[lane];
+        if (x->mem_saddr != 124)
+            a += w->sgpr[x->mem_saddr];
         *addr = a & 0xffffffffu;
         return R3_SPACE_PRIVATE;
     }
-    case R3_GLOBAL:
-        if (saddr == 124)
-            *addr = ((uint64_t)r3_vrow(w, vaddr)[lane] | (uint64_t)r3_vrow(w, vaddr + 1)[lane] << 32) + (uint64_t)(int64_t)off;
-        else /* the forms without VADDR (addtid) take the lane's dword slot instead */
-            *addr = ((uint64_t)w->sgpr[saddr] | (uint64_t)w->sgpr[saddr + 1] << 32) +
-                    (r3_op_has_operand(in->op, R3F_ADDR) ? r3_vrow(w, vaddr)[lane] : 4u * (uint32_t)lane) +
-                    (uint64_t)(int64_t)off;
+    case R3XM_GLOBAL_V:
+        *addr = ((uint64_t)v[lane] | (uint64_t)r3_vrow(w, x->mem_vaddr + 1u)[lane] << 32) + off;
+        return R3_SPACE_GLOBAL;
+    case R3XM_GLOBAL_SV:
+    case R3XM_GLOBAL_ST: /* the forms without VADDR (addtid) take the lane's dword slot instead */
+        *addr = ((uint64_t)w->sgpr[x->mem_saddr] | (uint64_t)w->sgpr[x->mem_saddr + 1] << 32) +
+                (x->mem_form == R3XM_GLOBAL_SV ? v[lane] : 4u * (uint32_t)lane) + off;
         return R3_SPACE_GLOBAL;
     default: /* FLAT: 12-bit unsigned offset */
-        *addr = ((uint64_t)r3_vrow(w, vaddr)[lane] | (uint64_t)r3_vrow(w, vaddr + 1)[lane] << 32) +
-                (r3_field_value(in, R3F_OFFSET) & 0xfff);
+        *addr = ((uint64_t)v[lane] | (uint64_t)r3_vrow(w, x->mem_vaddr + 1u)[lane] << 32) + off;
         return r3_flat_space(addr);
     }
 }

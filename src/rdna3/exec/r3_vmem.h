@@ -30,6 +30,10 @@ uint64_t r3_atomic64(uint64_t *p, r3_atomic op, uint64_t v, uint64_t cmp, unsign
    misaligned access as a MEMVIOL warning and return 1: the load reads 0, the store is dropped. */
 int r3_misaligned(r3_wave *w, uint64_t *addr, unsigned bytes, int lane);
 
+/* Device memory [addr, addr + n) as host bytes, or NULL when no allocation holds it all; the
+   allocation found is remembered in the wave, as the next access mostly falls in it too. */
+uint8_t *r3_device_bytes(r3_wave *w, uint64_t addr, uint64_t n);
+
 /* The LDS bytes [addr, addr + n) of the wave's workgroup, or NULL when out of range. */
 uint8_t *r3_lds_bytes(r3_wave *w, uint64_t addr, uint32_t n);
 

@@ -50,6 +50,10 @@ typedef struct r3_wave {
     struct r3_group *group;
     uint8_t *scratch;            /* private memory: lanes x scratch_per_lane bytes */
     uint32_t scratch_per_lane;
+    /* the device allocation the wave's last global access hit (lanes of one instruction, and the
+       instructions of a loop, mostly hit the same buffer): base, size and host bytes; size 0 when none */
+    uint64_t hit_base, hit_size;
+    uint8_t *hit_data;
     int nvgprs;                  /* VGPRs the kernel allocated: others read as v0, writes are dropped */
     uint64_t dpp_off;            /* lanes whose write a DPP source fetch disabled */
     /* hazards seed 000 leaves to software: what the previous VALU instruction was (R3_HZ_*), and

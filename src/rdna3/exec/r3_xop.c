@@ -74,6 +74,21 @@ static void r3_xop_fill(r3_xop *x, const r3_inst *in, uint32_t pc)
             x->neg_hi = (uint8_t)r3_field_value(in, R3F_NEG_HI);
         }
         break;
+    case R3_FLAT: case R3_GLOBAL: case R3_SCRATCH: {
+        x->enc = R3X_OTHER;
+        unsigned saddr = r3_field_value(in, R3F_SADDR), off = r3_field_value(in, R3F_OFFSET);
+        x->mem_vaddr = (uint16_t)r3_field_value(in, R3F_ADDR);
+        x->mem_saddr = (uint16_t)saddr;
+        x->mem_offset = op->format == R3_FLAT ? (int32_t)(off & 0xfff) : (int32_t)(off << 19) >> 19;
+        x->mem_form = op->format == R3_FLAT      ? R3XM_FLAT
+                      : op->format == R3_SCRATCH ? R3XM_SCRATCH
+                      : saddr == 124             ? R3XM_GLOBAL_V
+                      : r3_op_has_operand(op, R3F_ADDR) ? R3XM_GLOBAL_SV
+                                                        : R3XM_GLOBAL_ST;
+        if (op->format == R3_SCRATCH && !r3_field_value(in, R3F_SVE))
+            x->mem_vaddr = 0xffff; /* no VADDR term */
+        break;
+    }
     default:
         x->enc = R3X_OTHER;
         break;

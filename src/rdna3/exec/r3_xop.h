@@ -43,7 +43,20 @@ struct r3_xop {
     uint16_t dpp_ctrl;
     uint32_t dpp8;            /* DPP8: eight 3-bit lane selects */
     uint64_t dpp_lanes;       /* lanes the DPP row and bank masks let write (all without DPP) */
+    /* FLAT, GLOBAL, SCRATCH: the address terms, decoded once (r3_vmem_address reads them per lane) */
+    int32_t mem_offset;       /* the instruction offset: signed 13-bit (GLOBAL, SCRATCH), 12-bit (FLAT) */
+    uint16_t mem_vaddr, mem_saddr;
+    uint8_t mem_form;         /* r3_xmem */
 };
+
+/* How a FLAT/GLOBAL/SCRATCH lane forms its address. */
+typedef enum {
+    R3XM_FLAT,                /* 64-bit VADDR + offset, then the aperture */
+    R3XM_GLOBAL_V,            /* 64-bit VADDR + offset */
+    R3XM_GLOBAL_SV,           /* 64-bit SADDR + 32-bit VADDR + offset */
+    R3XM_GLOBAL_ST,           /* 64-bit SADDR + 4 x lane + offset (the addtid forms) */
+    R3XM_SCRATCH,             /* offset (+ VADDR with SVE) (+ SADDR unless null), 32 bits */
+} r3_xmem;
 
 typedef struct {
     r3_xop *ops;              /* one per decoded instruction, same index as the code object's */
