@@ -70,7 +70,13 @@ static const char help_run[] =
     "          --dump-mem ADDR:NBYTES:FILE writes device memory after the last launch;\n"
     "          --timeline=FILE draws the launches one after another on 2 cores, one workgroup each;\n"
     "          --trace=spike[=FILE] writes the reference simulator's commit log;\n"
-    "          --threads, --max-instructions and --stats as above.\n";
+    "          --threads, --max-instructions and --stats as above.\n"
+    "       wavesim run --batch FILE|-\n"
+    "  (RDNA3) many runs in one process: each line of FILE (\"-\": standard input, read as it comes) holds\n"
+    "  the arguments of one `wavesim run`, as words separated by blanks ('...' or \"...\" around a word\n"
+    "  with blanks; empty lines and lines starting with # are skipped). After each run, its messages\n"
+    "  written, a line \"--- exit N\" (N: the exit status that run would have had) goes to standard\n"
+    "  output. The batch's own exit status is 0, or 2 when a line cannot be read.\n";
 static const char help_isa[] =
     "usage: wavesim isa [--isa rdna3] [--missing]\n"
     "  how many instructions of each RDNA3 format the executor runs; --missing lists the others.\n";
@@ -492,6 +498,107 @@ out:
     return rc;
 }
 
+/* One line of a batch split into words (blanks separate them; '...' or "..." keeps blanks in one). The
+   words point into line, which is modified; -1 when a quote is not closed or there are too many. */
+static int batch_words(char *line, char **words, int max)
+{
+    int n = 0;
+    char *r = line;
+    while (*r) {
+        while (*r == ' ' || *r == '\t' || *r == '\r' || *r == '\n')
+            r++;
+        if (!*r)
+            break;
+        if (n == max)
+            return -1;
+        char *w = r, *o = r;
+        words[n++] = w;
+        while (*r && *r != ' ' && *r != '\t' && *r != '\r' && *r != '\n') {
+            if (*r == '\'' || *r == '"') {
+                char q = *r++;
+                while (*r && *r != q)
+                    *o++ = *r++;
+                if (!*r)
+                    return -1;
+                r++;
+            } else {
+                *o++ = *r++;
+            }
+        }
+        if (*r)
+            r++;
+        *o = 0;
+    }
+    return n;
+}
+
+/* wavesim run --batch FILE: every line one run, in this process (a test suite's thousands of small
+   launches pay no process start each); "--- exit N" after each so a caller can pair the answers. */
+static int cmd_run_batch(const char *path)
+{
+    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+    if (!f)
+        return fprintf(stderr, "wavesim run: cannot read batch '%s': %s\n", path, strerror(errno)), 1;
+    enum { MAX_WORDS = 4 * CLI_LAUNCH_MAX_ARGS + 64 };
+    size_t cap = 4096, len = 0;
+    char *line = malloc(cap);
+    int rc = 0, lineno = 0;
+    while (line) {
+        len = 0;
+        int c;
+        while ((c = getc(f)) != EOF && c != '\n') {
+            if (len + 2 > cap) {
+                char *grown = realloc(line, cap * 2);
+                if (!grown) {
+                    free(line);
+                    line = NULL;
+                    break;
+                }
+                line = grown;
+                cap *= 2;
+            }
+            line[len++] = (char)c;
+        }
+        if (!line) {
+            fprintf(stderr, "wavesim run: out of memory reading batch line %d\n", lineno + 1);
+            rc = 2;
+            break;
+        }
+        if (c == EOF && len == 0)
+            break;
+        line[len] = 0;
+        lineno++;
+        char *argv[MAX_WORDS + 2] = {"wavesim", "run"};
+        int n = batch_words(line, argv + 2, MAX_WORDS);
+        if (n < 0) {
+            fprintf(stderr, "wavesim run: batch line %d: unclosed quote or more than %d words\n", lineno, MAX_WORDS);
+            printf("--- exit 2\n");
+            fflush(stdout);
+            continue;
+        }
+        if (n == 0 || argv[2][0] == '#')
+            continue;
+        const char *refused = cli_ventus_selected(n + 2, argv) ? "a batch runs RDNA3 code objects" : NULL;
+        for (int w = 2; w < n + 2 && !refused; w++)
+            if (strcmp(argv[w], "--batch") == 0)
+                refused = "--batch does not nest";
+            else if (f == stdin && strcmp(argv[w], "-") == 0)
+                refused = "standard input holds the batch, not a code object";
+        int status = 2;
+        if (refused)
+            fprintf(stderr, "wavesim run: batch line %d: %s\n", lineno, refused);
+        else
+            status = cmd_run(n + 2, argv);
+        fflush(stderr);
+        printf("--- exit %d\n", status);
+        fflush(stdout);
+    }
+    free(line);
+    if (f != stdin)
+        fclose(f);
+    return rc;
+}
+
 /* Executor coverage: per encoding format, how many of its instructions run (the codec knows all). */
 static int cmd_isa(int argc, char **argv)
 {
@@ -535,6 +642,9 @@ int main(int argc, char **argv)
         fprintf(stderr, "wavesim: %s\n", init_err);
         return 3;
     }
+    if (strcmp(cmd, "run") == 0 && argc >= 3 && strcmp(argv[2], "--batch") == 0)
+        return argc == 4 ? cmd_run_batch(argv[3])
+                         : (fprintf(stderr, "wavesim run: --batch takes one FILE (\"-\": standard input) and nothing else\n"), 2);
     if (strcmp(cmd, "run") == 0)
         return cmd_run(argc, argv);
     if (strcmp(cmd, "dis") == 0)

@@ -209,6 +209,7 @@ run cli-dis-hex sh tests/cli/dis_hex.sh build/rel/wavesim
 run cli-dis-elf-errors sh tests/cli/dis_elf_errors.sh build/san/wavesim
 run cli-as-errors sh tests/cli/as_errors.sh build/rel/wavesim
 run cli-run-errors sh tests/cli/run_errors.sh build/san/wavesim
+run cli-run-batch python3 tests/cli/run_batch.py --tool build/san/wavesim
 # Bad input to every command (one line, exit 1/2, no signal, no sanitizer report, no half-written output).
 run cli-bad-input-asan-ubsan python3 tests/cli/bad_input.py --tool build/san/wavesim
 # Every option the help texts name is accepted; the contract's forms are in `wavesim help`.
