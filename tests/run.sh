@@ -135,6 +135,8 @@ fi
 # buffers bit for bit. Once more with wavesim's
 # own builtin header, the fallback of `wavesim cc` without rocm-device-libs.
 if command -v clang-19 >/dev/null; then
+    # the PoCL side's batch mode (one process, each program built once) answers as separate processes
+    run pocl-run-batch python3 tests/exec/pocl_batch.py --pocl build/rel/tests/pocl_run
     run kernels python3 tests/exec/run_kernels.py --tool build/rel/wavesim --cc-tool build/rel/wavesim \
         --pocl build/rel/tests/pocl_run --opencl-icd build/icd
     # the sanitizer run executes the code objects the release run compiled (cached by content)

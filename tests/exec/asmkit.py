@@ -1,14 +1,14 @@
 # Hand-written gfx11 assembly kernels for the executor tests: wraps kernel bodies into one code
 # object (descriptors and code object v5 metadata), assembles it with wavesim, and runs kernels.
-# Runs go through `wavesim run --batch -`, one long-lived process per calling thread, so a test's
-# thousands of launches do not each start a process; a batch process that ends with a non-zero
-# status (a sanitizer's leak report at exit) fails the test when Python exits.
-import atexit
+# Runs go through `wavesim run --batch -` (batchproc.py), one long-lived process per calling thread,
+# so a test's thousands of launches do not each start a process.
 import concurrent.futures
 import os
 import subprocess
-import tempfile
-import threading
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import batchproc  # noqa: E402
 
 
 class Kernel:
@@ -95,65 +95,6 @@ def _assemble(tool, ks, stem, wave64):
     return o
 
 
-class _Batch:
-    """One `wavesim run --batch -` process: run() sends one line and reads up to its "--- exit N"."""
-
-    def __init__(self, tool):
-        self.tool = tool
-        self.err = tempfile.TemporaryFile()  # a file, not a pipe: a long message cannot block the run
-        self.seen = 0
-        self.proc = subprocess.Popen([tool, 'run', '--batch', '-'], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=self.err)
-
-    def _new_stderr(self):
-        self.err.seek(self.seen)
-        text = self.err.read()
-        self.seen += len(text)
-        return text.decode(errors='replace')
-
-    def run(self, words):
-        line = ' '.join('"%s"' % w if any(c in w for c in ' \t\'') else w for w in words)
-        out = []
-        try:
-            self.proc.stdin.write(line.encode() + b'\n')
-            self.proc.stdin.flush()
-            while True:
-                got = self.proc.stdout.readline()
-                if not got or got.startswith(b'--- exit '):
-                    break
-                out.append(got)
-        except BrokenPipeError:
-            got = b''
-        if got:
-            rc = int(got.split()[2])
-        else:  # the process died (a crash): its status stands for this run, and a new one starts
-            rc = self.proc.wait()
-            _batches[threading.get_ident(), self.tool] = None
-        return subprocess.CompletedProcess([self.tool, 'run'] + list(words), rc,
-                                           b''.join(out).decode(errors='replace'), self._new_stderr())
-
-    def close(self):
-        self.proc.stdin.close()
-        rest = self.proc.stdout.read()
-        rc = self.proc.wait()
-        return rc, rest.decode(errors='replace') + self._new_stderr()
-
-
-_batches = {}
-_batches_lock = threading.Lock()
-
-
-@atexit.register
-def _close_batches():
-    for b in list(_batches.values()):
-        if b is None:
-            continue
-        rc, text = b.close()
-        if rc:
-            print('wavesim run --batch ended with status %d:\n%s' % (rc, text[-3000:]), flush=True)
-            os._exit(1)
-
-
 def run(tool, hsaco, kernel, global_size, local_size, args, dumps, threads=2, extra=()):
     """Runs one kernel of hsaco (a path, or build's dict of paths by kernel): args are --arg specs,
     dumps {index: path}. Returns a CompletedProcess (text stdout and stderr) as if `wavesim run` ran."""
@@ -165,10 +106,4 @@ def run(tool, hsaco, kernel, global_size, local_size, args, dumps, threads=2, ex
         words += ['--arg', a]
     for i, p in dumps.items():
         words += ['--dump', '%d:%s' % (i, p)]
-    key = threading.get_ident(), tool
-    batch = _batches.get(key)
-    if batch is None:
-        batch = _Batch(tool)
-        with _batches_lock:
-            _batches[key] = batch
-    return batch.run(words)
+    return batchproc.run([tool, 'run'], words)

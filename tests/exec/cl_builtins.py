@@ -15,6 +15,9 @@ import sys
 import tempfile
 from fractions import Fraction
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import batchproc  # noqa: E402
+
 PI_LO = 1.2246467991473532e-16  # pi - math.pi
 
 
@@ -335,10 +338,12 @@ def run_launches(tool, pocl, path, launches, variants, tmp, cc_opts=(), pocl_opt
                 runs.append(None)
                 continue
             outs = [os.path.join(tmp, '%s-%s-%d-%d-%d.bin' % (tag, opt, wave, k, d)) for d in launch['dumps']]
-            p = subprocess.run(cmd + ['--kernel', launch['kernel'], '--global', launch['glob'], '--local', launch['local']]
-                               + (['--offset', launch['offset']] if launch.get('offset') else []) + launch['args']
-                               + sum((['--dump', '%d:%s' % (d, o)] for d, o in zip(launch['dumps'], outs)), []),
-                               capture_output=True, text=True)
+            # in a batch process (batchproc.py): one process start, and one PoCL build, per source
+            prefix, words = (cmd[:1], cmd[1:]) if opt == 'pocl' else (cmd[:2], cmd[2:])
+            p = batchproc.run(prefix, words + ['--kernel', launch['kernel'], '--global', launch['glob'],
+                                               '--local', launch['local']]
+                              + (['--offset', launch['offset']] if launch.get('offset') else []) + launch['args']
+                              + sum((['--dump', '%d:%s' % (d, o)] for d, o in zip(launch['dumps'], outs)), []))
             if p.returncode:
                 return '%s %s: %s' % (who, launch['kernel'], p.stderr.strip()[-500:]), None
             runs.append([open(o, 'rb').read() for o in outs])

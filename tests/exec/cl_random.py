@@ -21,6 +21,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import batchproc  # noqa: E402
+
 N = 256        # work-items per program
 LOCAL = 64
 OUTS = 4       # results per work-item
@@ -354,6 +357,12 @@ def run(cmd):
     return p.returncode, p.stderr.strip()
 
 
+def run_batched(prefix, words):
+    """As run(prefix + words), in a batch process (batchproc.py): PoCL starts and builds each source once."""
+    p = batchproc.run(prefix, words)
+    return p.returncode, p.stderr.strip()
+
+
 def check_source(tool, pocl, path, names, inputs, tmp, out_init=None):
     """Runs every kernel of one source on PoCL and on wavesim; returns a list of problems. OUT_INIT: a
     file with the initial contents of the result buffer (else zeros, N * OUTS words)."""
@@ -363,7 +372,7 @@ def check_source(tool, pocl, path, names, inputs, tmp, out_init=None):
     want = {}
     for name in names:
         out = os.path.join(tmp, 'pocl-%s.bin' % name)
-        rc, err = run([pocl, path, '--kernel', name, '--global', str(N), '--local', str(LOCAL)] + args
+        rc, err = run_batched([pocl], [path, '--kernel', name, '--global', str(N), '--local', str(LOCAL)] + args
                       + ['--dump', '2:' + out])
         if rc:
             return ['%s %s on PoCL: %s' % (os.path.basename(path), name, err[-400:])]
@@ -376,7 +385,7 @@ def check_source(tool, pocl, path, names, inputs, tmp, out_init=None):
             continue
         for name in names:
             out = os.path.join(tmp, 'ws-%s.bin' % name)
-            rc, err = run([tool, 'run', obj, '--kernel', name, '--global', str(N), '--local', str(LOCAL)] + args
+            rc, err = run_batched([tool, 'run'], [obj, '--kernel', name, '--global', str(N), '--local', str(LOCAL)] + args
                           + ['--dump', '2:' + out])
             if rc:
                 problems.append('%s %s -%s wave%d: %s' % (os.path.basename(path), name, opt, wave, err))
