@@ -12,6 +12,7 @@ import subprocess
 import sys
 import tempfile
 
+import batchproc
 import cases_more
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
@@ -387,8 +388,11 @@ def run_pocl(pocl, c, tmp, icd=None, extra_options=()):
     if c.offset:
         cmd += ['--offset', c.offset]
     opts, dumps = arg_options(c, tmp, 'platform' if icd else 'pocl')
-    env = dict(os.environ, OCL_ICD_VENDORS=os.path.abspath(icd)) if icd else None
-    p = subprocess.run(cmd + opts, capture_output=True, text=True, env=env)
+    if icd:
+        env = dict(os.environ, OCL_ICD_VENDORS=os.path.abspath(icd))
+        p = subprocess.run(cmd + opts, capture_output=True, text=True, env=env)
+    else:  # one PoCL process for the test (batchproc.py): it starts once and builds each source once
+        p = batchproc.run(cmd[:1], cmd[1:] + opts)
     if p.returncode:
         return 'pocl_run failed: ' + (p.stderr.strip()[-600:] or 'exit %d' % p.returncode), None
     return None, {i: open(f, 'rb').read() for i, f in dumps.items()}
@@ -446,7 +450,7 @@ def run_case(tool, c, opt, wave64, tmp, builtins, cc_tool=None):
         if c.offset:
             cmd += ['--offset', c.offset]
         opts, dumps = arg_options(c, tmp, str(threads))
-        p = subprocess.run(cmd + opts, capture_output=True, text=True)
+        p = batchproc.run(cmd[:2], cmd[2:] + opts)
         if p.returncode:
             return 'wavesim failed: ' + (p.stderr.strip() or 'exit %d' % p.returncode), None
         results[threads] = {i: open(f, 'rb').read() for i, f in dumps.items()}
