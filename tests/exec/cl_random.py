@@ -434,21 +434,25 @@ def main():
         open(inputs[1], 'wb').write(struct.pack('%df' % N, *fvals))
         done = 0
         src_no = 0
-        while done < args.count:
-            gen = Gen(rng)
-            k = min(args.per_source, args.count - done)
-            names = ['p%d' % (done + j) for j in range(k)]
+
+        def check(gen, rng_, names, out_init=None):
+            """Writes one source of gen's programs NAMES, checks it; returns the problem count."""
             text = '#pragma OPENCL FP_CONTRACT OFF\n' + '\n\n'.join(
-                gen.program(nm, rng.random() < 0.3) for nm in names) + '\n'
+                gen.program(nm, rng_.random() < 0.3) for nm in names) + '\n'
             path = os.path.join(tmp, 'random%d.cl' % src_no)
             open(path, 'w').write(text)
-            problems = check_source(args.tool, args.pocl, path, names, inputs, tmp)
+            problems = check_source(args.tool, args.pocl, path, names, inputs, tmp, out_init)
             for p in problems:
                 print(p)
             if problems and args.keep:
                 os.makedirs(args.keep, exist_ok=True)
                 open(os.path.join(args.keep, 'random-seed%d-%d.cl' % (args.seed, src_no)), 'w').write(text)
-            failed += len(problems)
+            return len(problems)
+
+        while done < args.count:
+            gen = Gen(rng)
+            k = min(args.per_source, args.count - done)
+            failed += check(gen, rng, ['p%d' % (done + j) for j in range(k)])
             done += k
             src_no += 1
         # the atomic and vector programs, from their own stream
@@ -462,18 +466,8 @@ def main():
             k = min(args.per_source // 2, more - done)
             atomic = src_no % 2 == 0
             gen = (AtomicGen if atomic else VecGen)(rng2)
-            names = ['%s%d' % ('a' if atomic else 'v', done + j) for j in range(k)]
-            text = '#pragma OPENCL FP_CONTRACT OFF\n' + '\n\n'.join(
-                gen.program(nm, rng2.random() < 0.3) for nm in names) + '\n'
-            path = os.path.join(tmp, 'random%d.cl' % src_no)
-            open(path, 'w').write(text)
-            problems = check_source(args.tool, args.pocl, path, names, inputs, tmp, init if atomic else None)
-            for p in problems:
-                print(p)
-            if problems and args.keep:
-                os.makedirs(args.keep, exist_ok=True)
-                open(os.path.join(args.keep, 'random-seed%d-%d.cl' % (args.seed, src_no)), 'w').write(text)
-            failed += len(problems)
+            failed += check(gen, rng2, ['%s%d' % ('a' if atomic else 'v', done + j) for j in range(k)],
+                            init if atomic else None)
             done += k
             src_no += 1
     print('random kernels: %d programs and %d atomic and vector programs x 3 builds against PoCL, %d problems' % (
