@@ -129,10 +129,11 @@ ventus-example: all
 # Every test; ends with one line "N passed, N failed".
 # (the two builds use every core: they are a fifth of the test loop's time when run one file at a time)
 TEST_BUILD_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+# (make expands the whole recipe before its first line runs: TEST_STARTED is the time before the builds)
 test:
 	@$(MAKE) --no-print-directory -j$(TEST_BUILD_JOBS) MODE=rel all build/rel/tests/pocl_run
 	@$(MAKE) --no-print-directory -j$(TEST_BUILD_JOBS) MODE=san all build/san/tests/opencl_conformance
-	@bash tests/run.sh
+	@TEST_STARTED=$(shell date +%s) bash tests/run.sh
 
 bench: all
 	@sh bench/run.sh build/$(MODE)
