@@ -19,7 +19,7 @@ LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
 TABLES := $(wildcard isa/rdna3/*.def isa/ventus/*.def)
 TEST_TOOLS := $(BUILD)/tests/r3_lines $(BUILD)/tests/unit_tests $(BUILD)/tests/vt_driver_test $(BUILD)/demo
 
-.PHONY: all demo test test-fast bench fuzz clean tables install ventus-example
+.PHONY: all demo test bench fuzz clean tables install ventus-example
 # The OpenCL platform (build/libwavesim-opencl.so and build/icd/wavesim.icd) needs the OpenCL headers
 # with the ICD dispatch table; without them everything else still builds.
 OCL_HEADER := $(wildcard /usr/include/CL/cl_icd.h)

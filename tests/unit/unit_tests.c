@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/elf32.h"
+#include "common/elf64.h"
 #include "common/fp.h"
 #include "common/msgpack.h"
 #include "core/core_mem.h"
@@ -14,6 +16,7 @@
 #include "core/core_timeline.h"
 #include "rdna3/codec/r3_codec.h"
 #include "rdna3/exec/r3_exec.h"
+#include "ventus/codec/vt_isa.h"
 
 static int passed, failed;
 
@@ -272,6 +275,149 @@ static void test_msgpack(void)
     msgpack_writer_free(&w);
 }
 
+/* Ventus rows are tried in order, first match wins (vt_codec.c). Two rows that can match one word
+   are a decoding ambiguity, as spike's own build check says: allowed only when listed here with
+   the reason, and only when the earlier row is strictly more specific, so the later row still
+   decodes every word the earlier one does not take (no row is shadowed). */
+static void test_ventus_overlaps(void)
+{
+    static const struct {
+        const char *first, *second, *why;
+    } allowed[] = {
+        /* seed 003's fp16 conversions and the 2025 local byte load share major 0x7a, funct3 0 in the
+           Ventus LLVM backend's numbering; funct7 and rs2 pick the conversion (isa-notes-ventus.md) */
+        {"vcvt.fp32.fp16", "vlb_local.v", "2025 conversions inside the local-load encoding space"},
+        {"vcvt.fp16.fp32", "vlb_local.v", "2025 conversions inside the local-load encoding space"},
+        {"vcvt.fp32.bf16", "vlb_local.v", "2025 conversions inside the local-load encoding space"},
+        {"vcvt.bf16.fp32", "vlb_local.v", "2025 conversions inside the local-load encoding space"},
+    };
+    int overlaps = 0, unlisted = 0, shadowed = 0;
+    for (int i = 1; i < VT_OP_COUNT; i++)
+        for (int j = i + 1; j < VT_OP_COUNT; j++) {
+            const vt_opinfo *a = &vt_ops[i], *b = &vt_ops[j];
+            if ((a->match ^ b->match) & a->mask & b->mask)
+                continue; /* some fixed bit differs: no word matches both */
+            overlaps++;
+            int listed = 0;
+            for (size_t k = 0; k < sizeof allowed / sizeof *allowed; k++)
+                listed |= !strcmp(allowed[k].first, a->mnemonic) && !strcmp(allowed[k].second, b->mnemonic);
+            if (!listed) {
+                unlisted++;
+                printf("  ventus rows %s and %s match the same words\n", a->mnemonic, b->mnemonic);
+            }
+            if ((a->mask & b->mask) != b->mask || a->mask == b->mask) {
+                shadowed++;
+                printf("  ventus row %s is not strictly more specific than the later %s\n", a->mnemonic, b->mnemonic);
+            }
+        }
+    CHECK(unlisted == 0, "every pair of Ventus rows that match one word is a listed exception");
+    CHECK(shadowed == 0, "of two overlapping Ventus rows the earlier is strictly more specific");
+    CHECK(overlaps == (int)(sizeof allowed / sizeof *allowed), "every listed Ventus overlap still exists");
+}
+
+/* ELF32 (Ventus kernels): what the writer lays out, the reader gives back; every truncation of the
+   image is refused with a message, never read past (the sanitizer build runs this too). */
+static void test_elf32(void)
+{
+    const uint8_t code[12] = {0x13, 0, 0, 0, 0x93, 0x80, 0x10, 0, 0x67, 0x80, 0, 0};
+    const elf32_out_symbol syms[2] = {{"entry", 0x80000000u, 1, 1}, {"local_label", 0x80000008u, 0, 0}};
+    uint8_t *img = NULL;
+    size_t size = 0;
+    CHECK(elf32_write_exec(code, sizeof code, 0x80000000u, syms, 2, &img, &size) == 0 && img, "elf32 image written");
+    if (!img)
+        return;
+    elf32_file f;
+    char err[200] = "";
+    int ok = elf32_parse(img, size, &f, err, sizeof err) == 0;
+    CHECK(ok, "elf32 image read back");
+    if (ok) {
+        int text = -1, entry = -1, label = -1, loaded = 0;
+        for (int i = 0; i < f.nsecs; i++)
+            if (!strcmp(f.secs[i].name, ".text"))
+                text = i;
+        for (int i = 0; i < f.nsyms; i++) {
+            if (!strcmp(f.syms[i].name, "entry"))
+                entry = i;
+            if (!strcmp(f.syms[i].name, "local_label"))
+                label = i;
+        }
+        for (int i = 0; i < f.nsegs; i++)
+            loaded |= f.segs[i].vaddr == 0x80000000u && f.segs[i].filesz == sizeof code &&
+                      f.segs[i].offset + sizeof code <= size && !memcmp(img + f.segs[i].offset, code, sizeof code);
+        CHECK(f.machine == ELF32_EM_RISCV && f.entry == 0x80000000u, "elf32 machine and entry");
+        CHECK(text >= 0 && f.secs[text].addr == 0x80000000u && f.secs[text].size == sizeof code, "elf32 .text");
+        CHECK(entry >= 0 && f.syms[entry].value == 0x80000000u && label >= 0 && f.syms[label].value == 0x80000008u,
+              "elf32 symbols and their values");
+        CHECK(loaded, "elf32 loadable segment holds the code at its address");
+        elf32_free(&f);
+    }
+    int refused = 1;
+    for (size_t n = 0; n < size && refused; n++) {
+        uint8_t *cut = malloc(n ? n : 1); /* its own allocation: ASan sees any read past n */
+        if (!cut)
+            break;
+        memcpy(cut, img, n);
+        err[0] = 0;
+        if (elf32_parse(cut, n, &f, err, sizeof err) == 0) {
+            /* a prefix may still be a complete file when only trailing bytes are cut */
+            elf32_free(&f);
+        } else if (!err[0]) {
+            refused = 0;
+        }
+        free(cut);
+    }
+    CHECK(refused, "every truncated elf32 image is read safely, a refusal with a message");
+    free(img);
+}
+
+/* ELF64 (code objects): sections written by elf64_build are found again, with their bytes. */
+static void test_elf64(void)
+{
+    static const uint8_t text[8] = {0, 0, 0x80, 0xbf, 0, 0, 0xb0, 0xbf}, note[16] = {4, 0, 0, 0, 1, 0, 0, 0, 32, 0, 0, 0,
+                                                                                      'A', 'M', 'D', 0};
+    elf64_out_section secs[2] = {
+        {".text", ELF64_SHT_PROGBITS, ELF64_SHF_ALLOC | ELF64_SHF_EXECINSTR, 0x1000, 256, 0, text, sizeof text, 0, 0},
+        {".note", ELF64_SHT_NOTE, ELF64_SHF_ALLOC, 0x200, 4, 0, note, sizeof note, 0, 0},
+    };
+    elf64_out_header h = {64, 3, ELF64_ET_DYN, 224, 0x51};
+    uint8_t *img = NULL;
+    size_t size = 0;
+    CHECK(elf64_build(&h, secs, 2, &img, &size) == 0 && img, "elf64 image built");
+    if (!img)
+        return;
+    elf64_file f;
+    char err[200] = "";
+    int ok = elf64_parse(img, size, &f, err, sizeof err) == 0;
+    CHECK(ok, "elf64 image read back");
+    if (ok) {
+        const elf64_section *t = elf64_find_section(&f, ".text"), *n = elf64_find_section(&f, ".note");
+        CHECK(f.machine == 224 && f.type == ELF64_ET_DYN && f.osabi == 64 && f.abiversion == 3 && f.flags == 0x51,
+              "elf64 header fields");
+        CHECK(t && t->addr == 0x1000 && t->size == sizeof text && t->offset + sizeof text <= size &&
+                  !memcmp(img + t->offset, text, sizeof text),
+              "elf64 .text address and bytes");
+        CHECK(n && n->type == ELF64_SHT_NOTE && n->size == sizeof note && !memcmp(img + n->offset, note, sizeof note),
+              "elf64 note section");
+        CHECK(elf64_find_section(&f, ".absent") == NULL, "elf64 absent section");
+        elf64_free(&f);
+    }
+    int refused = 1;
+    for (size_t n = 0; n < size && refused; n++) {
+        uint8_t *cut = malloc(n ? n : 1);
+        if (!cut)
+            break;
+        memcpy(cut, img, n);
+        err[0] = 0;
+        if (elf64_parse(cut, n, &f, err, sizeof err) == 0)
+            elf64_free(&f);
+        else if (!err[0])
+            refused = 0;
+        free(cut);
+    }
+    CHECK(refused, "every truncated elf64 image is read safely, a refusal with a message");
+    free(img);
+}
+
 int main(void)
 {
     test_tables();
@@ -282,6 +428,9 @@ int main(void)
     test_core_timeline();
     test_fp_round();
     test_msgpack();
+    test_ventus_overlaps();
+    test_elf32();
+    test_elf64();
     printf("%d passed, %d failed\n", passed, failed);
     return failed != 0;
 }
