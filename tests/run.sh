@@ -138,8 +138,10 @@ fi
 if command -v clang-19 >/dev/null; then
     # the PoCL side's batch mode (one process, each program built once) answers as separate processes
     run pocl-run-batch python3 tests/exec/pocl_batch.py --pocl build/rel/tests/pocl_run
+    # (--fast-paths-diff: every case again with --no-fast-paths, the executor's reference paths: the
+    # same buffers, and at -O3 wave32 the same trace byte for byte)
     run kernels python3 tests/exec/run_kernels.py --tool build/rel/wavesim --cc-tool build/rel/wavesim \
-        --pocl build/rel/tests/pocl_run --opencl-icd build/icd
+        --pocl build/rel/tests/pocl_run --opencl-icd build/icd --fast-paths-diff
     # the sanitizer run executes the code objects the release run compiled (cached by content)
     run kernels-asan-ubsan python3 tests/exec/run_kernels.py --tool build/san/wavesim --cc-tool build/rel/wavesim
     run kernels-wavesim-builtins python3 tests/exec/run_kernels.py --tool build/rel/wavesim --builtins wavesim

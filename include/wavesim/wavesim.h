@@ -36,6 +36,10 @@ typedef struct {
     /* Record a timeline of every launch (ws_timeline_write): which compute unit and slot ran each
        workgroup, a span per wave, barrier waits, faults. */
     int timeline;
+    /* Run without the executor's speed tricks (the per-wave memo of the last device allocation hit,
+       the two-address LDS load loop, the vectorized f32 fma pass): the reference paths, which must
+       give the same results and traces (RDNA3; make test compares both). */
+    int no_fast_paths;
 } ws_options;
 
 enum {

@@ -316,6 +316,7 @@ int ws_launch(ws_device *dev, ws_program *prog, const char *kernel, const ws_dim
     static const uint8_t align[] = {R3_ALIGN_UNALIGNED, R3_ALIGN_DWORD, R3_ALIGN_DWORD_STRICT, R3_ALIGN_STRICT};
     l.align_mode = dev->opt.alignment_mode >= 0 && dev->opt.alignment_mode <= 3 ? align[dev->opt.alignment_mode]
                                                                                  : R3_ALIGN_UNALIGNED;
+    l.fast_paths = !dev->opt.no_fast_paths;
     core_timeline_free(dev->timeline);
     dev->timeline = NULL;
     l.timeline = dev->opt.timeline ? &dev->timeline : NULL;

@@ -437,7 +437,37 @@ def compile_case(cc_tool, c, opt, wave64, obj, builtins, cache):
     return 'wavesim cc failed: ' + err.strip()[-800:] if rc else ''
 
 
-def run_case(tool, c, opt, wave64, tmp, builtins, cc_tool=None):
+def fast_paths_diff(tool, c, obj, tmp, fast_results, traced):
+    """The case once more with --no-fast-paths (the executor's reference paths): the same buffers as
+    the fast run; with TRACED, both runs traced and the traces the same byte for byte (the traces of
+    all four builds of every case come to 2.5 GB, so the caller traces one build per case). Returns
+    an error text or ''."""
+    base = [obj, '--kernel', c.kernel, '--global', c.glob, '--local', c.loc, '--threads', '1']
+    if c.offset:
+        base += ['--offset', c.offset]
+    traces = {}
+    for how, extra in ((('fast', []),) if traced else ()) + (('reference', ['--no-fast-paths']),):
+        opts, dumps = arg_options(c, tmp, how)
+        trace = os.path.join(tmp, 'trace-%s.txt' % how)
+        p = batchproc.run([tool, 'run'], base + extra + (['--trace=' + trace] if traced else []) + opts)
+        if p.returncode:
+            return 'wavesim %s failed: %s' % (' '.join(extra) or 'traced', p.stderr.strip()[-400:])
+        got = {i: open(f, 'rb').read() for i, f in dumps.items()}
+        if got != fast_results:
+            return '--no-fast-paths%s gives other buffers: %s' % (
+                '' if extra else ' (traced run)', [i for i in got if got[i] != fast_results.get(i)])
+        if traced:
+            traces[how] = open(trace, 'rb').read()
+            os.remove(trace)
+    if traced and traces['fast'] != traces['reference']:
+        a, b = traces['fast'].split(b'\n'), traces['reference'].split(b'\n')
+        k = next((i for i in range(min(len(a), len(b))) if a[i] != b[i]), min(len(a), len(b)))
+        return 'traces differ with --no-fast-paths at line %d: %r vs %r' % (
+            k + 1, a[k][:200] if k < len(a) else b'', b[k][:200] if k < len(b) else b'')
+    return ''
+
+
+def run_case(tool, c, opt, wave64, tmp, builtins, cc_tool=None, paths_diff=False):
     obj = os.path.join(tmp, '%s-%s-%d.hsaco' % (c.name, opt, 64 if wave64 else 32))
     if not os.path.exists(obj):
         err = compile_case(cc_tool or tool, c, opt, wave64, obj, builtins, cc_tool is not None)
@@ -456,6 +486,11 @@ def run_case(tool, c, opt, wave64, tmp, builtins, cc_tool=None):
         results[threads] = {i: open(f, 'rb').read() for i, f in dumps.items()}
     if results[1] != results[2]:
         return 'results differ between --threads 1 and --threads 2', None
+    if paths_diff:
+        # traced at -O3 wave32 (the build every case has)
+        err = fast_paths_diff(tool, c, obj, tmp, results[1], opt == 'O3' and not wave64)
+        if err:
+            return err, None
     problems = []
     for label, got, want, ulps in c.check(results[1]):
         bad = compare(c.name, got, want, ulps)
@@ -476,6 +511,8 @@ def main():
     ap.add_argument('--opencl-icd', help="with --pocl: also run every case's source through wavesim's OpenCL "
                     'platform (the .icd file in this directory) with the same host program, which must give '
                     'the buffers of `wavesim run` at -O3 bit for bit')
+    ap.add_argument('--fast-paths-diff', action='store_true',
+                    help='also run every case with --no-fast-paths and traced both ways: same buffers, same trace')
     args = ap.parse_args()
     rng = random.Random(5)
     failed = total = compared = platform_runs = 0
@@ -501,7 +538,8 @@ def main():
             for opt in ('O3', 'O0'):
                 for wave64 in [w == 64 for w in c.waves]:
                     total += 1
-                    err, mine = run_case(args.tool, c, opt, wave64, tmp, args.builtins, args.cc_tool)
+                    err, mine = run_case(args.tool, c, opt, wave64, tmp, args.builtins, args.cc_tool,
+                                         args.fast_paths_diff)
                     if not err and theirs is not None:
                         err = compare_pocl(c, mine, theirs)
                         compared += 1

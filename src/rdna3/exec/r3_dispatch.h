@@ -30,6 +30,7 @@ typedef struct {
     r3_trace_fn trace;              /* when set: one line per instruction, workgroups in order */
     void *trace_ctx;
     uint8_t align_mode;             /* r3_align_mode */
+    uint8_t fast_paths;             /* 0: the reference paths only (ws_options.no_fast_paths) */
     /* when set, *timeline receives the dispatch's timeline (also after a fault; the caller frees it) */
     core_timeline **timeline;
 } r3_launch;

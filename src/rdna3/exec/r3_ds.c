@@ -100,7 +100,7 @@ static void r3_ds_2addr(r3_wave *w, const r3_xop *x, unsigned bytes, unsigned st
         }
     const uint8_t *lds = g->lds;
     uint32_t lds_size = g->lds_size;
-    if (!store && words == 1 && !r3_field_value(in, R3F_GDS)) { /* the common case, free of aliasing reloads */
+    if (g->fast_paths && !store && words == 1 && !r3_field_value(in, R3F_GDS)) { /* fast path: the common case, free of aliasing reloads */
         uint32_t *t0 = to[0][0], *t1 = to[1][0];
         for (int l = 0; l < w->lanes; l++) {
             if (!(mask >> l & 1))

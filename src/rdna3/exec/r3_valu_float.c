@@ -64,6 +64,28 @@ R3_MULTIVERSION static void fma32_lanes(int n, const uint32_t *a, const uint32_t
     }
 }
 
+/* The reference form of fma32_lanes: each lane on its own, the NaN rule at once. */
+static void fma32_lanes_reference(int n, const uint32_t *a, const uint32_t *b, const uint32_t *c, uint32_t *r, int dx9)
+{
+    for (int l = 0; l < n; l++) {
+        float fx = fp_f32(a[l]), fy = fp_f32(b[l]), fz = fp_f32(c[l]);
+        if (dx9 && (fx == 0.0f || fy == 0.0f))
+            r[l] = r3_nan32(fp_b32(fz + 0.0f), c[l], c[l], c[l]);
+        else
+            r[l] = r3_nan32(fp_b32(__builtin_fmaf(fx, fy, fz)), a[l], b[l], c[l]);
+    }
+}
+
+/* fast path: the vectorized pass (ws_options.no_fast_paths turns it off) */
+static void fma32_run(const r3_wave *w, int n, const uint32_t *a, const uint32_t *b, const uint32_t *c, uint32_t *r,
+                      int dx9)
+{
+    if (w->group->fast_paths)
+        fma32_lanes(n, a, b, c, r, dx9);
+    else
+        fma32_lanes_reference(n, a, b, c, r, dx9);
+}
+
 static void fma32(r3_wave *w, const r3_xop *x, int dx9, int acc)
 {
     uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], c[R3_MAX_LANES], r[R3_MAX_LANES];
@@ -78,7 +100,7 @@ static void fma32(r3_wave *w, const r3_xop *x, int dx9, int acc)
         r3_src_f32(w, x, 2, c);
     }
     int rt = r3_round_enter(w, 0);
-    fma32_lanes(LANES, a, b, c, r, dx9);
+    fma32_run(w, LANES, a, b, c, r, dx9);
     r3_round_leave(rt);
     r3_dst_f32(w, x, r);
 }
@@ -102,9 +124,9 @@ static void fmak32(r3_wave *w, const r3_xop *x, int k_is_addend)
         k[l] = x->literal;
     int rt = r3_round_enter(w, 0);
     if (k_is_addend)
-        fma32_lanes(LANES, a, b, k, r, 0);
+        fma32_run(w, LANES, a, b, k, r, 0);
     else
-        fma32_lanes(LANES, a, k, b, r, 0);
+        fma32_run(w, LANES, a, k, b, r, 0);
     r3_round_leave(rt);
     r3_dst_f32(w, x, r);
 }

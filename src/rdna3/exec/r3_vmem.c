@@ -45,7 +45,8 @@ uint8_t *r3_lds_bytes(r3_wave *w, uint64_t addr, uint32_t n)
    for LDS and private memory out of range, as the hardware does). */
 uint8_t *r3_device_bytes(r3_wave *w, uint64_t addr, uint64_t n)
 {
-    if (addr - w->hit_base < w->hit_size && n <= w->hit_size - (addr - w->hit_base))
+    /* fast path: the allocation this wave's last access hit (no search) */
+    if (w->group->fast_paths && addr - w->hit_base < w->hit_size && n <= w->hit_size - (addr - w->hit_base))
         return w->hit_data + (addr - w->hit_base);
     const core_alloc *a = core_mem_lookup(w->group->mem, addr);
     if (!a || n > a->size - (addr - a->base))

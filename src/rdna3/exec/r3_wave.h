@@ -112,6 +112,7 @@ typedef struct r3_group {
     struct r3_sync *sync;        /* GDS, GWS and ordered count, shared by the dispatch */
     r3_warnings *warn;           /* the running thread's warning counts */
     uint8_t align_mode;          /* r3_align_mode */
+    uint8_t fast_paths;          /* r3_launch.fast_paths */
 } r3_group;
 
 static inline uint64_t r3_exec_mask(const r3_wave *w)
