@@ -71,13 +71,54 @@ static uint8_t *r3_ds_lane(r3_wave *w, const r3_xop *x, int l, unsigned bytes)
     return r3_ds_mem(w, x, r3_ds_addr(w, x, l), bytes);
 }
 
+/* Fast path for LDS loads and stores of whole dwords (no GDS): the fields read once, every lane's
+   bytes found before anything moves (out of range: loads read 0, stores are dropped, as in
+   r3_ds_mem), then the moves. Returns 0 when it does not apply. */
+static int r3_ds_dwords(r3_wave *w, const r3_xop *x, unsigned bytes, int store)
+{
+    const r3_inst *in = x->in;
+    if (!w->group->fast_paths || bytes % 4 || r3_field_value(in, R3F_GDS))
+        return 0;
+    uint64_t mask = r3_exec_mask(w);
+    const uint32_t *addr = r3_vrow(w, r3_field_value(in, R3F_ADDR));
+    uint32_t off = r3_ds_offset(in), size = w->group->lds_size;
+    uint8_t *lds = w->group->lds, *at[R3_MAX_LANES];
+    for (int l = 0; l < w->lanes; l++) {
+        uint32_t a = addr[l] + off; /* 32-bit, as r3_ds_addr */
+        at[l] = (uint64_t)a + bytes <= size ? lds + a : NULL;
+    }
+    unsigned reg = r3_field_value(in, store ? R3F_DATA0 : R3F_VDST), words = bytes / 4;
+    for (unsigned k = 0; k < words; k++) {
+        if (store) {
+            const uint32_t *row = r3_vrow(w, reg + k);
+            for (int l = 0; l < w->lanes; l++)
+                if (mask >> l & 1 && at[l])
+                    memcpy(at[l] + 4 * k, &row[l], 4);
+        } else {
+            uint32_t *row = r3_vrow_w(w, reg + k);
+            for (int l = 0; l < w->lanes; l++)
+                if (mask >> l & 1) {
+                    uint32_t v = 0;
+                    if (at[l])
+                        memcpy(&v, at[l] + 4 * k, 4);
+                    row[l] = v;
+                }
+        }
+    }
+    return 1;
+}
+
 static void r3_ds_load(r3_wave *w, const r3_xop *x, unsigned bytes, int sext, int d16, int hi)
 {
+    if (!d16 && !hi && r3_ds_dwords(w, x, bytes, 0))
+        return;
     r3_lane_moves(w, x, r3_ds_lane, R3F_DATA0, bytes, 0, sext, d16, hi);
 }
 
 static void r3_ds_store(r3_wave *w, const r3_xop *x, unsigned bytes, int hi)
 {
+    if (!hi && r3_ds_dwords(w, x, bytes, 1))
+        return;
     r3_lane_moves(w, x, r3_ds_lane, R3F_DATA0, bytes, 1, 0, 0, hi);
 }
 

@@ -127,15 +127,60 @@ static uint8_t *r3_lane_mem(r3_wave *w, const r3_xop *x, int l, unsigned bytes)
     return r3_misaligned(w, &addr, bytes, l) ? NULL : r3_locate(w, sp, addr, bytes, l);
 }
 
+/* Fast path for GLOBAL loads and stores of whole dwords in the default (unaligned) mode: the lane
+   addresses computed in one loop, every lane's bytes found (mostly in the allocation the wave hit
+   last) before anything moves, then the moves. Returns 0 when it does not apply or some lane's
+   access is not plain (outside every buffer, a host service): the general path then runs the
+   instruction from the start, as nothing was written yet. */
+static int r3_global_dwords(r3_wave *w, const r3_xop *x, unsigned bytes, int store)
+{
+    if (!w->group->fast_paths || bytes % 4 || w->group->align_mode != R3_ALIGN_UNALIGNED ||
+        (x->mem_form != R3XM_GLOBAL_V && x->mem_form != R3XM_GLOBAL_SV))
+        return 0;
+    uint64_t mask = r3_exec_mask(w), off = (uint64_t)(int64_t)x->mem_offset;
+    const uint32_t *lo = r3_vrow(w, x->mem_vaddr & 0x1ff), *hi = r3_vrow(w, (x->mem_vaddr + 1u) & 0x1ff);
+    uint64_t base = x->mem_form == R3XM_GLOBAL_SV
+                        ? (uint64_t)w->sgpr[x->mem_saddr] | (uint64_t)w->sgpr[x->mem_saddr + 1] << 32 : 0;
+    uint8_t *at[R3_MAX_LANES];
+    for (int l = 0; l < w->lanes; l++) {
+        if (!(mask >> l & 1))
+            continue;
+        uint64_t a = (x->mem_form == R3XM_GLOBAL_SV ? base + lo[l] : ((uint64_t)lo[l] | (uint64_t)hi[l] << 32)) + off;
+        if (a - w->hit_base < w->hit_size && bytes <= w->hit_size - (a - w->hit_base))
+            at[l] = w->hit_data + (a - w->hit_base);
+        else if (!(at[l] = r3_device_bytes(w, a, bytes)))
+            return 0;
+    }
+    unsigned reg = r3_field_value(x->in, store ? R3F_DATA : R3F_VDST), words = bytes / 4;
+    for (unsigned k = 0; k < words; k++) {
+        if (store) {
+            const uint32_t *row = r3_vrow(w, reg + k);
+            for (int l = 0; l < w->lanes; l++)
+                if (mask >> l & 1)
+                    memcpy(at[l] + 4 * k, &row[l], 4);
+        } else {
+            uint32_t *row = r3_vrow_w(w, reg + k);
+            for (int l = 0; l < w->lanes; l++)
+                if (mask >> l & 1)
+                    memcpy(&row[l], at[l] + 4 * k, 4);
+        }
+    }
+    return 1;
+}
+
 /* VDST = memory (`sext` sign-extends sub-dword data, `d16` writes a half, `hi` the high one) */
 static void r3_vload(r3_wave *w, const r3_xop *x, unsigned bytes, int sext, int d16, int hi)
 {
+    if (!d16 && !hi && r3_global_dwords(w, x, bytes, 0))
+        return;
     r3_lane_moves(w, x, r3_lane_mem, R3F_DATA, bytes, 0, sext, d16, hi);
 }
 
 /* memory = DATA (from its high half with `hi`) */
 static void r3_vstore(r3_wave *w, const r3_xop *x, unsigned bytes, int hi)
 {
+    if (!hi && r3_global_dwords(w, x, bytes, 1))
+        return;
     r3_lane_moves(w, x, r3_lane_mem, R3F_DATA, bytes, 1, 0, 0, hi);
 }
 

@@ -64,6 +64,32 @@ static inline void r3_lane_moves(r3_wave *w, const r3_xop *x, r3_lane_locator at
 {
     uint64_t mask = r3_exec_mask(w);
     unsigned reg = r3_field_value(x->in, store ? data : R3F_VDST);
+    if (w->group->fast_paths && bytes % 4 == 0 && !d16 && !hi) {
+        /* fast path: whole dwords, the register rows looked up once, not per lane and dword */
+        unsigned words = bytes / 4;
+        uint32_t *row[4];
+        for (unsigned k = 0; k < words; k++)
+            row[k] = store ? (uint32_t *)r3_vrow(w, reg + k) : r3_vrow_w(w, reg + k);
+        for (int l = 0; l < w->lanes; l++) {
+            if (!(mask >> l & 1))
+                continue;
+            uint8_t *p = at(w, x, l, bytes);
+            if (w->fault)
+                return;
+            for (unsigned k = 0; k < words; k++) {
+                if (store) {
+                    if (p)
+                        memcpy(p + 4 * k, &row[k][l], 4);
+                } else {
+                    uint32_t v = 0;
+                    if (p)
+                        memcpy(&v, p + 4 * k, 4);
+                    row[k][l] = v;
+                }
+            }
+        }
+        return;
+    }
     for (int l = 0; l < w->lanes; l++) {
         if (!(mask >> l & 1))
             continue;
