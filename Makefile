@@ -51,6 +51,8 @@ $(BUILD)/libwavesim.a: $(LIB_OBJ)
 CLI_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard cli/*.c))
 # cli/ and opencl/ see only the public headers (include/wavesim/) and their own: no -Isrc
 $(BUILD)/cli/%.o $(BUILD)/opencl/%.o: ALLCFLAGS := $(filter-out -Isrc,$(ALLCFLAGS))
+# the f32 fma lanes vectorize only without -frounding-math (r3_fma_lanes.c says why that is safe)
+$(BUILD)/src/rdna3/exec/r3_fma_lanes.o: ALLCFLAGS := $(filter-out -frounding-math,$(ALLCFLAGS))
 $(BUILD)/wavesim: $(CLI_OBJ) $(BUILD)/libwavesim.a
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ -lm -lpthread
 

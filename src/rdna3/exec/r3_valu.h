@@ -135,6 +135,11 @@ uint32_t r3_fma16(const r3_wave *w, uint32_t a, uint32_t b, uint32_t c);
 #define R3_MULTIVERSION
 #endif
 
+/* r = a * b + c per lane, rounded once in the current mode, with r3_nan32's NaN rule; with dx9 a
+   zero factor gives c + 0 (r3_fma_lanes.c, built without -frounding-math so the lanes vectorize). */
+void r3_fma32_lanes(int n, const uint32_t *restrict a, const uint32_t *restrict b, const uint32_t *restrict c,
+                    uint32_t *restrict r, int dx9);
+
 #define R3_F32_3(name, expr)                                                               \
     OP(name)                                                                               \
     {                                                                                      \

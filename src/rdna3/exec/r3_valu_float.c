@@ -42,29 +42,7 @@ R3_F64_3(v_fma_f64, fma(dx, dy, dz))
 /* fma with the addend from S2 or (the accumulator forms) from the destination. With `dx9`, a zero
    factor gives the addend (+0 added): the product, even of an infinity or NaN, drops out, so only
    the addend can make the result NaN. */
-/* The lanes of the f32 fmas: r = a * b + c rounded once, NaN rules of r3_nan32; with dx9 a zero
-   factor gives c + 0. */
-R3_MULTIVERSION static void fma32_lanes(int n, const uint32_t *a, const uint32_t *b, const uint32_t *c, uint32_t *r,
-                                        int dx9)
-{
-    /* one pass the compiler vectorizes, then the NaN rule for the lanes that made a NaN */
-    uint32_t nan = 0;
-    for (int l = 0; l < n; l++) {
-        float fx = fp_f32(a[l]), fy = fp_f32(b[l]), fz = fp_f32(c[l]);
-        float v = dx9 && (fx == 0.0f || fy == 0.0f) ? fz + 0.0f : __builtin_fmaf(fx, fy, fz);
-        r[l] = fp_b32(v);
-        nan |= (uint32_t)fp_isnan32(r[l]);
-    }
-    for (int l = 0; nan && l < n; l++) {
-        float fx = fp_f32(a[l]), fy = fp_f32(b[l]);
-        if (dx9 && (fx == 0.0f || fy == 0.0f))
-            r[l] = r3_nan32(r[l], c[l], c[l], c[l]);
-        else
-            r[l] = r3_nan32(r[l], a[l], b[l], c[l]);
-    }
-}
-
-/* The reference form of fma32_lanes: each lane on its own, the NaN rule at once. */
+/* The reference form of r3_fma32_lanes (r3_fma_lanes.c): each lane on its own, the NaN rule at once. */
 static void fma32_lanes_reference(int n, const uint32_t *a, const uint32_t *b, const uint32_t *c, uint32_t *r, int dx9)
 {
     for (int l = 0; l < n; l++) {
@@ -81,7 +59,7 @@ static void fma32_run(const r3_wave *w, int n, const uint32_t *a, const uint32_t
                       int dx9)
 {
     if (w->group->fast_paths)
-        fma32_lanes(n, a, b, c, r, dx9);
+        r3_fma32_lanes(n, a, b, c, r, dx9);
     else
         fma32_lanes_reference(n, a, b, c, r, dx9);
 }

@@ -1,0 +1,45 @@
+/* The lanes of the RDNA3 f32 fused multiply-adds (v_fma_f32, v_fmac_f32, fmamk/fmaak and the DX9
+   forms; the instruction functions are in r3_valu_float.c), in a file of their own because the
+   Makefile builds it without -frounding-math: under that flag GCC treats fmaf as a call that may
+   touch memory and will not vectorize the lanes. Nothing here depends on the flag: there is no
+   constant to fold and no addition but `+ 0.0f` (never folded away: -0 + 0 is +0), and the caller
+   has set the rounding mode (r3_round_enter) that the vector instructions round in, so the results
+   are those of the per-lane reference loop (fma32_lanes_reference; --no-fast-paths). */
+#include <stdint.h>
+
+#include "common/fp.h"
+#include "r3_exec.h"
+#include "r3_valu.h"
+
+/* The lanes of the f32 fmas: r = a * b + c rounded once, NaN rules of r3_nan32; with dx9 a zero
+   factor gives c + 0. */
+R3_MULTIVERSION void r3_fma32_lanes(int n, const uint32_t *restrict a, const uint32_t *restrict b, const uint32_t *restrict c,
+                                    uint32_t *restrict r, int dx9)
+{
+    /* one pass the compiler vectorizes (32 lanes at a time: a constant trip count, which -O2's
+       cheap vectorizer needs), then the NaN rule for the lanes that made a NaN */
+    uint32_t nan = 0;
+    for (int base = 0; base < n; base += 32) {
+        const uint32_t *restrict pa = a + base, *restrict pb = b + base, *restrict pc = c + base;
+        uint32_t *restrict pr = r + base;
+        if (dx9) {
+            for (int l = 0; l < 32; l++) {
+                float fx = fp_f32(pa[l]), fy = fp_f32(pb[l]), fz = fp_f32(pc[l]);
+                pr[l] = fp_b32(fx == 0.0f || fy == 0.0f ? fz + 0.0f : __builtin_fmaf(fx, fy, fz));
+            }
+        } else {
+            for (int l = 0; l < 32; l++)
+                pr[l] = fp_b32(__builtin_fmaf(fp_f32(pa[l]), fp_f32(pb[l]), fp_f32(pc[l])));
+        }
+        for (int l = 0; l < 32; l++)
+            nan |= (uint32_t)((pr[l] & 0x7fffffffu) > 0x7f800000u);
+    }
+    for (int l = 0; nan && l < n; l++) {
+        float fx = fp_f32(a[l]), fy = fp_f32(b[l]);
+        if (dx9 && (fx == 0.0f || fy == 0.0f))
+            r[l] = r3_nan32(r[l], c[l], c[l], c[l]);
+        else
+            r[l] = r3_nan32(r[l], a[l], b[l], c[l]);
+    }
+}
+
