@@ -87,24 +87,7 @@ static int r3_ds_dwords(r3_wave *w, const r3_xop *x, unsigned bytes, int store)
         uint32_t a = addr[l] + off; /* 32-bit, as r3_ds_addr */
         at[l] = (uint64_t)a + bytes <= size ? lds + a : NULL;
     }
-    unsigned reg = r3_field_value(in, store ? R3F_DATA0 : R3F_VDST), words = bytes / 4;
-    for (unsigned k = 0; k < words; k++) {
-        if (store) {
-            const uint32_t *row = r3_vrow(w, reg + k);
-            for (int l = 0; l < w->lanes; l++)
-                if (mask >> l & 1 && at[l])
-                    memcpy(at[l] + 4 * k, &row[l], 4);
-        } else {
-            uint32_t *row = r3_vrow_w(w, reg + k);
-            for (int l = 0; l < w->lanes; l++)
-                if (mask >> l & 1) {
-                    uint32_t v = 0;
-                    if (at[l])
-                        memcpy(&v, at[l] + 4 * k, 4);
-                    row[l] = v;
-                }
-        }
-    }
+    r3_dword_moves(w, mask, at, r3_field_value(in, store ? R3F_DATA0 : R3F_VDST), bytes / 4, store, 1);
     return 1;
 }
 

@@ -41,13 +41,8 @@ uint8_t *r3_lds_bytes(r3_wave *w, uint64_t addr, uint32_t n)
     return addr + n <= g->lds_size ? g->lds + addr : NULL;
 }
 
-/* The host bytes behind an access of n bytes, or NULL (a fault for global memory, a dropped access
-   for LDS and private memory out of range, as the hardware does). */
-uint8_t *r3_device_bytes(r3_wave *w, uint64_t addr, uint64_t n)
+uint8_t *r3_device_lookup(r3_wave *w, uint64_t addr, uint64_t n)
 {
-    /* fast path: the allocation this wave's last access hit (no search) */
-    if (w->group->fast_paths && addr - w->hit_base < w->hit_size && n <= w->hit_size - (addr - w->hit_base))
-        return w->hit_data + (addr - w->hit_base);
     const core_alloc *a = core_mem_lookup(w->group->mem, addr);
     if (!a || n > a->size - (addr - a->base))
         return NULL;
@@ -57,6 +52,8 @@ uint8_t *r3_device_bytes(r3_wave *w, uint64_t addr, uint64_t n)
     return a->data + (addr - a->base);
 }
 
+/* The host bytes behind an access of n bytes, or NULL (a fault for global memory, a dropped access
+   for LDS and private memory out of range, as the hardware does). */
 static uint8_t *r3_locate(r3_wave *w, r3_space space, uint64_t addr, uint32_t n, int lane)
 {
     switch (space) {
@@ -146,25 +143,10 @@ static int r3_global_dwords(r3_wave *w, const r3_xop *x, unsigned bytes, int sto
         if (!(mask >> l & 1))
             continue;
         uint64_t a = (x->mem_form == R3XM_GLOBAL_SV ? base + lo[l] : ((uint64_t)lo[l] | (uint64_t)hi[l] << 32)) + off;
-        if (a - w->hit_base < w->hit_size && bytes <= w->hit_size - (a - w->hit_base))
-            at[l] = w->hit_data + (a - w->hit_base);
-        else if (!(at[l] = r3_device_bytes(w, a, bytes)))
-            return 0;
+        if (!(at[l] = r3_device_memo(w, a, bytes)) && !(at[l] = r3_device_lookup(w, a, bytes)))
+            return 0; /* (fast paths are on here: checked above) */
     }
-    unsigned reg = r3_field_value(x->in, store ? R3F_DATA : R3F_VDST), words = bytes / 4;
-    for (unsigned k = 0; k < words; k++) {
-        if (store) {
-            const uint32_t *row = r3_vrow(w, reg + k);
-            for (int l = 0; l < w->lanes; l++)
-                if (mask >> l & 1)
-                    memcpy(at[l] + 4 * k, &row[l], 4);
-        } else {
-            uint32_t *row = r3_vrow_w(w, reg + k);
-            for (int l = 0; l < w->lanes; l++)
-                if (mask >> l & 1)
-                    memcpy(&row[l], at[l] + 4 * k, 4);
-        }
-    }
+    r3_dword_moves(w, mask, at, r3_field_value(x->in, store ? R3F_DATA : R3F_VDST), bytes / 4, store, 0);
     return 1;
 }
 

@@ -30,9 +30,51 @@ uint64_t r3_atomic64(uint64_t *p, r3_atomic op, uint64_t v, uint64_t cmp, unsign
    misaligned access as a MEMVIOL warning and return 1: the load reads 0, the store is dropped. */
 int r3_misaligned(r3_wave *w, uint64_t *addr, unsigned bytes, int lane);
 
-/* Device memory [addr, addr + n) as host bytes, or NULL when no allocation holds it all; the
-   allocation found is remembered in the wave, as the next access mostly falls in it too. */
-uint8_t *r3_device_bytes(r3_wave *w, uint64_t addr, uint64_t n);
+/* r3_device_bytes without the memo: searches the allocations and remembers the one found. */
+uint8_t *r3_device_lookup(r3_wave *w, uint64_t addr, uint64_t n);
+
+/* The fast path's memo: [addr, addr + n) inside the allocation the wave's last access hit (which
+   the next access mostly falls in too), as host bytes, or NULL. */
+static inline uint8_t *r3_device_memo(const r3_wave *w, uint64_t addr, uint64_t n)
+{
+    uint64_t at = addr - w->hit_base;
+    return at < w->hit_size && n <= w->hit_size - at ? w->hit_data + at : NULL;
+}
+
+/* Device memory [addr, addr + n) as host bytes, or NULL when no allocation holds it all. Inline, as
+   every lane of every memory instruction asks. */
+static inline uint8_t *r3_device_bytes(r3_wave *w, uint64_t addr, uint64_t n)
+{
+    uint8_t *p = w->group->fast_paths ? r3_device_memo(w, addr, n) : NULL;
+    return p ? p : r3_device_lookup(w, addr, n);
+}
+
+/* The data of a whole-dword access whose host bytes every lane has already found: at[l] for each
+   lane in EXEC (with `nullable`, NULL: a load reads 0, a store is dropped), moved from or to the
+   `words` registers from `reg`. The fast paths find every address before moving anything, so a
+   fallback to the general path, or a VDST that overlaps the address registers, sees the registers
+   unchanged. Inline, with `nullable` a constant at each call, so the global path has no NULL test. */
+static inline void r3_dword_moves(r3_wave *w, uint64_t mask, uint8_t *const *at, unsigned reg, unsigned words,
+                                  int store, int nullable)
+{
+    for (unsigned k = 0; k < words; k++) {
+        if (store) {
+            const uint32_t *row = r3_vrow(w, reg + k);
+            for (int l = 0; l < w->lanes; l++)
+                if (mask >> l & 1 && (!nullable || at[l]))
+                    memcpy(at[l] + 4 * k, &row[l], 4);
+        } else {
+            uint32_t *row = r3_vrow_w(w, reg + k);
+            for (int l = 0; l < w->lanes; l++)
+                if (mask >> l & 1) {
+                    uint32_t v = 0;
+                    if (!nullable || at[l])
+                        memcpy(&v, at[l] + 4 * k, 4);
+                    row[l] = v;
+                }
+        }
+    }
+}
 
 /* The LDS bytes [addr, addr + n) of the wave's workgroup, or NULL when out of range. */
 uint8_t *r3_lds_bytes(r3_wave *w, uint64_t addr, uint32_t n);
