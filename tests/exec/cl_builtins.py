@@ -324,14 +324,14 @@ def run_launches(tool, pocl, path, launches, variants, tmp, cc_opts=(), pocl_opt
     results = {}
     for opt, wave in variants + [('pocl', 0)]:
         if opt == 'pocl':
-            who, cmd = 'PoCL', [pocl, path] + (['--options', pocl_opts] if pocl_opts else [])
+            who, prefix, words = 'PoCL', [pocl], [path] + (['--options', pocl_opts] if pocl_opts else [])
         else:
             who, obj = '-%s wave%d' % (opt, wave), os.path.join(tmp, '%s-%s-%d.hsaco' % (tag, opt, wave))
             p = subprocess.run([tool, 'cc', '-' + opt, path, '-o', obj] + (['--wave64'] if wave == 64 else [])
                                + list(cc_opts), capture_output=True, text=True)
             if p.returncode:
                 return 'wavesim cc -%s: %s' % (opt, p.stderr.strip()[-500:]), None
-            cmd = [tool, 'run', obj]
+            prefix, words = [tool, 'run'], [obj]
         runs = []
         for k, launch in enumerate(launches):
             if opt == 'pocl' and not launch.get('pocl', True):
@@ -339,7 +339,6 @@ def run_launches(tool, pocl, path, launches, variants, tmp, cc_opts=(), pocl_opt
                 continue
             outs = [os.path.join(tmp, '%s-%s-%d-%d-%d.bin' % (tag, opt, wave, k, d)) for d in launch['dumps']]
             # in a batch process (batchproc.py): one process start, and one PoCL build, per source
-            prefix, words = (cmd[:1], cmd[1:]) if opt == 'pocl' else (cmd[:2], cmd[2:])
             p = batchproc.run(prefix, words + ['--kernel', launch['kernel'], '--global', launch['glob'],
                                                '--local', launch['local']]
                               + (['--offset', launch['offset']] if launch.get('offset') else []) + launch['args']

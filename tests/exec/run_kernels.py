@@ -446,7 +446,8 @@ def fast_paths_diff(tool, c, obj, tmp, fast_results, traced):
     if c.offset:
         base += ['--offset', c.offset]
     traces = {}
-    for how, extra in ((('fast', []),) if traced else ()) + (('reference', ['--no-fast-paths']),):
+    runs = ([('fast', [])] if traced else []) + [('reference', ['--no-fast-paths'])]
+    for how, extra in runs:
         opts, dumps = arg_options(c, tmp, how)
         trace = os.path.join(tmp, 'trace-%s.txt' % how)
         p = batchproc.run([tool, 'run'], base + extra + (['--trace=' + trace] if traced else []) + opts)

@@ -402,14 +402,9 @@ static int launch_run(struct launch *l, int argc, char **argv)
 
 static int run_once(int argc, char **argv)
 {
-    struct launch *l = calloc(1, sizeof *l);
-    if (!l) {
-        fprintf(stderr, "pocl_run: out of memory\n");
-        return 2;
-    }
-    int rc = launch_run(l, argc, argv);
-    launch_free(l);
-    free(l);
+    struct launch l = {0}; /* 64 arguments of 48 bytes: the stack holds it */
+    int rc = launch_run(&l, argc, argv);
+    launch_free(&l);
     return rc;
 }
 
