@@ -1,4 +1,5 @@
 /* The wavesim command: the only place that talks to the user (subcommands as, dis, help). */
+#define _POSIX_C_SOURCE 200809L /* getline */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -544,33 +545,19 @@ static int cmd_run_batch(const char *path)
     if (!f)
         return fprintf(stderr, "wavesim run: cannot read batch '%s': %s\n", path, strerror(errno)), 1;
     enum { MAX_WORDS = 4 * CLI_LAUNCH_MAX_ARGS + 64 };
-    size_t cap = 4096, len = 0;
-    char *line = malloc(cap);
+    char *line = NULL;
+    size_t cap = 0;
     int rc = 0, lineno = 0;
-    while (line) {
-        len = 0;
-        int c;
-        while ((c = getc(f)) != EOF && c != '\n') {
-            if (len + 2 > cap) {
-                char *grown = realloc(line, cap * 2);
-                if (!grown) {
-                    free(line);
-                    line = NULL;
-                    break;
-                }
-                line = grown;
-                cap *= 2;
+    for (;;) {
+        errno = 0;
+        if (getline(&line, &cap, f) < 0) {
+            if (!feof(f)) {
+                fprintf(stderr, "wavesim run: %s reading batch line %d\n",
+                        errno == ENOMEM ? "out of memory" : strerror(errno), lineno + 1);
+                rc = 2;
             }
-            line[len++] = (char)c;
-        }
-        if (!line) {
-            fprintf(stderr, "wavesim run: out of memory reading batch line %d\n", lineno + 1);
-            rc = 2;
             break;
         }
-        if (c == EOF && len == 0)
-            break;
-        line[len] = 0;
         lineno++;
         char *argv[MAX_WORDS + 2] = {"wavesim", "run"};
         int n = batch_words(line, argv + 2, MAX_WORDS);
