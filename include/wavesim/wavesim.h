@@ -37,8 +37,9 @@ typedef struct {
        workgroup, a span per wave, barrier waits, faults. */
     int timeline;
     /* Run without the executor's speed tricks (the per-wave memo of the last device allocation hit,
-       the two-address LDS load loop, the vectorized f32 fma pass): the reference paths, which must
-       give the same results and traces (RDNA3; make test compares both). */
+       the two-address LDS load loop, whole-dword GLOBAL and LDS loads and stores, the vectorized f32
+       fma pass): the reference paths, which must give the same results and traces (RDNA3; make test
+       compares both). */
     int no_fast_paths;
 } ws_options;
 
