@@ -1,4 +1,5 @@
 # wavesim build. `make` builds build/$(MODE)/wavesim (MODE=rel|dbg|asan|ubsan|san); build/wavesim is the release one.
+# MODE=fuzz CC=clang-19 builds build/fuzz/libwavesim.a for the fuzz harnesses.
 MODE ?= rel
 CC ?= cc
 BUILD := build/$(MODE)
@@ -9,6 +10,9 @@ CFLAGS_dbg := -O0 -g
 CFLAGS_asan := -O1 -g -fsanitize=address -fno-omit-frame-pointer
 CFLAGS_ubsan := -O1 -g -fsanitize=undefined -fno-sanitize-recover=undefined
 CFLAGS_san := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+# the library the libFuzzer harnesses link (tests/fuzz/run.sh; build with CC=clang-19): ASan+UBSan and
+# coverage instrumentation
+CFLAGS_fuzz := -O1 -g -fsanitize=address,undefined,fuzzer-no-link -fno-sanitize-recover=undefined
 # -fPIC: the library objects also go into the OpenCL platform's shared library; calls between them
 # still bind directly (-fno-semantic-interposition), so the executables pay nothing for it.
 ALLCFLAGS := $(WARN) -frounding-math -fPIC -fno-semantic-interposition $(CFLAGS_$(MODE)) $(CFLAGS) -Iinclude -Isrc
@@ -135,6 +139,8 @@ TEST_BUILD_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 test:
 	@$(MAKE) --no-print-directory -j$(TEST_BUILD_JOBS) MODE=rel all build/rel/tests/pocl_run
 	@$(MAKE) --no-print-directory -j$(TEST_BUILD_JOBS) MODE=san all build/san/tests/opencl_conformance
+	@if command -v clang-19 >/dev/null; then \
+	    $(MAKE) --no-print-directory -s -j$(TEST_BUILD_JOBS) MODE=fuzz CC=clang-19 build/fuzz/libwavesim.a; fi
 	@TEST_STARTED=$(shell date +%s) bash tests/run.sh
 
 bench: all

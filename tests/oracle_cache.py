@@ -4,6 +4,7 @@
 # answer is keyed by the tool's identity (resolved path, size, mtime), its arguments and the bytes
 # of every input file, so it is the answer the tool would give again.
 import hashlib
+import shlex
 import os
 import shutil
 import subprocess
@@ -30,16 +31,18 @@ def _tree_identity(path):
     return '\n'.join(out)
 
 
-def run(cmd, inputs=(), outputs=(), also=()):
+def run(cmd, inputs=(), outputs=(), also=(), key_cmd=None):
     """Runs an oracle command. cmd may name files as {in0}, {in1}... (the paths in inputs, whose bytes
     are part of the key) and {out0}... (the paths in outputs, restored from the cache on a hit); also
     names further files or directories the tool reads (their sizes and mtimes are part of the key).
-    Returns (returncode, stdout, stderr) as text."""
+    key_cmd, when given, is the command that identifies the answer in cmd's place (its first word's
+    identity and its arguments: see wavesim_cc). Returns (returncode, stdout, stderr) as text."""
     h = hashlib.sha256()
-    h.update(_tool_identity(cmd[0]).encode())
+    key_cmd = key_cmd or cmd
+    h.update(_tool_identity(key_cmd[0]).encode())
     for p in also:
         h.update(b'\3' + _tree_identity(p).encode())
-    for a in cmd[1:]:
+    for a in key_cmd[1:]:
         h.update(b'\0' + a.encode())
     for p in inputs:
         with open(p, 'rb') as f:
@@ -84,3 +87,22 @@ def check_output(cmd, inputs=(), outputs=(), also=()):
     if rc:
         raise subprocess.CalledProcessError(rc, cmd, out, err)
     return out
+
+
+def wavesim_cc(tool, args, src, obj):
+    """`TOOL cc ARGS SRC -o OBJ` through the cache. `wavesim cc` only runs clang-19 (ws_cc), so the
+    answer is keyed by the command it would run, which `wavesim cc --print-command` prints (the
+    compiler, gfx1100's options, the builtin library with wavesim's header named by its content hash,
+    and ARGS), by the identity of the compiler and of every library file that command names, and by
+    the source's bytes: a rebuilt wavesim hits as long as it would run the same clang command, and any
+    change to what it runs misses. Returns (returncode, stdout, stderr)."""
+    plan = subprocess.run([tool, 'cc', '--print-command'] + list(args) + [src, '-o', obj],
+                          capture_output=True, text=True)
+    cmd = [tool, 'cc'] + list(args) + ['{in0}', '-o', '{out0}']
+    if plan.returncode:  # what wavesim cc refuses is not cached: run it for its own message
+        p = subprocess.run([a.format(in0=src, out0=obj) if '{' in a else a for a in cmd], capture_output=True, text=True)
+        return p.returncode, p.stdout, p.stderr
+    words = shlex.split(plan.stdout)
+    key_cmd = [words[0]] + ['{in0}' if w == src else '{out0}' if w == obj else w for w in words[1:]]
+    libs = [w for w in words[1:] if w not in (src, obj) and os.path.isfile(w)]
+    return run(cmd, [src], [obj], also=libs, key_cmd=key_cmd)

@@ -219,6 +219,8 @@ run cli-run-batch python3 tests/cli/run_batch.py --tool build/san/wavesim
 run cli-bad-input-asan-ubsan python3 tests/cli/bad_input.py --tool build/san/wavesim
 # Every option the help texts name is accepted; the contract's forms are in `wavesim help`.
 run cli-help-options python3 tests/cli/help_options.py --tool build/rel/wavesim
+# `wavesim cc --print-command` is the clang command cc runs, word for word (the test compile cache keys on it)
+run cli-cc-command python3 tests/cli/cc_command.py --tool build/san/wavesim
 # Every parser under libFuzzer (ASan+UBSan), 30 s each from real inputs: a regression finder, not
 # the long runs (make fuzz, 10 minutes each).
 if command -v clang-19 >/dev/null; then

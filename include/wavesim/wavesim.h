@@ -201,6 +201,11 @@ typedef struct {
    warning for the user ("" when none): the non-conformant builtins were chosen because the device
    libraries are missing. */
 int ws_cc(const ws_cc_options *options, char *note, size_t notesize, char *err, size_t errsize);
+/* The command ws_cc would run for these options, as one shell-quoted line in `out`, without running
+   it: a build system or a cache can key compiled objects on it. wavesim's builtin header, written to a
+   temporary file only when ws_cc runs, is shown as wavesim_cl.h@fnv1a64:HASH of its content. Returns
+   0, or -1 with one line in `err` (what ws_cc would refuse; the line does not fit in outsize). */
+int ws_cc_command(const ws_cc_options *options, char *out, size_t outsize, char *err, size_t errsize);
 /* The clang-19 that ws_cc runs, or NULL when there is none. */
 const char *ws_cc_clang(void);
 

@@ -6,6 +6,7 @@
 #include "wavesim/wavesim.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -145,25 +146,123 @@ static int ws_cc_spawn(const char **args, int log_fd, char *err, size_t errsize)
     return WIFEXITED(st) ? WEXITSTATUS(st) : 1;
 }
 
-int ws_cc(const ws_cc_options *o, char *note, size_t notesize, char *err, size_t errsize)
+/* What ws_cc runs, in args (room for o->nclang_args + 64 entries; lib_paths 16 entries): clang, the
+   gfx1100 options, the builtin library (the device libraries in device_libs, else -include header
+   when header is not NULL) and the caller's arguments. Returns the argument count. */
+static int ws_cc_args(const ws_cc_options *o, const char *clang, const char *device_libs, const char *header,
+                      const char **args, char (*lib_paths)[4300], char *mcpu, size_t mcpusize)
+{
+    snprintf(mcpu, mcpusize, "-mcpu=%s", o->mcpu && *o->mcpu ? o->mcpu : "gfx1100");
+    int n = 0;
+    args[n++] = clang;
+    if (!o->link_only) {
+        args[n++] = "-x";
+        args[n++] = "cl";
+        args[n++] = "-cl-std=CL2.0";
+    }
+    args[n++] = "-target";
+    args[n++] = "amdgcn-amd-amdhsa";
+    args[n++] = mcpu;
+    args[n++] = "-nogpulib";
+    if (o->wave64)
+        args[n++] = "-mwavefrontsize64";
+    if (device_libs && !o->link_only) {
+        n = ws_cc_link_device_libs(device_libs, o, args, n, lib_paths);
+    } else if (header) {
+        args[n++] = "-include";
+        args[n++] = header;
+    }
+    for (int a = 0; a < o->nclang_args; a++)
+        args[n++] = o->clang_args[a];
+    args[n] = NULL;
+    return n;
+}
+
+/* Checks the options and finds clang and the builtin library, as ws_cc and ws_cc_command both need.
+   Returns 0, or -1 with `err`. */
+static int ws_cc_choose(const ws_cc_options *o, const char **clang, const char **device_libs, char *libs_buf,
+                        size_t libs_size, char *note, size_t notesize, char *err, size_t errsize)
 {
     if (note && notesize)
         note[0] = '\0';
-    const char *clang = ws_cc_clang();
-    if (!clang)
+    *clang = ws_cc_clang();
+    if (!*clang)
         return ws_cc_fail(err, errsize, "clang-19 not found (apt-get install clang-19 lld-19, or set WAVESIM_CLANG)");
     if (o->builtins && strcmp(o->builtins, "rocm") != 0 && strcmp(o->builtins, "wavesim") != 0)
         return ws_cc_fail(err, errsize, "the builtin library must be rocm or wavesim");
-    char libs_buf[4200];
-    const char *device_libs = o->builtins && strcmp(o->builtins, "wavesim") == 0
-                                  ? NULL
-                                  : ws_cc_device_libs(libs_buf, sizeof libs_buf);
-    if (!device_libs && o->builtins && strcmp(o->builtins, "rocm") == 0)
+    *device_libs = o->builtins && strcmp(o->builtins, "wavesim") == 0 ? NULL
+                                                                       : ws_cc_device_libs(libs_buf, libs_size);
+    if (!*device_libs && o->builtins && strcmp(o->builtins, "rocm") == 0)
         return ws_cc_fail(err, errsize, "ROCm device libraries not found (apt-get install rocm-device-libs, or set "
                                         "WAVESIM_DEVICE_LIBS to the directory holding ocml.bc)");
-    if (!device_libs && !o->builtins && !o->link_only && note && notesize)
+    if (!*device_libs && !o->builtins && !o->link_only && note && notesize)
         snprintf(note, notesize, "ROCm device libraries not found; using wavesim's own builtins, whose math "
                                  "functions are not OpenCL-conformant (apt-get install rocm-device-libs)");
+    return 0;
+}
+
+/* Appends text to out (size bytes, used so far *len), in single quotes unless it needs none. */
+static void ws_cc_append_word(char *out, size_t size, size_t *len, const char *text)
+{
+    int plain = *text != '\0' && strspn(text, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+                                               "-_./=:+,@%") == strlen(text);
+    if (*len && *len + 1 < size)
+        out[(*len)++] = ' ';
+    if (!plain && *len + 1 < size)
+        out[(*len)++] = '\'';
+    for (const char *c = text; *c && *len + 4 < size; c++) {
+        if (*c == '\'' && !plain) { /* ' closes, an escaped quote, ' reopens */
+            memcpy(out + *len, "'\\''", 4);
+            *len += 4;
+        } else {
+            out[(*len)++] = *c;
+        }
+    }
+    if (!plain && *len + 1 < size)
+        out[(*len)++] = '\'';
+    out[*len < size ? *len : size - 1] = '\0';
+}
+
+int ws_cc_command(const ws_cc_options *o, char *out, size_t outsize, char *err, size_t errsize)
+{
+    const char *clang, *device_libs;
+    char libs_buf[4200];
+    if (ws_cc_choose(o, &clang, &device_libs, libs_buf, sizeof libs_buf, NULL, 0, err, errsize))
+        return -1;
+    /* the header has no path until ws_cc writes it: name it by its content (FNV-1a, 64 bits) */
+    uint64_t hash = 0xcbf29ce484222325u;
+    for (size_t i = 0; i + 1 < sizeof ws_cc_header; i++)
+        hash = (hash ^ (unsigned char)ws_cc_header[i]) * 0x100000001b3u;
+    char header[80];
+    snprintf(header, sizeof header, "wavesim_cl.h@fnv1a64:%016llx", (unsigned long long)hash);
+    int use_header = !device_libs && !o->link_only;
+    char(*lib_paths)[4300] = malloc(16 * sizeof *lib_paths);
+    const char **args = calloc((size_t)o->nclang_args + 64, sizeof *args);
+    if (!args || !lib_paths) {
+        free(args);
+        free(lib_paths);
+        return ws_cc_fail(err, errsize, "out of memory");
+    }
+    char mcpu[80];
+    int n = ws_cc_args(o, clang, device_libs, use_header ? header : NULL, args, lib_paths, mcpu, sizeof mcpu);
+    size_t len = 0;
+    if (outsize)
+        out[0] = '\0';
+    for (int a = 0; a < n; a++)
+        ws_cc_append_word(out, outsize, &len, args[a]);
+    free(args);
+    free(lib_paths);
+    if (len + 1 >= outsize)
+        return ws_cc_fail(err, errsize, "the command line is longer than the buffer given");
+    return 0;
+}
+
+int ws_cc(const ws_cc_options *o, char *note, size_t notesize, char *err, size_t errsize)
+{
+    const char *clang, *device_libs;
+    char libs_buf[4200];
+    if (ws_cc_choose(o, &clang, &device_libs, libs_buf, sizeof libs_buf, note, notesize, err, errsize))
+        return -1;
     /* wavesim's builtin header goes to a private temporary directory for the compiler to include */
     const char *tmp = getenv("TMPDIR");
     char dir[4096] = "", header[4200] = "";
@@ -193,29 +292,7 @@ int ws_cc(const ws_cc_options *o, char *note, size_t notesize, char *err, size_t
         goto out;
     }
     char mcpu[80];
-    snprintf(mcpu, sizeof mcpu, "-mcpu=%s", o->mcpu && *o->mcpu ? o->mcpu : "gfx1100");
-    int n = 0;
-    args[n++] = clang;
-    if (!o->link_only) {
-        args[n++] = "-x";
-        args[n++] = "cl";
-        args[n++] = "-cl-std=CL2.0";
-    }
-    args[n++] = "-target";
-    args[n++] = "amdgcn-amd-amdhsa";
-    args[n++] = mcpu;
-    args[n++] = "-nogpulib";
-    if (o->wave64)
-        args[n++] = "-mwavefrontsize64";
-    if (device_libs && !o->link_only) {
-        n = ws_cc_link_device_libs(device_libs, o, args, n, lib_paths);
-    } else if (use_header) {
-        args[n++] = "-include";
-        args[n++] = header;
-    }
-    for (int a = 0; a < o->nclang_args; a++)
-        args[n++] = o->clang_args[a];
-    args[n] = NULL;
+    ws_cc_args(o, clang, device_libs, use_header ? header : NULL, args, lib_paths, mcpu, sizeof mcpu);
     status = ws_cc_spawn(args, o->log_fd, err, errsize);
 out:
     free(args);

@@ -10,13 +10,15 @@ import math
 import os
 import random
 import struct
-import subprocess
 import sys
 import tempfile
 from fractions import Fraction
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import batchproc  # noqa: E402
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+import oracle_cache  # noqa: E402
 
 PI_LO = 1.2246467991473532e-16  # pi - math.pi
 
@@ -327,10 +329,10 @@ def run_launches(tool, pocl, path, launches, variants, tmp, cc_opts=(), pocl_opt
             who, prefix, words = 'PoCL', [pocl], [path] + (['--options', pocl_opts] if pocl_opts else [])
         else:
             who, obj = '-%s wave%d' % (opt, wave), os.path.join(tmp, '%s-%s-%d.hsaco' % (tag, opt, wave))
-            p = subprocess.run([tool, 'cc', '-' + opt, path, '-o', obj] + (['--wave64'] if wave == 64 else [])
-                               + list(cc_opts), capture_output=True, text=True)
-            if p.returncode:
-                return 'wavesim cc -%s: %s' % (opt, p.stderr.strip()[-500:]), None
+            rc, _, err = oracle_cache.wavesim_cc(tool, ['-' + opt] + (['--wave64'] if wave == 64 else [])
+                                                 + list(cc_opts), path, obj)
+            if rc:
+                return 'wavesim cc -%s: %s' % (opt, err.strip()[-500:]), None
             prefix, words = [tool, 'run'], [obj]
         runs = []
         for k, launch in enumerate(launches):

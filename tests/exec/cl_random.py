@@ -17,12 +17,14 @@ import argparse
 import os
 import random
 import struct
-import subprocess
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import batchproc  # noqa: E402
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+import oracle_cache  # noqa: E402
 
 N = 256        # work-items per program
 LOCAL = 64
@@ -352,13 +354,8 @@ class VecGen(Gen):
         return Gen.program(self, name, use_local)
 
 
-def run(cmd):
-    p = subprocess.run(cmd, capture_output=True, text=True)
-    return p.returncode, p.stderr.strip()
-
-
 def run_batched(prefix, words):
-    """As run(prefix + words), in a batch process (batchproc.py): PoCL starts and builds each source once."""
+    """Runs prefix + words in a batch process (batchproc.py): PoCL starts and builds each source once."""
     p = batchproc.run(prefix, words)
     return p.returncode, p.stderr.strip()
 
@@ -379,7 +376,8 @@ def check_source(tool, pocl, path, names, inputs, tmp, out_init=None):
         want[name] = open(out, 'rb').read()
     for opt, wave in (('O3', 32), ('O0', 32), ('O3', 64)):
         obj = os.path.join(tmp, 'r-%s-%d.hsaco' % (opt, wave))
-        rc, err = run([tool, 'cc', '-' + opt, path, '-o', obj] + (['--wave64'] if wave == 64 else []))
+        rc, _, err = oracle_cache.wavesim_cc(tool, ['-' + opt] + (['--wave64'] if wave == 64 else []), path, obj)
+        err = err.strip()
         if rc:
             problems.append('%s -%s wave%d: wavesim cc: %s' % (os.path.basename(path), opt, wave, err[-400:]))
             continue

@@ -6,7 +6,6 @@ import argparse
 import math
 import os
 import random
-import shutil
 import struct
 import subprocess
 import sys
@@ -20,10 +19,6 @@ import oracle_cache  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 KERNELS = os.path.join(HERE, '..', 'kernels')
-# where `wavesim cc` looks for AMD's device libraries (cli/cli_cc.c): part of a cached build's key
-DEVICE_LIBS = [p for p in [os.environ.get('WAVESIM_DEVICE_LIBS', ''), '/usr/lib/x86_64-linux-gnu/amdgcn/bitcode',
-                           '/usr/lib/aarch64-linux-gnu/amdgcn/bitcode', '/opt/rocm/amdgcn/bitcode',
-                           '/opt/rocm/lib/llvm/lib/clang/19/lib/amdgcn/bitcode'] if p]
 
 
 def f32(x):
@@ -422,18 +417,12 @@ def compare_pocl(c, mine, theirs):
     return '; '.join(problems)
 
 
-def compile_case(cc_tool, c, opt, wave64, obj, builtins, cache):
-    """wavesim cc of the case's source; returns an error text or ''. With cache, through the oracle
-    cache: the sanitizer run reuses the code objects the release build's `wavesim cc` (clang-19 and
-    AMD's device libraries) produced for the release run."""
-    cmd = ([cc_tool, 'cc', '--builtins', builtins, '-' + opt, '{in0}', '-o', '{out0}']
-           + (['--wave64'] if wave64 else []) + c.flags)
-    src = os.path.join(KERNELS, c.src)
-    if cache:
-        rc, _, err = oracle_cache.run(cmd, [src], [obj], also=[shutil.which('clang-19') or 'clang-19'] + DEVICE_LIBS)
-    else:
-        p = subprocess.run([a.format(in0=src, out0=obj) for a in cmd], capture_output=True, text=True)
-        rc, err = p.returncode, p.stderr
+def compile_case(cc_tool, c, opt, wave64, obj, builtins):
+    """wavesim cc of the case's source, through the compile cache (oracle_cache.wavesim_cc: the
+    sanitizer run and later runs reuse the code objects of the same clang command); returns an error
+    text or ''."""
+    rc, _, err = oracle_cache.wavesim_cc(cc_tool, ['--builtins', builtins, '-' + opt] + (['--wave64'] if wave64 else [])
+                                         + list(c.flags), os.path.join(KERNELS, c.src), obj)
     return 'wavesim cc failed: ' + err.strip()[-800:] if rc else ''
 
 
@@ -471,7 +460,7 @@ def fast_paths_diff(tool, c, obj, tmp, fast_results, traced):
 def run_case(tool, c, opt, wave64, tmp, builtins, cc_tool=None, paths_diff=False):
     obj = os.path.join(tmp, '%s-%s-%d.hsaco' % (c.name, opt, 64 if wave64 else 32))
     if not os.path.exists(obj):
-        err = compile_case(cc_tool or tool, c, opt, wave64, obj, builtins, cc_tool is not None)
+        err = compile_case(cc_tool or tool, c, opt, wave64, obj, builtins)
         if err:
             return err, None
     results = {}

@@ -105,6 +105,7 @@ typedef struct {
     uint8_t probe_bytes;
 } r3_row;
 
+#ifndef R3_PREPARSED /* the pre-parsed build has the rows as r3_preparsed[] (below) instead */
 static const r3_row r3_rows[] = {
 #define R3OP(fmt, op, mn, opnds, opt, nb, handler) {#mn, R3_##fmt, op, opnds, opt, nb},
 #include "r3_rows.h"
@@ -112,6 +113,9 @@ static const r3_row r3_rows[] = {
 };
 
 #define R3_NROWS (sizeof r3_rows / sizeof r3_rows[0])
+#else
+#define R3_NROWS (sizeof r3_preparsed / sizeof r3_preparsed[0])
+#endif
 
 static const char *const r3_field_names[R3F_COUNT] = {
     [R3F_VDST] = "vdst", [R3F_SDST] = "sdst", [R3F_SRC0] = "src0", [R3F_SRC1] = "src1",
