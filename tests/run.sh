@@ -75,6 +75,12 @@ finish() { # starts the deferred tests, waits for every test started and prints 
 
 have_llvm() { [ -x "$LLVM_BIN/llvm-mc" ] && [ -x "$LLVM_BIN/llvm-objdump" ]; }
 
+# Every parser under libFuzzer (ASan+UBSan), 30 s each from real inputs: a regression finder, not
+# the long runs (make fuzz, 10 minutes each). Started first: it is the longest test, and the others
+# fill the second core around it.
+if command -v clang-19 >/dev/null; then
+    run fuzz-30s env FUZZ_SECONDS=30 FUZZ_COUNT=0 sh tests/fuzz/run.sh
+fi
 run unit-rel build/rel/tests/unit_tests
 run unit-asan-ubsan build/san/tests/unit_tests
 
@@ -221,11 +227,6 @@ run cli-bad-input-asan-ubsan python3 tests/cli/bad_input.py --tool build/san/wav
 run cli-help-options python3 tests/cli/help_options.py --tool build/rel/wavesim
 # `wavesim cc --print-command` is the clang command cc runs, word for word (the test compile cache keys on it)
 run cli-cc-command python3 tests/cli/cc_command.py --tool build/san/wavesim
-# Every parser under libFuzzer (ASan+UBSan), 30 s each from real inputs: a regression finder, not
-# the long runs (make fuzz, 10 minutes each).
-if command -v clang-19 >/dev/null; then
-    run fuzz-30s env FUZZ_SECONDS=30 FUZZ_COUNT=0 sh tests/fuzz/run.sh
-fi
 command -v clang-19 >/dev/null && run cli-run-trace python3 tests/cli/run_trace.py build/san/wavesim
 # --timeline for both ISAs: valid Chrome trace JSON, the same for 1 and 2 host threads, and every span
 # where the documented time model, applied to the --trace output, puts it

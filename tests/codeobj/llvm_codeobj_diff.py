@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # Code objects from `wavesim as -o` against LLVM 19: OpenCL kernels compiled to assembly by clang-19
-# (-O0 and -O3, wave32 and wave64) are assembled by llvm-mc-19 and by wavesim, and also compiled and
-# linked by clang-19/ld.lld-19. The code bytes must equal the linked image's (and llvm-mc's where it
+# (-O0 and -O3, wave32 and wave64) are assembled by llvm-mc-19 and by wavesim, and llvm-mc's object is
+# linked by ld.lld-19 as clang-19 links. The code bytes must equal the linked image's (and llvm-mc's where it
 # has no relocations in .text), the kernel descriptors llvm-mc's (the entry offset is resolved by
 # wavesim, a relocation for llvm-mc), llvm-readelf-19 must read the same metadata note,
 # llvm-objdump-19 must disassemble ours and the linked image to the same instructions, and
@@ -81,9 +81,10 @@ def check(cl, opt, wave64, tool, tmp):
     llvm('llvm-mc', ['-triple=amdgcn-amd-amdhsa', '-mcpu=gfx1100', '-filetype=obj', '{in0}', '-o', '{out0}']
          + (['-mattr=+wavefrontsize64'] if wave64 else []), [src], [ref])
     run([tool, 'as'] + (['--wave64'] if wave64 else []) + [src, '-o', ours])
-    # clang-19 + ld.lld-19 link the same source: that image resolves @rel32 call literals as ours does
+    # ld.lld-19 links llvm-mc's object as clang-19 links its own (`clang -###` shows this command):
+    # that image resolves @rel32 call literals as ours does
     linked = os.path.join(tmp, name + '.lld.hsaco')
-    llvm('clang-19', clang + ['{in0}', '-o', '{out0}'], [cl, CL_HEADER], [linked])
+    llvm('ld.lld', ['--no-undefined', '-shared', '{in0}', '-plugin-opt=mcpu=gfx1100', '-o', '{out0}'], [ref], [linked])
     errors = []
     elf_ref, elf_ours, elf_linked = Elf(ref), Elf(ours), Elf(linked)
     if not elf_ours.bytes.get('.text') or not elf_linked.bytes.get('.text'):

@@ -143,6 +143,12 @@ def min_normal_value(f):
 
 
 # ---------- exact values ----------
+def times_pow2(x, k):
+    """x * 2**k for a Fraction x, exactly (integer shifts, not a Fraction power and product)."""
+    n, d = x.numerator, x.denominator
+    return Fraction(n << k, d) if k >= 0 else Fraction(n, d << -k)
+
+
 def value(b, f):
     """Exact value of a finite b as a Fraction (raises ValueError for NaN and infinity).
     -0 gives Fraction(0): keep the sign separately with sign()."""
@@ -156,8 +162,9 @@ def value(b, f):
     else:
         mag = m | (1 << f[0])
         scale = e - bias(f) - f[0]
-    v = Fraction(mag) * (Fraction(2) ** scale)
-    return -v if sign(b, f) else v
+    if sign(b, f):
+        mag = -mag
+    return Fraction(mag << scale) if scale >= 0 else Fraction(mag, 1 << -scale)
 
 
 def floor_log2(x):
@@ -215,7 +222,7 @@ def round_to(x, f, rmode='rne', denorm_keep=True, zero_sign=0):
     emin = 1 - bias(f)
     e = max(floor_log2(a), emin)
     quantum_exp = e - f[0]  # weight of the last mantissa bit
-    scaled = a / (Fraction(2) ** quantum_exp)
+    scaled = times_pow2(a, -quantum_exp)
     # round the magnitude; directions are about the signed value
     if rmode == 'rup':
         mag_mode = 'rdn' if s else 'rup'
