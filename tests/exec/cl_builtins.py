@@ -512,16 +512,17 @@ MODES = ['', '_rte', '_rtz', '_rtp', '_rtn']
 
 
 def round_mode(q, mode):
-    """A rational rounded to an integer in an OpenCL rounding mode ('' is toward zero for float to int)."""
-    fl = math.floor(q)
-    if mode in ('', '_rtz'):
-        return int(q) if q >= 0 else -int(-q)
-    if mode == '_rtn':
+    """A rational rounded to an integer in an OpenCL rounding mode ('' is toward zero for float to int).
+    Exact integer arithmetic on q's numerator and denominator."""
+    n, d = q.numerator, q.denominator
+    fl, r = divmod(n, d)  # floor, and the remainder 0 <= r < d
+    if not r or mode == '_rtn':
         return fl
+    if mode in ('', '_rtz'):
+        return fl + 1 if n < 0 else fl
     if mode == '_rtp':
-        return math.ceil(q)
-    d = q - fl
-    return fl + 1 if d > Fraction(1, 2) or (d == Fraction(1, 2) and fl % 2) else fl
+        return fl + 1
+    return fl + 1 if 2 * r > d or (2 * r == d and fl % 2) else fl
 
 
 def to_float_mode(q, mode, double):
@@ -529,14 +530,14 @@ def to_float_mode(q, mode, double):
     if q == 0:
         return 0.0
     mant = 53 if double else 24
-    e = math.floor(math.log2(abs(q)))
-    while Fraction(2) ** e > abs(q):
+    n, d = q.numerator, q.denominator
+    e = n.bit_length() - d.bit_length()  # floor(log2(|q|)) is e or e - 1
+    if abs(n) < d << e if e >= 0 else abs(n) << -e < d:
         e -= 1
-    while Fraction(2) ** (e + 1) <= abs(q):
-        e += 1
-    scale = Fraction(2) ** (e - mant + 1)
-    m = round_mode(q / scale, '_rte' if mode == '' else mode)
-    return float(m * scale)
+    shift = e - mant + 1  # the weight of the last mantissa bit
+    scaled = Fraction(n, d << shift) if shift >= 0 else Fraction(n << -shift, d)
+    m = round_mode(scaled, '_rte' if mode == '' else mode)
+    return float(Fraction(m << shift) if shift >= 0 else Fraction(m, 1 << -shift))
 
 
 def run_convert_sweep(tool, pocl, rng, tmp, n, variants):

@@ -711,6 +711,8 @@ def main():
             runs = checked = bad = 0
             msgs = []
             prepared = []  # every MODE's inputs first, then one model run for all of them
+            # the model line's modifier and probe fields are the same in every lane: formatted once
+            tail = ''.join(' %x' % v for v in tuple(mods or [0, 0, 0, 0] + probe_sel(r['text'])))
             for mode in modes:
                 vec = vectors(jrng, t)
                 if src0_value is not None:  # every lane reads the constant
@@ -724,8 +726,7 @@ def main():
                 lines = []
                 for lane, ((a, bb, c, carry), di) in enumerate(zip(vec, dinit)):
                     data += struct.pack('<QQQQI', a, bb, c, di, carry) + bytes(RECORD - 36)
-                    lines.append(' '.join('%x' % v for v in (mode, a, bb, c, carry, lane % wave, di) +
-                                          tuple(mods or [0, 0, 0, 0] + probe_sel(r['text']))))
+                    lines.append('%x %x %x %x %x %x %x%s' % (mode, a, bb, c, carry, lane % wave, di, tail))
                 prepared.append((mode, vec, dinit, data, lines))
             wants = subprocess.run([ref, b], input=''.join(l + '\n' for x in prepared for l in x[4]), capture_output=True,
                                    text=True, check=True).stdout.split('\n')
