@@ -201,16 +201,23 @@ static int ws_cc_choose(const ws_cc_options *o, const char **clang, const char *
     return 0;
 }
 
-/* Appends text to out (size bytes, used so far *len), in single quotes unless it needs none. */
-static void ws_cc_append_word(char *out, size_t size, size_t *len, const char *text)
+/* Appends text to out (size bytes, used so far *len), in single quotes unless it needs none.
+   Returns -1, leaving out as it was, when the word and its terminator do not fit. */
+static int ws_cc_append_word(char *out, size_t size, size_t *len, const char *text)
 {
-    int plain = *text != '\0' && strspn(text, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
-                                               "-_./=:+,@%") == strlen(text);
-    if (*len && *len + 1 < size)
+    size_t n = strlen(text), quotes = 0;
+    int plain = n && strspn(text, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+                                  "-_./=:+,@%") == n;
+    for (const char *c = text; *c; c++)
+        quotes += *c == '\'';
+    size_t need = (*len ? 1 : 0) + (plain ? n : n + 2 + 3 * quotes);
+    if (*len + need + 1 > size)
+        return -1;
+    if (*len)
         out[(*len)++] = ' ';
-    if (!plain && *len + 1 < size)
+    if (!plain)
         out[(*len)++] = '\'';
-    for (const char *c = text; *c && *len + 4 < size; c++) {
+    for (const char *c = text; *c; c++) {
         if (*c == '\'' && !plain) { /* ' closes, an escaped quote, ' reopens */
             memcpy(out + *len, "'\\''", 4);
             *len += 4;
@@ -218,9 +225,10 @@ static void ws_cc_append_word(char *out, size_t size, size_t *len, const char *t
             out[(*len)++] = *c;
         }
     }
-    if (!plain && *len + 1 < size)
+    if (!plain)
         out[(*len)++] = '\'';
-    out[*len < size ? *len : size - 1] = '\0';
+    out[*len] = '\0';
+    return 0;
 }
 
 int ws_cc_command(const ws_cc_options *o, char *out, size_t outsize, char *err, size_t errsize)
@@ -246,13 +254,14 @@ int ws_cc_command(const ws_cc_options *o, char *out, size_t outsize, char *err, 
     char mcpu[80];
     int n = ws_cc_args(o, clang, device_libs, use_header ? header : NULL, args, lib_paths, mcpu, sizeof mcpu);
     size_t len = 0;
-    if (outsize)
+    int fits = outsize > 0;
+    if (fits)
         out[0] = '\0';
-    for (int a = 0; a < n; a++)
-        ws_cc_append_word(out, outsize, &len, args[a]);
+    for (int a = 0; a < n && fits; a++)
+        fits = ws_cc_append_word(out, outsize, &len, args[a]) == 0;
     free(args);
     free(lib_paths);
-    if (len + 1 >= outsize)
+    if (!fits)
         return ws_cc_fail(err, errsize, "the command line is longer than the buffer given");
     return 0;
 }
