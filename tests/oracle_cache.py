@@ -9,9 +9,30 @@ import os
 import shutil
 import subprocess
 import tempfile
+import time
 
-CACHE = os.environ.get('ORACLE_CACHE') or os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'build',
-                                                       'oracle-cache')
+
+
+def _cache_dir():
+    """ORACLE_CACHE, else the user's cache directory (like ccache: every clone and worktree on the
+    machine shares the answers, which are keyed by content and so valid in any of them), else the
+    clone's build/ when there is no usable home."""
+    if os.environ.get('ORACLE_CACHE'):
+        return os.environ['ORACLE_CACHE']
+    base = os.environ.get('XDG_CACHE_HOME') or (os.path.join(os.path.expanduser('~'), '.cache')
+                                                if os.path.expanduser('~') != '~' else '')
+    if base:
+        try:
+            path = os.path.join(base, 'wavesim', 'oracle')
+            os.makedirs(path, exist_ok=True)
+            if os.access(path, os.W_OK):
+                return path
+        except OSError:
+            pass
+    return os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'build', 'oracle-cache')
+
+
+CACHE = _cache_dir()
 
 
 def _tool_identity(tool):
@@ -51,6 +72,10 @@ def run(cmd, inputs=(), outputs=(), also=(), key_cmd=None):
     key = h.hexdigest()
     entry = os.path.join(CACHE, key[:2], key)
     if os.path.isfile(os.path.join(entry, 'rc')):
+        try:  # the entry's last use, for prune()
+            os.utime(os.path.join(entry, 'rc'))
+        except OSError:
+            pass
         for i, p in enumerate(outputs):
             src = os.path.join(entry, 'out%d' % i)
             if os.path.exists(src):
@@ -106,3 +131,33 @@ def wavesim_cc(tool, args, src, obj):
     key_cmd = [words[0]] + ['{in0}' if w == src else '{out0}' if w == obj else w for w in words[1:]]
     libs = [w for w in words[1:] if w not in (src, obj) and os.path.isfile(w)]
     return run(cmd, [src], [obj], also=libs, key_cmd=key_cmd)
+
+
+def prune(days=30):
+    """Removes the entries no run has used for `days` days (the cache lives outside the clone, so
+    nothing else bounds it); returns how many it removed."""
+    limit = time.time() - days * 86400
+    removed = 0
+    if not os.path.isdir(CACHE):
+        return 0
+    for sub in os.listdir(CACHE):
+        d = os.path.join(CACHE, sub)
+        if not os.path.isdir(d):
+            continue
+        for name in os.listdir(d):
+            entry = os.path.join(d, name)
+            try:
+                if os.path.getmtime(os.path.join(entry, 'rc')) < limit:
+                    shutil.rmtree(entry, ignore_errors=True)
+                    removed += 1
+            except OSError:  # a half-stored entry of a concurrent run, or one just removed
+                continue
+    return removed
+
+
+if __name__ == '__main__':
+    import sys
+    if sys.argv[1:2] != ['--prune']:
+        sys.exit('usage: oracle_cache.py --prune [DAYS]: remove entries unused for DAYS days (30)')
+    n = prune(int(sys.argv[2]) if len(sys.argv) > 2 else 30)
+    print('oracle cache %s: %d unused entries removed' % (CACHE, n))

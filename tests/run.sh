@@ -294,6 +294,8 @@ run mem-coverage python3 tests/exec/mem_coverage.py --tool build/rel/wavesim --o
 run ventus-coverage python3 tests/ventus/coverage.py --out build/test-logs/ventus-coverage.txt --qemu "$cov/ventus-qemu" \
     --trace-log "$log/ventus-trace-vs-spike.log" --vfp-log "$log/ventus-float-ops.log"
 finish
+# the oracle cache is shared by every clone on the machine (tests/oracle_cache.py): bounded by age
+python3 tests/oracle_cache.py --prune 30
 echo "make test took $(( $(date +%s) - started )) s on $jobs_max jobs${TEST_STARTED:+ (builds included)}"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -14,7 +14,7 @@ out=${FUZZ_OUT:-build/fuzz}
 mkdir -p "$out"
 # the library once, instrumented for coverage (make MODE=fuzz: rebuilt only where sources changed)
 make --no-print-directory -s -j"$(nproc 2>/dev/null || echo 2)" MODE=fuzz CC="$CLANG" build/fuzz/libwavesim.a
-flags="-std=c11 -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined -frounding-math -Iinclude -Isrc"
+flags="-std=c11 -O1 -gline-tables-only -fsanitize=address,undefined -fno-sanitize-recover=undefined -frounding-math -Iinclude -Isrc"
 # seed corpora of real inputs
 corpus() { # corpus NAME: fills build/fuzz/corpus_NAME once
     c="$out/corpus_$1"
