@@ -1,8 +1,10 @@
 #!/bin/sh
-# make bench: assembler and disassembler throughput (lines/s), the Ventus vecadd kernel scaled to 512
-# workgroups (1 thread and all cores), then simulated lane- and
-# wave-instructions/s for saxpy, tiled sgemm and a reduction with 1 host thread and with all cores,
-# and the native time of the same OpenCL kernels on PoCL (the CPU OpenCL) when it is installed.
+# make bench: assembler and disassembler throughput (lines/s), the Ventus vecadd kernel scaled to
+# 15.7 M lane-instructions (1 thread and all cores), start-up time, then simulated lane- and
+# wave-instructions/s for saxpy, tiled sgemm, a reduction, Mandelbrot, n-body and a 5-point stencil
+# with 1 host thread and with all cores, next to the native time of the same OpenCL kernels on PoCL
+# (the CPU OpenCL) when it is installed, the geometric mean of the ratios, and a 2-thread run beside
+# two busy processes.
 # Not part of `make test`: speed is measured here, never asserted by a timed test.
 B=${1:-build/rel}
 W=$B/wavesim
@@ -48,14 +50,17 @@ for f in lines100k lines1m labels40k; do
     fi
     echo "$t0 $t1" | awk -v f="$f" -v mc="$mc" '{printf "assembler %-10s %.3f s%s\n", f, $2-$1, mc}'
 done
-# Ventus: the reference vecadd kernel (4 warps x 32 threads) scaled to 512 workgroups.
+# Ventus: the reference vecadd kernel (4 warps x 32 threads) scaled to 2048 workgroups and launched
+# 4 times in one run: 15.7 M lane-instructions.
 cases=${VENTUS_CASES:-../shared/ventus-cases}
 [ -d "$cases" ] || cases=/work/shared/ventus-cases
 if [ -d "$cases/verilog-top/tc_vecadd-4w32t" ]; then
-    python3 bench/ventus_scale.py "$cases/verilog-top/tc_vecadd-4w32t" 512 build/bench/vt_vecadd512
+    python3 bench/ventus_scale.py "$cases/verilog-top/tc_vecadd-4w32t" 2048 build/bench/vt_vecadd2048
+    m=build/bench/vt_vecadd2048.metadata
+    d=build/bench/vt_vecadd2048.data
     for t in 1 $(nproc); do
-        "$W" run --isa ventus build/bench/vt_vecadd512.metadata build/bench/vt_vecadd512.data --threads "$t" \
-            --stats 2>/dev/null | head -1 | sed "s/^instructions:/ventus vecadd x512 workgroups, $t thread(s):/"
+        "$W" run --isa ventus $m $d $m $d $m $d $m $d --threads "$t" \
+            --stats 2>/dev/null | head -1 | sed "s/^instructions:/ventus vecadd x2048 workgroups x4 launches, $t thread(s):/"
     done
     # the largest reference vector as shipped: bfs with 32 threads per warp, 10 launches, one workgroup each
     d="$cases/verilog-top/tc_bfs-4x32"
@@ -75,12 +80,30 @@ fi
 "$W" cc -O3 tests/kernels/saxpy.cl -o build/bench/saxpy.hsaco
 "$W" cc -O3 tests/kernels/sgemm.cl -o build/bench/sgemm.hsaco
 "$W" cc -O3 tests/kernels/reduce.cl -o build/bench/reduce.hsaco
+"$W" cc -O3 tests/kernels/mandelbrot.cl -o build/bench/mandelbrot.hsaco
+"$W" cc -O3 tests/kernels/nbody.cl -o build/bench/nbody.hsaco
+"$W" cc -O3 tests/kernels/stencil.cl -o build/bench/stencil.hsaco
 dd if=/dev/zero of=build/bench/zeros16m.bin bs=1048576 count=16 2>/dev/null
 Z=build/bench/zeros16m.bin
 # name | code object | kernel | global | local | args (the same specs drive PoCL)
 benches="saxpy-4M|saxpy.hsaco|saxpy.cl|saxpy|4194304|256|f32:2.5 buf:$Z buf:$Z u32:4194304
 sgemm-tiled-512|sgemm.hsaco|sgemm.cl|sgemm_tiled|512,512|16,16|buf:$Z buf:$Z zeros:1048576 i32:512
-reduction-4M|reduce.hsaco|reduce.cl|reduce_dot|4194304|256|buf:$Z buf:$Z zeros:65536 local:1024"
+reduction-4M|reduce.hsaco|reduce.cl|reduce_dot|4194304|256|buf:$Z buf:$Z zeros:65536 local:1024
+mandelbrot-1024|mandelbrot.hsaco|mandelbrot.cl|mandelbrot|1024,1024|16,16|zeros:4194304 i32:1024 i32:1024 f32:-2.0 f32:-1.5 f32:0.0029296875 u32:256
+nbody-4096|nbody.hsaco|nbody.cl|nbody|4096|256|zeros:65536 zeros:65536 zeros:65536 i32:4096 f32:0.01
+stencil-2048|stencil.hsaco|stencil.cl|stencil|2048,2048|16,16|buf:$Z zeros:16777216 i32:2048 i32:2048"
+# Start-up: a small launch (one workgroup of saxpy) run 100 times, whole processes, per run
+t0=$(date +%s.%N)
+i=0
+while [ $i -lt 100 ]; do
+    "$W" run build/bench/saxpy.hsaco --kernel saxpy --global 256 --local 256 --threads 1 --arg f32:2.5 \
+        --arg zeros:1024 --arg zeros:1024 --arg u32:256 >/dev/null
+    i=$((i + 1))
+done
+t1=$(date +%s.%N)
+echo "$t0 $t1" | awk '{printf "start-up: a one-workgroup saxpy, process start to exit: %.2f ms per run (100 runs)\n", ($2-$1)*10}'
+ratios=build/bench/ratios.txt
+: > $ratios
 cores=$(nproc)
 pocl=
 if [ -f /usr/include/CL/cl.h ] && make --no-print-directory -s MODE=rel build/rel/tests/pocl_run 2>/dev/null &&
@@ -109,12 +132,34 @@ echo "$benches" | while IFS='|' read -r name obj cl kernel glob loc args; do
         fi
     done
     if [ -n "$pocl" ]; then
-        printf '%-16s ' "$name"
         set --
         for a in $args; do set -- "$@" --arg "$a"; done
-        $pocl "tests/kernels/$cl" --kernel "$kernel" --global "$glob" --local "$loc" --time 2 "$@" || echo "PoCL run failed"
+        native=$($pocl "tests/kernels/$cl" --kernel "$kernel" --global "$glob" --local "$loc" --time 2 "$@" |
+            sed -n 's/^\([0-9.]*\) s native on PoCL$/\1/p')
+        if [ -n "$native" ]; then
+            echo "$secs $native" | awk -v n="$name" -v c="$cores" \
+                '{printf "%-16s PoCL native: %.4f s; wavesim on %d threads / PoCL = %.1fx\n", n, $2, c, $1/$2}'
+            echo "$secs $native" | awk '{print $1/$2}' >> $ratios
+        else
+            echo "$name: PoCL run failed"
+        fi
     fi
 done
+if [ -s $ratios ]; then
+    awk '{s += log($1); n++} END {printf "geometric mean of wavesim / PoCL over %d kernels: %.1fx\n", n, exp(s/n)}' $ratios
+fi
+# Threads without spin-waiting: tiled sgemm on 2 threads beside two busy processes (`yes`), which
+# leave it a fair share of one core of two: its wall time should be about its CPU time, and its CPU
+# time about that of 1 thread alone.
+if [ "$cores" -ge 2 ]; then
+    sg="build/bench/sgemm.hsaco --kernel sgemm_tiled --global 512,512 --local 16,16 --arg buf:$Z --arg buf:$Z --arg zeros:1048576 --arg i32:512"
+    alone=$( { /usr/bin/time -f "%U %S" "$W" run $sg --threads 1 >/dev/null; } 2>&1 | tail -1 | awk '{print $1+$2}')
+    yes >/dev/null & y1=$!
+    yes >/dev/null & y2=$!
+    busy=$( { /usr/bin/time -f "%e %U %S" "$W" run $sg --threads 2 >/dev/null; } 2>&1 | tail -1)
+    kill $y1 $y2
+    echo "$busy $alone" | awk '{printf "sgemm-tiled-512 on 2 threads beside two busy processes: %.2f s wall, %.2f s CPU (1 thread alone: %.2f s CPU)\n", $1, $2+$3, $4}'
+fi
 # One OpenCL application (tests/opencl/apps/sgemm.c, N = 512: host program, clang-19 build, transfers,
 # the launch) run whole on PoCL and on wavesim's OpenCL platform, chosen by OCL_ICD_VENDORS.
 if [ -f "$B/libwavesim-opencl.so" ] && [ -f /etc/OpenCL/vendors/pocl.icd ]; then

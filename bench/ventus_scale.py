@@ -28,9 +28,14 @@ fb = [struct.unpack('<I', struct.pack('<f', float(n - j)))[0] for j in range(n)]
 chunks[0], chunks[1], chunks[2] = fa, fb, [0] * n
 chunks[3] = new_base[:len(chunks[3])]  # the argument buffer: a, b, c
 pds = bases.index(fields[12])
-bases[pds] = 0xD0000000
+# the private region (fields[9] bytes per thread) below a, b and c: at most 2 GiB, so K <= 4096 at
+# vecadd's 4 KiB per thread
 allocs[pds] = fields[9] * wf * wg * k
-fields[12] = 0xD0000000
+if 0x20000000 + allocs[pds] > new_base[0]:
+    sys.exit('ventus_scale.py: %d workgroups need %d bytes of private memory, more than fit below 0x%x' %
+             (k, allocs[pds], new_base[0]))
+bases[pds] = 0x20000000
+fields[12] = 0x20000000
 fields[2] = k
 meta_out = fields[:14] + bases + sizes + allocs
 with open(out + '.metadata', 'w') as f:
