@@ -114,6 +114,7 @@ static void r3_init_wave(const r3_dispatch_ctx *c, r3_wave *w, r3_group *g, int 
     w->wave64 = c->lanes == 64;
     w->lanes = c->lanes;
     w->group = g;
+    w->fast32 = g->fast_paths && c->lanes == 32;
     /* MODE from the descriptor: round and denormal modes (rsrc1 bits 19:12), DX10 clamp (bit 21),
        IEEE (bit 23) */
     w->mode = ((kd->rsrc1 >> 12) & 0xff) | ((kd->rsrc1 >> 21 & 1) ? R3_MODE_DX10_CLAMP : 0) |

@@ -105,6 +105,28 @@ static void r3_ds_store(r3_wave *w, const r3_xop *x, unsigned bytes, int hi)
     r3_lane_moves(w, x, r3_ds_lane, R3F_DATA0, bytes, 1, 0, 0, hi);
 }
 
+/* Fast path of ds_load_2addr_b32 for 32 active lanes: when every lane's two dwords lie in LDS,
+   the addresses are copied out first (VDST may be ADDR) and the loads run without a per-lane range
+   test, a loop the compiler turns into gathers. Returns 0 (nothing written) when a lane is out of
+   range, for the per-lane path. */
+R3_MULTIVERSION static int r3_ds_gather2(const uint8_t *lds, uint32_t lds_size, const uint32_t *base, const uint32_t off[2],
+                         uint32_t *t0, uint32_t *t1)
+{
+    uint32_t b[32], top = 0;
+    memcpy(b, base, sizeof b);
+    for (int l = 0; l < 32; l++)
+        top = b[l] > top ? b[l] : top;
+    uint32_t hi = off[0] > off[1] ? off[0] : off[1];
+    /* no 32-bit wrap of b + off and both dwords inside: the highest lane bounds every lane */
+    if ((uint64_t)top + hi + 4 > lds_size)
+        return 0;
+    for (int l = 0; l < 32; l++)
+        memcpy(&t0[l], lds + b[l] + off[0], 4);
+    for (int l = 0; l < 32; l++)
+        memcpy(&t1[l], lds + b[l] + off[1], 4);
+    return 1;
+}
+
 /* ds_load_2addr / ds_store_2addr: two elements at ADDR + OFFSET0 * size and ADDR + OFFSET1 * size
    (size scaled by 64 for the stride64 forms). */
 static void r3_ds_2addr(r3_wave *w, const r3_xop *x, unsigned bytes, unsigned stride, int store)
@@ -126,6 +148,8 @@ static void r3_ds_2addr(r3_wave *w, const r3_xop *x, unsigned bytes, unsigned st
     uint32_t lds_size = g->lds_size;
     if (g->fast_paths && !store && words == 1 && !r3_field_value(in, R3F_GDS)) { /* fast path: the common case, free of aliasing reloads */
         uint32_t *t0 = to[0][0], *t1 = to[1][0];
+        if (w->lanes == 32 && mask == 0xffffffffu && r3_ds_gather2(lds, lds_size, base, off, t0, t1))
+            return;
         for (int l = 0; l < w->lanes; l++) {
             if (!(mask >> l & 1))
                 continue;

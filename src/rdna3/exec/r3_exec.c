@@ -93,7 +93,10 @@ static inline uint64_t r3_lanes_of(uint64_t m)
     return (m * 0x0101010101010101ull) >> 56;
 }
 
-int r3_wave_run(r3_group *g, r3_wave *w, uint64_t max, core_stats *st)
+/* The fetch/execute loop, inlined twice by r3_wave_run: with `traced` a constant 0 the compiler
+   drops every trace test from the loop that runs untraced. */
+static inline __attribute__((always_inline)) int r3_wave_loop(r3_group *g, r3_wave *w, uint64_t max, core_stats *st,
+                                                                const int traced)
 {
     const r3_codeobj *co = g->co;
     const r3_xop *ops = g->xp->ops;
@@ -116,7 +119,7 @@ int r3_wave_run(r3_group *g, r3_wave *w, uint64_t max, core_stats *st)
             return -1;
         }
         w->pc = x->next_pc;
-        if (g->trace)
+        if (traced)
             r3_trace_before(w, g->snap);
         uint64_t exec = r3_exec_mask(w);
         if (x->y) { /* VOPD: X computes, Y computes from the same old values, then X's result lands */
@@ -126,9 +129,12 @@ int r3_wave_run(r3_group *g, r3_wave *w, uint64_t max, core_stats *st)
             w->defer = 0;
             x->y->fn(w, x->y);
             uint32_t *d = r3_vrow_w(w, w->pending_reg);
-            for (int l = 0; l < w->lanes; l++)
-                if (w->pending_mask >> l & 1)
-                    d[l] = w->pending[l];
+            if (w->fast32)
+                r3_blend32(d, w->pending, (uint32_t)w->pending_mask);
+            else
+                for (int l = 0; l < w->lanes; l++)
+                    if (w->pending_mask >> l & 1)
+                        d[l] = w->pending[l];
         } else {
             x->fn(w, x);
             if (w->core.state == CORE_WAVE_BLOCKED) { /* not executed yet: it runs again when resumed */
@@ -146,7 +152,7 @@ int r3_wave_run(r3_group *g, r3_wave *w, uint64_t max, core_stats *st)
         st->lane_instructions += r3_lanes_of(exec);
         st->by_class[x->cls]++;
         w->core.icount++;
-        if (g->trace) {
+        if (traced) {
             r3_trace_after(w, x->in, g->snap, g->trace, g->trace_ctx);
             if (w->warn_line[0]) {
                 size_t n = strlen(w->warn_line);
@@ -168,4 +174,9 @@ int r3_wave_run(r3_group *g, r3_wave *w, uint64_t max, core_stats *st)
         r3_sync_unlock(g->sync);
     }
     return 0;
+}
+
+int r3_wave_run(r3_group *g, r3_wave *w, uint64_t max, core_stats *st)
+{
+    return g->trace ? r3_wave_loop(g, w, max, st, 1) : r3_wave_loop(g, w, max, st, 0);
 }

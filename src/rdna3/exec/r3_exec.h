@@ -15,6 +15,16 @@
 #undef R3OP
 #define OP(name) void r3x_##name(r3_wave *w, const r3_xop *x)
 
+/* Lane loops built twice, for x86-64-v3 (its FMA instruction inline, AVX2 and its gathers) and the
+   baseline, the version picked when the program loads (GCC's and clang's target_clones): the same
+   results, as the fused multiply-add rounds once either way and a gather loads what the scalar
+   loads do. */
+#if defined(__x86_64__) && defined(__GNUC__) && defined(__linux__)
+#define R3_MULTIVERSION __attribute__((target_clones("arch=x86-64-v3", "default")))
+#else
+#define R3_MULTIVERSION
+#endif
+
 /* Whether fn can park its wave until another workgroup acts (GWS, ordered count): kernels using one
    need their workgroups co-resident. */
 int r3_ds_waits_on_device(r3_exec_fn fn);

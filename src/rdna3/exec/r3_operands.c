@@ -179,6 +179,8 @@ static void r3_fetch32(r3_wave *w, const r3_xop *x, int k, int half, uint32_t v[
         const uint32_t *row = r3_vrow(w, r);
         if (k == 0 && x->dpp)
             r3_dpp_fetch(w, x, row, v);
+        else if (w->lanes == 32) /* a constant size: the copy is inlined, not a libc call */
+            memcpy(v, row, 32 * 4);
         else
             memcpy(v, row, (size_t)w->lanes * 4);
         return;
@@ -207,7 +209,7 @@ void r3_src_raw(r3_wave *w, const r3_xop *x, int k, r3_const_kind kind, uint32_t
         v[l] = c;
 }
 
-void r3_src_b32(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES])
+void r3_src_b32_any(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES])
 {
     r3_fetch32(w, x, k, 0, v);
 }
@@ -223,7 +225,7 @@ static void r3_mods32(const r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MA
     }
 }
 
-void r3_src_f32(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES])
+void r3_src_f32_any(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES])
 {
     r3_fetch32(w, x, k, 0, v);
     r3_mods32(w, x, k, v, !(w->mode & R3_MODE_DENORM_IN32));
@@ -347,7 +349,10 @@ static void r3_put32(r3_wave *w, unsigned reg, const uint32_t v[R3_MAX_LANES], u
     }
     uint32_t *d = r3_vrow_w(w, reg);
     if (mask == ~0ull >> (64 - w->lanes)) {
-        memcpy(d, v, (size_t)w->lanes * 4);
+        if (w->lanes == 32) /* a constant size: the copy is inlined, not a libc call */
+            memcpy(d, v, 32 * 4);
+        else
+            memcpy(d, v, (size_t)w->lanes * 4);
         return;
     }
     for (int l = 0; l < w->lanes; l++)
@@ -355,7 +360,7 @@ static void r3_put32(r3_wave *w, unsigned reg, const uint32_t v[R3_MAX_LANES], u
             d[l] = v[l];
 }
 
-void r3_dst_b32(r3_wave *w, const r3_xop *x, const uint32_t v[R3_MAX_LANES])
+void r3_dst_b32_any(r3_wave *w, const r3_xop *x, const uint32_t v[R3_MAX_LANES])
 {
     r3_put32(w, x->vdst, v, r3_write_lanes(w, x));
 }
@@ -366,7 +371,7 @@ static int r3_omod_applies(const r3_wave *w, const r3_xop *x, uint32_t denorm_ou
     return x->omod && !(w->mode & R3_MODE_IEEE) && !(w->mode & denorm_out);
 }
 
-void r3_dst_f32(r3_wave *w, const r3_xop *x, uint32_t v[R3_MAX_LANES])
+void r3_dst_f32_any(r3_wave *w, const r3_xop *x, uint32_t v[R3_MAX_LANES])
 {
     int omod = r3_omod_applies(w, x, R3_MODE_DENORM_OUT32), flush = !(w->mode & R3_MODE_DENORM_OUT32);
     if (omod || x->clamp || flush) {

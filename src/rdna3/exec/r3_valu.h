@@ -126,14 +126,6 @@ uint32_t r3_fma16(const r3_wave *w, uint32_t a, uint32_t b, uint32_t c);
         r3_round_leave(rt);                                                                \
         r3_dst_f32(w, x, r);                                                               \
     }
-/* Lane loops built twice, for x86-64-v3 (its FMA instruction inline, AVX2) and the baseline, the
-   version picked when the program loads (GCC's and clang's target_clones): the same results, as
-   the fused multiply-add rounds once either way. */
-#if defined(__x86_64__) && defined(__GNUC__) && defined(__linux__)
-#define R3_MULTIVERSION __attribute__((target_clones("arch=x86-64-v3", "default")))
-#else
-#define R3_MULTIVERSION
-#endif
 
 /* r = a * b + c per lane, rounded once in the current mode, with r3_nan32's NaN rule; with dx9 a
    zero factor gives c + 0 (r3_fma_lanes.c, built without -frounding-math so the lanes vectorize). */

@@ -34,18 +34,31 @@ static void cmp_result(r3_wave *w, const r3_xop *x, uint64_t bits, int cmpx)
 #define CMP_I(name, T, fetch, expr, cmpx) CMP_INT(name, T, uint32_t, fetch, expr, cmpx)
 /* 64-bit (FETCH: a 32-bit literal sign-extends for the signed compares, zero-extends otherwise) */
 #define CMP_Q(name, T, fetch, expr, cmpx) CMP_INT(name, T, uint64_t, fetch, expr, cmpx)
-/* Float compares: p, q are the values as doubles (exact for every width). */
-#define CMP_F(name, width, expr, cmpx)                                                      \
+/* Float compares: p, q are the values as doubles (exact for every width); f32 sources are read
+   straight into the lane loop, the other widths through fetch_pq. */
+#define CMP_F(name, width, expr, cmpx)                                                     \
     OP(name)                                                                               \
     {                                                                                      \
         uint64_t bits = 0;                                                                 \
-        double pv[R3_MAX_LANES], qv[R3_MAX_LANES];                                         \
-        fetch_pq(w, x, width, pv, qv);                                                        \
-        for (int l = 0; l < LANES; l++) {                                                  \
-            double p = pv[l], q = qv[l];                                                   \
-            (void)p;                                                                       \
-            (void)q;                                                                       \
-            bits |= (uint64_t)(expr) << l;                                                 \
+        if (width == 32) {                                                                 \
+            uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES];                                     \
+            r3_src_f32(w, x, 0, a);                                                        \
+            r3_src_f32(w, x, 1, b);                                                        \
+            for (int l = 0; l < LANES; l++) {                                              \
+                double p = fp_f32(a[l]), q = fp_f32(b[l]);                                 \
+                (void)p;                                                                   \
+                (void)q;                                                                   \
+                bits |= (uint64_t)(expr) << l;                                             \
+            }                                                                              \
+        } else {                                                                           \
+            double pv[R3_MAX_LANES], qv[R3_MAX_LANES];                                     \
+            fetch_pq(w, x, width, pv, qv);                                                 \
+            for (int l = 0; l < LANES; l++) {                                              \
+                double p = pv[l], q = qv[l];                                               \
+                (void)p;                                                                   \
+                (void)q;                                                                   \
+                bits |= (uint64_t)(expr) << l;                                             \
+            }                                                                              \
         }                                                                                  \
         cmp_result(w, x, bits, cmpx);                                                      \
     }

@@ -113,15 +113,25 @@ OP(v_fmamk_f32) { fmak32(w, x, 0); }
 /* D = S0 * S1 + K */
 OP(v_fmaak_f32) { fmak32(w, x, 1); }
 
+/* a * 2^n for f32 bits a. Fast path: a normal number whose scaled exponent stays normal only
+   changes its exponent field, exactly (no rounding in any mode); anything else goes to ldexpf. */
+static inline uint32_t ldexp32(uint32_t a, int32_t n, int fast)
+{
+    int32_t e = (int32_t)(a >> 23 & 0xff);
+    if (fast && e >= 1 && e <= 254 && n > -254 && n < 254 && e + n >= 1 && e + n <= 254)
+        return (a & 0x807fffffu) | (uint32_t)(e + n) << 23;
+    return fp_b32(ldexpf(fp_f32(a), n));
+}
+
 /* D = S0 * 2^S1 (S1 a signed integer) */
 OP(v_ldexp_f32)
 {
     uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], r[R3_MAX_LANES];
     r3_src_f32(w, x, 0, a);
     r3_src_b32(w, x, 1, b);
-    int rt = r3_round_enter(w, 0);
+    int rt = r3_round_enter(w, 0), fast = w->group->fast_paths;
     for (int l = 0; l < LANES; l++)
-        r[l] = r3_nan32(fp_b32(ldexpf(fp_f32(a[l]), (int32_t)b[l])), a[l], a[l], a[l]);
+        r[l] = r3_nan32(ldexp32(a[l], (int32_t)b[l], fast), a[l], a[l], a[l]);
     r3_round_leave(rt);
     r3_dst_f32(w, x, r);
 }
@@ -555,8 +565,22 @@ static uint32_t frexp_exp(double v)
     return (uint32_t)e;
 }
 
-/* D = the mantissa of S0 in [0.5, 1) with S0's sign; NaN and infinities pass through */
-R3_F32_1(v_frexp_mant_f32, isinf(fx) || isnan(fx) ? fx : frexpf(fx, &(int){0}))
+/* D = the mantissa of S0 in [0.5, 1) with S0's sign; NaN and infinities pass through. Fast path: a
+   normal number keeps sign and fraction under the exponent of 0.5 (exact). */
+OP(v_frexp_mant_f32)
+{
+    uint32_t a[R3_MAX_LANES], r[R3_MAX_LANES];
+    r3_src_f32(w, x, 0, a);
+    int rt = r3_round_enter(w, 0), fast = w->group->fast_paths;
+    for (int l = 0; l < LANES; l++) {
+        uint32_t e = a[l] >> 23 & 0xff;
+        float fx = fp_f32(a[l]);
+        r[l] = fast && e >= 1 && e <= 254 ? (a[l] & 0x807fffffu) | 126u << 23
+                                         : r3_nan32(fp_b32(isinf(fx) || isnan(fx) ? fx : frexpf(fx, &(int){0})), a[l], a[l], a[l]);
+    }
+    r3_round_leave(rt);
+    r3_dst_f32(w, x, r);
+}
 /* D = the mantissa of S0 (f64) */
 R3_F64_1(v_frexp_mant_f64, isinf(dx) || isnan(dx) ? dx : frexp(dx, &(int){0}))
 /* D = the mantissa of S0 (f16) */
@@ -567,8 +591,11 @@ OP(v_frexp_exp_i32_f32)
 {
     uint32_t a[R3_MAX_LANES], r[R3_MAX_LANES];
     r3_src_f32(w, x, 0, a);
-    for (int l = 0; l < LANES; l++)
-        r[l] = frexp_exp(fp_f32(a[l]));
+    int fast = w->group->fast_paths;
+    for (int l = 0; l < LANES; l++) { /* fast path: a normal number's exponent field, less 126 */
+        uint32_t e = a[l] >> 23 & 0xff;
+        r[l] = fast && e >= 1 && e <= 254 ? e - 126 : frexp_exp(fp_f32(a[l]));
+    }
     r3_dst_b32(w, x, r);
 }
 

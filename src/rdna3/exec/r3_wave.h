@@ -12,6 +12,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "core/core_mem.h"
 #include "core/core_simt.h"
@@ -43,6 +44,8 @@ typedef struct r3_wave {
     uint32_t pc;                 /* offset in the code object's code of the next instruction */
     uint32_t inst_pc;            /* offset of the instruction executing now */
     int wave64, lanes;
+    int fast32;                  /* fast paths on (r3_group.fast_paths) and 32 lanes: the inline
+                                    operand paths below may copy whole rows */
     uint32_t mode;               /* MODE register: R3_MODE_* */
     int sync_waiting;            /* it already arrived at a GWS barrier or semaphore wait ... */
     uint32_t sync_seen;          /* ... when the resource's round (or release count) was this */
@@ -161,9 +164,33 @@ void r3_write_sgpr64(r3_wave *w, unsigned code, uint64_t v);
 /* ---- VALU sources, all lanes; the handler names the operand type ---- */
 
 /* 32 bits as they are: integer and bitwise operands, moves (float constants as f32 bits). */
-void r3_src_b32(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES]);
+void r3_src_b32_any(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES]);
 /* f32: ABS/NEG applied, denormals flushed when MODE says so. */
-void r3_src_f32(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES]);
+void r3_src_f32_any(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES]);
+
+/* Fast path of the 32-bit sources, inline in every instruction function: a VGPR read without DPP
+   (and, for f32, without ABS/NEG or input flushing) in a 32-lane wave is one block copy of a
+   constant size. The _any functions are the reference paths (--no-fast-paths). */
+static inline int r3_src_plain_vgpr(const r3_wave *w, const r3_xop *x, int k)
+{
+    return w->fast32 && x->src[k] >= 256 && (k || !x->dpp);
+}
+
+static inline void r3_src_b32(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES])
+{
+    if (r3_src_plain_vgpr(w, x, k))
+        memcpy(v, r3_vrow(w, x->src[k] - 256u), 32 * 4);
+    else
+        r3_src_b32_any(w, x, k, v);
+}
+
+static inline void r3_src_f32(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES])
+{
+    if (r3_src_plain_vgpr(w, x, k) && !((x->abs | x->neg) >> k & 1) && (w->mode & R3_MODE_DENORM_IN32))
+        memcpy(v, r3_vrow(w, x->src[k] - 256u), 32 * 4);
+    else
+        r3_src_f32_any(w, x, k, v);
+}
 /* f32 bits with ABS/NEG but no denormal flushing: moves, selects, class tests. */
 void r3_src_mod32(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES]);
 /* 16 bits in bits 15:0 (the half OPSEL or VGPR bit 7 names; f16 bits for float constants). */
@@ -189,9 +216,43 @@ uint64_t r3_src_mask(const r3_wave *w, const r3_xop *x, int k);
 /* ---- VALU results for the lanes that write (EXEC, DPP row/bank masks and disabled lanes) ---- */
 
 uint64_t r3_write_lanes(const r3_wave *w, const r3_xop *x);
-void r3_dst_b32(r3_wave *w, const r3_xop *x, const uint32_t v[R3_MAX_LANES]);
+void r3_dst_b32_any(r3_wave *w, const r3_xop *x, const uint32_t v[R3_MAX_LANES]);
 /* f32: OMOD, CLAMP and the output denormal mode, then written. */
-void r3_dst_f32(r3_wave *w, const r3_xop *x, uint32_t v[R3_MAX_LANES]);
+void r3_dst_f32_any(r3_wave *w, const r3_xop *x, uint32_t v[R3_MAX_LANES]);
+
+/* Fast path of the 32-bit results: without DPP or a VOPD deferral, the EXEC lanes of a 32-lane wave
+   blended in (and, for f32, nothing to apply: no OMOD, CLAMP or output flushing). */
+static inline int r3_dst_plain(const r3_wave *w, const r3_xop *x)
+{
+    return w->fast32 && !x->dpp && !w->defer;
+}
+
+/* The lanes of EXEC take v, the others keep d: branch-free, over a constant 32 lanes. */
+static inline void r3_blend32(uint32_t *d, const uint32_t *v, uint32_t mask)
+{
+    if (mask == 0xffffffffu) {
+        memcpy(d, v, 32 * 4);
+        return;
+    }
+    for (int l = 0; l < 32; l++)
+        d[l] = (mask >> l & 1) ? v[l] : d[l];
+}
+
+static inline void r3_dst_b32(r3_wave *w, const r3_xop *x, const uint32_t v[R3_MAX_LANES])
+{
+    if (r3_dst_plain(w, x))
+        r3_blend32(r3_vrow_w(w, x->vdst), v, w->sgpr[126]);
+    else
+        r3_dst_b32_any(w, x, v);
+}
+
+static inline void r3_dst_f32(r3_wave *w, const r3_xop *x, uint32_t v[R3_MAX_LANES])
+{
+    if (r3_dst_plain(w, x) && !x->omod && !x->clamp && (w->mode & R3_MODE_DENORM_OUT32))
+        r3_blend32(r3_vrow_w(w, x->vdst), v, w->sgpr[126]);
+    else
+        r3_dst_f32_any(w, x, v);
+}
 /* 16-bit results go to one half of the VGPR; the other half keeps its value. */
 void r3_dst_b16(r3_wave *w, const r3_xop *x, const uint32_t v[R3_MAX_LANES]);
 void r3_dst_f16(r3_wave *w, const r3_xop *x, uint32_t v[R3_MAX_LANES]);
