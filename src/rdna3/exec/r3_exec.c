@@ -101,14 +101,19 @@ static inline __attribute__((always_inline)) int r3_wave_loop(r3_group *g, r3_wa
     const r3_codeobj *co = g->co;
     const r3_xop *ops = g->xp->ops;
     core_group *cg = g->core;
+    const r3_xop *x = NULL; /* the instruction that ran last */
     while (w->core.state == CORE_WAVE_RUNNING) {
         uint32_t pc = w->pc;
-        if (pc >= co->code_size || (pc & 3) || co->index[pc / 4] < 0) {
-            w->inst_pc = pc;
-            r3_fault(w, "the program counter left the code or points inside an instruction");
-            return -1;
+        if (x && x->seq && pc == x->next_pc && g->fast_paths) {
+            x++; /* straight on: the next instruction in the code is the next execution form */
+        } else {
+            if (pc >= co->code_size || (pc & 3) || co->index[pc / 4] < 0) {
+                w->inst_pc = pc;
+                r3_fault(w, "the program counter left the code or points inside an instruction");
+                return -1;
+            }
+            x = &ops[co->index[pc / 4]];
         }
-        const r3_xop *x = &ops[co->index[pc / 4]];
         w->inst_pc = pc;
         if (!x->fn) {
             r3_fault(w, x->in->op ? "instruction not implemented by wavesim yet" : "illegal instruction");

@@ -289,7 +289,7 @@ static void r3_fetch64(r3_wave *w, const r3_xop *x, int k, int kind, uint64_t v[
         v[l] = c;
 }
 
-void r3_src_u64(r3_wave *w, const r3_xop *x, int k, uint64_t v[R3_MAX_LANES])
+void r3_src_u64_any(r3_wave *w, const r3_xop *x, int k, uint64_t v[R3_MAX_LANES])
 {
     r3_fetch64(w, x, k, R3_U64, v);
 }
@@ -441,7 +441,7 @@ void r3_dst_f16(r3_wave *w, const r3_xop *x, uint32_t v[R3_MAX_LANES])
     r3_dst_b16(w, x, v);
 }
 
-void r3_dst_b64(r3_wave *w, const r3_xop *x, const uint64_t v[R3_MAX_LANES])
+void r3_dst_b64_any(r3_wave *w, const r3_xop *x, const uint64_t v[R3_MAX_LANES])
 {
     uint64_t mask = r3_write_lanes(w, x);
     uint32_t *lo = r3_vrow_w(w, x->vdst), *hi = r3_vrow_w(w, x->vdst + 1u);

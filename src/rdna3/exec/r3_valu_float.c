@@ -114,12 +114,15 @@ OP(v_fmamk_f32) { fmak32(w, x, 0); }
 OP(v_fmaak_f32) { fmak32(w, x, 1); }
 
 /* a * 2^n for f32 bits a. Fast path: a normal number whose scaled exponent stays normal only
-   changes its exponent field, exactly (no rounding in any mode); anything else goes to ldexpf. */
+   changes its exponent field, exactly (no rounding in any mode), and a zero stays itself; anything
+   else goes to ldexpf. */
 static inline uint32_t ldexp32(uint32_t a, int32_t n, int fast)
 {
     int32_t e = (int32_t)(a >> 23 & 0xff);
     if (fast && e >= 1 && e <= 254 && n > -254 && n < 254 && e + n >= 1 && e + n <= 254)
         return (a & 0x807fffffu) | (uint32_t)(e + n) << 23;
+    if (fast && (a & 0x7fffffffu) == 0)
+        return a;
     return fp_b32(ldexpf(fp_f32(a), n));
 }
 
@@ -575,8 +578,12 @@ OP(v_frexp_mant_f32)
     for (int l = 0; l < LANES; l++) {
         uint32_t e = a[l] >> 23 & 0xff;
         float fx = fp_f32(a[l]);
-        r[l] = fast && e >= 1 && e <= 254 ? (a[l] & 0x807fffffu) | 126u << 23
-                                         : r3_nan32(fp_b32(isinf(fx) || isnan(fx) ? fx : frexpf(fx, &(int){0})), a[l], a[l], a[l]);
+        if (fast && e >= 1 && e <= 254)
+            r[l] = (a[l] & 0x807fffffu) | 126u << 23;
+        else if (fast && (a[l] & 0x7fffffffu) == 0)
+            r[l] = a[l]; /* a zero is its own mantissa */
+        else
+            r[l] = r3_nan32(fp_b32(isinf(fx) || isnan(fx) ? fx : frexpf(fx, &(int){0})), a[l], a[l], a[l]);
     }
     r3_round_leave(rt);
     r3_dst_f32(w, x, r);
@@ -594,7 +601,7 @@ OP(v_frexp_exp_i32_f32)
     int fast = w->group->fast_paths;
     for (int l = 0; l < LANES; l++) { /* fast path: a normal number's exponent field, less 126 */
         uint32_t e = a[l] >> 23 & 0xff;
-        r[l] = fast && e >= 1 && e <= 254 ? e - 126 : frexp_exp(fp_f32(a[l]));
+        r[l] = fast && e >= 1 && e <= 254 ? e - 126 : fast && (a[l] & 0x7fffffffu) == 0 ? 0 : frexp_exp(fp_f32(a[l]));
     }
     r3_dst_b32(w, x, r);
 }

@@ -168,26 +168,36 @@ void r3_src_b32_any(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES]
 /* f32: ABS/NEG applied, denormals flushed when MODE says so. */
 void r3_src_f32_any(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES]);
 
-/* Fast path of the 32-bit sources, inline in every instruction function: a VGPR read without DPP
-   (and, for f32, without ABS/NEG or input flushing) in a 32-lane wave is one block copy of a
-   constant size. The _any functions are the reference paths (--no-fast-paths). */
-static inline int r3_src_plain_vgpr(const r3_wave *w, const r3_xop *x, int k)
+/* Fast path of the 32-bit sources, inline in every instruction function: a source without DPP (and,
+   for f32, without ABS/NEG or input flushing) in a 32-lane wave is one block copy of a constant
+   size, or one scalar read and broadcast. The _any functions are the reference paths
+   (--no-fast-paths). */
+
+/* A 32-bit source of a 32-lane wave without DPP: the VGPR row, or the scalar value in every lane. */
+static inline void r3_src_fetch32(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES])
 {
-    return w->fast32 && x->src[k] >= 256 && (k || !x->dpp);
+    unsigned code = x->src[k];
+    if (code >= 256) {
+        memcpy(v, r3_vrow(w, code - 256u), 32 * 4);
+        return;
+    }
+    uint32_t c = r3_scalar32(w, code, x->literal);
+    for (int l = 0; l < 32; l++)
+        v[l] = c;
 }
 
 static inline void r3_src_b32(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES])
 {
-    if (r3_src_plain_vgpr(w, x, k))
-        memcpy(v, r3_vrow(w, x->src[k] - 256u), 32 * 4);
+    if (w->fast32 && (k || !x->dpp))
+        r3_src_fetch32(w, x, k, v);
     else
         r3_src_b32_any(w, x, k, v);
 }
 
 static inline void r3_src_f32(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES])
 {
-    if (r3_src_plain_vgpr(w, x, k) && !((x->abs | x->neg) >> k & 1) && (w->mode & R3_MODE_DENORM_IN32))
-        memcpy(v, r3_vrow(w, x->src[k] - 256u), 32 * 4);
+    if (w->fast32 && (k || !x->dpp) && !((x->abs | x->neg) >> k & 1) && (w->mode & R3_MODE_DENORM_IN32))
+        r3_src_fetch32(w, x, k, v);
     else
         r3_src_f32_any(w, x, k, v);
 }
@@ -200,7 +210,19 @@ void r3_src_f16(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES]);
 void r3_src_mod16(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES]);
 /* 64 bits: unsigned (a literal zero-extends), signed (a literal sign-extends), f64 (a literal is the
    high half; ABS/NEG and the f64 denormal mode apply). */
-void r3_src_u64(r3_wave *w, const r3_xop *x, int k, uint64_t v[R3_MAX_LANES]);
+void r3_src_u64_any(r3_wave *w, const r3_xop *x, int k, uint64_t v[R3_MAX_LANES]);
+/* Fast path: a VGPR pair of a 32-lane wave, joined inline. */
+static inline void r3_src_u64(r3_wave *w, const r3_xop *x, int k, uint64_t v[R3_MAX_LANES])
+{
+    unsigned code = x->src[k];
+    if (!w->fast32 || code < 256) {
+        r3_src_u64_any(w, x, k, v);
+        return;
+    }
+    const uint32_t *lo = r3_vrow(w, code - 256u), *hi = r3_vrow(w, code - 255u);
+    for (int l = 0; l < 32; l++)
+        v[l] = (uint64_t)lo[l] | (uint64_t)hi[l] << 32;
+}
 void r3_src_i64(r3_wave *w, const r3_xop *x, int k, uint64_t v[R3_MAX_LANES]);
 void r3_src_f64(r3_wave *w, const r3_xop *x, int k, uint64_t v[R3_MAX_LANES]);
 /* An f64 source with ABS/NEG but no denormal flushing (v_cmp_class_f64). */
@@ -256,7 +278,20 @@ static inline void r3_dst_f32(r3_wave *w, const r3_xop *x, uint32_t v[R3_MAX_LAN
 /* 16-bit results go to one half of the VGPR; the other half keeps its value. */
 void r3_dst_b16(r3_wave *w, const r3_xop *x, const uint32_t v[R3_MAX_LANES]);
 void r3_dst_f16(r3_wave *w, const r3_xop *x, uint32_t v[R3_MAX_LANES]);
-void r3_dst_b64(r3_wave *w, const r3_xop *x, const uint64_t v[R3_MAX_LANES]);
+void r3_dst_b64_any(r3_wave *w, const r3_xop *x, const uint64_t v[R3_MAX_LANES]);
+/* Fast path: the EXEC lanes of a 32-lane wave without DPP, both halves blended inline. */
+static inline void r3_dst_b64(r3_wave *w, const r3_xop *x, const uint64_t v[R3_MAX_LANES])
+{
+    if (!w->fast32 || x->dpp) {
+        r3_dst_b64_any(w, x, v);
+        return;
+    }
+    uint32_t m = w->sgpr[126], *lo = r3_vrow_w(w, x->vdst), *hi = r3_vrow_w(w, x->vdst + 1u);
+    for (int l = 0; l < 32; l++) {
+        lo[l] = (m >> l & 1) ? (uint32_t)v[l] : lo[l];
+        hi[l] = (m >> l & 1) ? (uint32_t)(v[l] >> 32) : hi[l];
+    }
+}
 void r3_dst_f64(r3_wave *w, const r3_xop *x, uint64_t v[R3_MAX_LANES]);
 /* A lane-mask result (carry-out, V_CMP): inactive lanes read 0. Goes to SDST or VCC. */
 void r3_dst_mask(r3_wave *w, const r3_xop *x, uint64_t bits);

@@ -159,6 +159,8 @@ int r3_xprog_build(r3_xprog *p, const r3_codeobj *co, int wave64)
         if (!y->fn)
             x->fn = NULL;
     }
+    for (size_t i = 0; i + 1 < co->ninsts; i++)
+        p->ops[i].seq = insts[i + 1].pc == p->ops[i].next_pc;
     return 0;
 }
 

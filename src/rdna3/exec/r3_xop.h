@@ -30,6 +30,7 @@ struct r3_xop {
     uint16_t src[3];          /* source codes: < 256 scalar or constant (255 the literal), >= 256 VGPR */
     uint16_t vdst;            /* destination field: a VGPR number, or an SGPR code for scalar results */
     uint16_t sdst;            /* lane-mask destination: VOP3SD SDST, VOPC-in-VOP3 VDST, else VCC (106) */
+    uint8_t seq;              /* the next execution form (this one + 1) is the instruction at next_pc */
     uint8_t enc;              /* r3_xenc */
     uint8_t cls;              /* r3_xclass */
     uint8_t neg, abs;         /* bit k: modifier on source k (VOP3; e32 DPP16 from the DPP word) */
