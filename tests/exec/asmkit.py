@@ -95,13 +95,17 @@ def _assemble(tool, ks, stem, wave64):
     return o
 
 
+# words every run() adds (valu_vectors.py --no-fast-paths sets ['--no-fast-paths'])
+RUN_EXTRA = []
+
+
 def run(tool, hsaco, kernel, global_size, local_size, args, dumps, threads=2, extra=()):
     """Runs one kernel of hsaco (a path, or build's dict of paths by kernel): args are --arg specs,
     dumps {index: path}. Returns a CompletedProcess (text stdout and stderr) as if `wavesim run` ran."""
     if isinstance(hsaco, dict):
         hsaco = hsaco[kernel]
     words = [hsaco, '--kernel', kernel, '--global', str(global_size), '--local', str(local_size),
-             '--threads', str(threads)] + list(extra)
+             '--threads', str(threads)] + list(extra) + RUN_EXTRA
     for a in args:
         words += ['--arg', a]
     for i, p in dumps.items():

@@ -599,7 +599,11 @@ def main():
     ap.add_argument('--sample', type=float, default=1.0,
                     help='fraction of the rows to run (the sanitizer build runs a fixed subset)')
     ap.add_argument('--covered', default='', help='write the rows verified in both wave sizes here')
+    ap.add_argument('--no-fast-paths', action='store_true',
+                    help="run wavesim's reference paths (wavesim run --no-fast-paths)")
     args = ap.parse_args()
+    if args.no_fast_paths:
+        asmkit.RUN_EXTRA = ['--no-fast-paths']
     rng = random.Random(args.seed)
     here = os.path.dirname(os.path.abspath(__file__))
     missing = set(subprocess.run([args.tool, 'isa', '--missing'], capture_output=True, text=True).stdout.split())
