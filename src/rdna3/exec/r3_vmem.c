@@ -138,7 +138,42 @@ static int r3_global_dwords(r3_wave *w, const r3_xop *x, unsigned bytes, int sto
     const uint32_t *lo = r3_vrow(w, x->mem_vaddr & 0x1ff), *hi = r3_vrow(w, (x->mem_vaddr + 1u) & 0x1ff);
     uint64_t base = x->mem_form == R3XM_GLOBAL_SV
                         ? (uint64_t)w->sgpr[x->mem_saddr] | (uint64_t)w->sgpr[x->mem_saddr + 1] << 32 : 0;
+    unsigned reg = r3_field_value(x->in, store ? R3F_DATA : R3F_VDST);
     uint8_t *at[R3_MAX_LANES];
+    if (w->fast32 && mask == 0xffffffffu) {
+        /* 32 active lanes: the addresses in one loop, and when they all lie in one allocation (the
+           span from the lowest to the highest), one lookup for the wave instead of one per lane; at
+           consecutive dwords (a coalesced access) the data moves as one block */
+        uint64_t a[32];
+        if (x->mem_form == R3XM_GLOBAL_SV)
+            for (int l = 0; l < 32; l++)
+                a[l] = base + lo[l] + off;
+        else
+            for (int l = 0; l < 32; l++)
+                a[l] = ((uint64_t)lo[l] | (uint64_t)hi[l] << 32) + off;
+        uint64_t first = a[0], last = a[0];
+        int seq = 1;
+        for (int l = 1; l < 32; l++) {
+            first = a[l] < first ? a[l] : first;
+            last = a[l] > last ? a[l] : last;
+            seq &= a[l] == a[0] + 4u * (unsigned)l;
+        }
+        uint64_t span = last - first + bytes;
+        uint8_t *p = NULL;
+        if (span <= (1u << 20) && ((p = r3_device_memo(w, first, span)) || (p = r3_device_lookup(w, first, span)))) {
+            if (seq && bytes == 4) {
+                if (store)
+                    memcpy(p, r3_vrow(w, reg), 32 * 4);
+                else
+                    memcpy(r3_vrow_w(w, reg), p, 32 * 4);
+                return 1;
+            }
+            for (int l = 0; l < 32; l++)
+                at[l] = p + (a[l] - first);
+            r3_dword_moves(w, mask, at, reg, bytes / 4, store, 0);
+            return 1;
+        }
+    }
     for (int l = 0; l < w->lanes; l++) {
         if (!(mask >> l & 1))
             continue;
@@ -146,7 +181,7 @@ static int r3_global_dwords(r3_wave *w, const r3_xop *x, unsigned bytes, int sto
         if (!(at[l] = r3_device_memo(w, a, bytes)) && !(at[l] = r3_device_lookup(w, a, bytes)))
             return 0; /* (fast paths are on here: checked above) */
     }
-    r3_dword_moves(w, mask, at, r3_field_value(x->in, store ? R3F_DATA : R3F_VDST), bytes / 4, store, 0);
+    r3_dword_moves(w, mask, at, reg, bytes / 4, store, 0);
     return 1;
 }
 
