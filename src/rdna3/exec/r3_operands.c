@@ -491,15 +491,3 @@ const uint32_t *r3_dst_row(const r3_wave *w, const r3_xop *x)
 {
     return r3_vrow(w, x->vdst);
 }
-
-int r3_round_enter(const r3_wave *w, int wide)
-{
-    unsigned r = wide ? R3_MODE_ROUND64(w->mode) : R3_MODE_ROUND32(w->mode);
-    return r ? fp_host_round((fp_round)r) : -1;
-}
-
-void r3_round_leave(int token)
-{
-    if (token >= 0)
-        fp_host_restore(token);
-}

@@ -3,13 +3,14 @@
 
 #include "r3_exec.h"
 
-/* Operand shorthands: S0/S1 are the 32-bit sources, S0Q/S1Q the 64-bit ones, K the SOPK immediate. */
-#define S0 r3_scalar32(w, r3_field_value(x->in, R3F_SSRC0), x->literal)
-#define S1 r3_scalar32(w, r3_field_value(x->in, R3F_SSRC1), x->literal)
-#define S0Q r3_scalar64(w, r3_field_value(x->in, R3F_SSRC0), x->literal, 0)
-#define S1Q r3_scalar64(w, r3_field_value(x->in, R3F_SSRC1), x->literal, 0)
-#define K ((uint32_t)(int32_t)(int16_t)r3_field_value(x->in, R3F_SIMM16))
-#define DST r3_field_value(x->in, R3F_SDST)
+/* Operand shorthands: S0/S1 are the 32-bit sources, S0Q/S1Q the 64-bit ones, K the SOPK immediate
+   (the fields as r3_xop_fill extracted them). */
+#define S0 r3_scalar32(w, x->src[0], x->literal)
+#define S1 r3_scalar32(w, x->src[1], x->literal)
+#define S0Q r3_scalar64(w, x->src[0], x->literal, 0)
+#define S1Q r3_scalar64(w, x->src[1], x->literal, 0)
+#define K ((uint32_t)(int32_t)(int16_t)x->simm16)
+#define DST ((unsigned)x->vdst)
 #define D(v) r3_write_sgpr(w, DST, (uint32_t)(v))
 #define DQ(v) r3_write_sgpr64(w, DST, (uint64_t)(v))
 #define SDSTV w->sgpr[DST & 127]
@@ -134,11 +135,11 @@ static void sgpr_rel_write(r3_wave *w, unsigned base, uint32_t add, uint32_t v)
         w->sgpr[i] = v;
 }
 /* D = SGPR[S0 + M0] */
-OP(s_movrels_b32) { D(sgpr_rel(w, r3_field_value(x->in, R3F_SSRC0), w->sgpr[125])); }
+OP(s_movrels_b32) { D(sgpr_rel(w, x->src[0], w->sgpr[125])); }
 /* D = SGPR[S0 + M0] (64-bit) */
 OP(s_movrels_b64)
 {
-    unsigned s = r3_field_value(x->in, R3F_SSRC0);
+    unsigned s = x->src[0];
     DQ((uint64_t)sgpr_rel(w, s, w->sgpr[125]) | (uint64_t)sgpr_rel(w, s + 1, w->sgpr[125]) << 32);
 }
 /* SGPR[D + M0] = S0 */
@@ -154,7 +155,7 @@ OP(s_movreld_b64)
 OP(s_movrelsd_2_b32)
 {
     uint32_t m0 = w->sgpr[125];
-    sgpr_rel_write(w, DST, m0 >> 16 & 0x3ff, sgpr_rel(w, r3_field_value(x->in, R3F_SSRC0), m0 & 0x3ff));
+    sgpr_rel_write(w, DST, m0 >> 16 & 0x3ff, sgpr_rel(w, x->src[0], m0 & 0x3ff));
 }
 
 /* ---- EXEC manipulation (SOP1): D = EXEC, then EXEC = f(S0, EXEC), SCC = EXEC != 0 ---- */
@@ -459,17 +460,17 @@ CMPK(s_cmpk_lt_i32, int32_t, <, K)
 /* SCC = D <= simm16 */
 CMPK(s_cmpk_le_i32, int32_t, <=, K)
 /* SCC = D == uimm16 */
-CMPK(s_cmpk_eq_u32, uint32_t, ==, r3_field_value(x->in, R3F_SIMM16))
+CMPK(s_cmpk_eq_u32, uint32_t, ==, x->simm16)
 /* SCC = D != uimm16 */
-CMPK(s_cmpk_lg_u32, uint32_t, !=, r3_field_value(x->in, R3F_SIMM16))
+CMPK(s_cmpk_lg_u32, uint32_t, !=, x->simm16)
 /* SCC = D > uimm16 */
-CMPK(s_cmpk_gt_u32, uint32_t, >, r3_field_value(x->in, R3F_SIMM16))
+CMPK(s_cmpk_gt_u32, uint32_t, >, x->simm16)
 /* SCC = D >= uimm16 */
-CMPK(s_cmpk_ge_u32, uint32_t, >=, r3_field_value(x->in, R3F_SIMM16))
+CMPK(s_cmpk_ge_u32, uint32_t, >=, x->simm16)
 /* SCC = D < uimm16 */
-CMPK(s_cmpk_lt_u32, uint32_t, <, r3_field_value(x->in, R3F_SIMM16))
+CMPK(s_cmpk_lt_u32, uint32_t, <, x->simm16)
 /* SCC = D <= uimm16 */
-CMPK(s_cmpk_le_u32, uint32_t, <=, r3_field_value(x->in, R3F_SIMM16))
+CMPK(s_cmpk_le_u32, uint32_t, <=, x->simm16)
 
 /* ---- hardware registers (SOPK): hwreg(id, offset, size) in simm16 ---- */
 
@@ -500,23 +501,23 @@ static void hwreg_write(r3_wave *w, unsigned simm16, uint32_t v)
 /* D = hwreg bits [offset + size - 1 : offset] */
 OP(s_getreg_b32)
 {
-    unsigned h = r3_field_value(x->in, R3F_SIMM16), off = h >> 6 & 31, size = (h >> 11 & 31) + 1;
+    unsigned h = x->simm16, off = h >> 6 & 31, size = (h >> 11 & 31) + 1;
     D((hwreg_read(w, h & 63) >> off) & (size >= 32 ? 0xffffffffu : (1u << size) - 1));
 }
 /* hwreg bits [offset + size - 1 : offset] = SGPR (the SDST field names the source) */
-OP(s_setreg_b32) { hwreg_write(w, r3_field_value(x->in, R3F_SIMM16), SDSTV); }
+OP(s_setreg_b32) { hwreg_write(w, x->simm16, SDSTV); }
 /* hwreg bits [offset + size - 1 : offset] = the literal */
-OP(s_setreg_imm32_b32) { hwreg_write(w, r3_field_value(x->in, R3F_SIMM16), x->literal); }
+OP(s_setreg_imm32_b32) { hwreg_write(w, x->simm16, x->literal); }
 /* D = address of the next instruction; PC += simm16 * 4 + 4 */
 OP(s_call_b64)
 {
     DQ(r3_codeobj_pc_base(w->group->co) + w->pc);
-    w->pc = w->inst_pc + 4 + (uint32_t)((int32_t)(int16_t)r3_field_value(x->in, R3F_SIMM16) * 4);
+    w->pc = w->inst_pc + 4 + (uint32_t)((int32_t)(int16_t)x->simm16 * 4);
 }
 /* SDST = the value a returning message asks for (the real-time clock is the wave's instruction
    count, so runs stay deterministic; the others have no meaning here and read 0) */
-OP(s_sendmsg_rtn_b32) { D(r3_field_value(x->in, R3F_SSRC0) == 0x83 ? (uint32_t)w->core.icount : 0); }
-OP(s_sendmsg_rtn_b64) { DQ(r3_field_value(x->in, R3F_SSRC0) == 0x83 ? w->core.icount : 0); }
+OP(s_sendmsg_rtn_b32) { D(x->src[0] == 0x83 ? (uint32_t)w->core.icount : 0); }
+OP(s_sendmsg_rtn_b64) { DQ(x->src[0] == 0x83 ? w->core.icount : 0); }
 /* return from a trap handler: there is none */
 OP(s_rfe_b64) { (void)x; r3_fault(w, "s_rfe_b64 outside a trap handler (wavesim runs none)"); }
 
@@ -525,7 +526,7 @@ OP(s_rfe_b64) { (void)x; r3_fault(w, "s_rfe_b64 outside a trap handler (wavesim 
 static void r3_branch(r3_wave *w, const r3_xop *x, int taken)
 {
     if (taken)
-        w->pc = w->inst_pc + 4 + (uint32_t)((int32_t)(int16_t)r3_field_value(x->in, R3F_SIMM16) * 4);
+        w->pc = w->inst_pc + 4 + (uint32_t)((int32_t)(int16_t)x->simm16 * 4);
 }
 
 /* PC += simm16 * 4 + 4 */
@@ -547,15 +548,15 @@ OP(s_endpgm) { (void)x; core_wave_end(w->group->core, &w->core); }
 /* wait until every wave of the workgroup has arrived */
 OP(s_barrier) { (void)x; core_barrier_arrive(w->group->core, &w->core, w->core.icount + 1); }
 /* MODE[3:0] = simm16[3:0] (f32 and f16/f64 round modes) */
-OP(s_round_mode) { w->mode = (w->mode & ~0xfu) | (r3_field_value(x->in, R3F_SIMM16) & 0xfu); }
+OP(s_round_mode) { w->mode = (w->mode & ~0xfu) | (x->simm16 & 0xfu); }
 /* MODE[7:4] = simm16[3:0] (f32 and f16/f64 denormal modes) */
-OP(s_denorm_mode) { w->mode = (w->mode & ~0xf0u) | (r3_field_value(x->in, R3F_SIMM16) & 0xfu) << 4; }
+OP(s_denorm_mode) { w->mode = (w->mode & ~0xf0u) | (x->simm16 & 0xfu) << 4; }
 /* enter the trap handler: there is none, so the dispatch stops with a fault */
-OP(s_trap) { r3_fault(w, "s_trap %u: no trap handler", r3_field_value(x->in, R3F_SIMM16) & 0xff); }
+OP(s_trap) { r3_fault(w, "s_trap %u: no trap handler", x->simm16 & 0xff); }
 /* halt the wave: a halted wave never ends, so the dispatch stops with a fault */
 OP(s_sethalt)
 {
-    if (r3_field_value(x->in, R3F_SIMM16) & 1)
+    if (x->simm16 & 1)
         r3_fault(w, "wave halted by s_sethalt");
 }
 /* send a message, then halt */

@@ -22,6 +22,17 @@ static inline uint32_t r3_nan32(uint32_t r, uint32_t a, uint32_t b, uint32_t c)
     return fp_isnan32(a) ? fp_quiet32(a) : fp_isnan32(b) ? fp_quiet32(b) : fp_isnan32(c) ? fp_quiet32(c) : 0x7fc00000u;
 }
 
+/* Whether any of 32 f32 results is a NaN: an OR over the lanes the compiler vectorizes, so the
+   fast paths apply r3_nan32 lane by lane only when some lane needs it (it leaves other values as
+   they are, so applying it to every lane then gives the per-lane rule's results). */
+static inline int r3_any_nan32(const uint32_t r[32])
+{
+    uint32_t nan = 0;
+    for (int l = 0; l < 32; l++)
+        nan |= (uint32_t)((r[l] & 0x7fffffffu) > 0x7f800000u);
+    return nan != 0;
+}
+
 static inline uint64_t r3_nan64(uint64_t r, uint64_t a, uint64_t b, uint64_t c)
 {
     if (!fp_isnan64(r))
@@ -105,9 +116,19 @@ uint32_t r3_fma16(const r3_wave *w, uint32_t a, uint32_t b, uint32_t c);
         uint32_t a[R3_MAX_LANES], r[R3_MAX_LANES];                                         \
         r3_src_f32(w, x, 0, a);                                                            \
         int rt = r3_round_enter(w, 0);                                                     \
-        for (int l = 0; l < LANES; l++) {                                                  \
-            float fx = fp_f32(a[l]);                                                       \
-            r[l] = r3_nan32(fp_b32(expr), a[l], a[l], a[l]);                               \
+        if (w->fast32) { /* fast path: a loop the compiler vectorizes, then the NaN rule */ \
+            for (int l = 0; l < 32; l++) {                                                 \
+                float fx = fp_f32(a[l]);                                                   \
+                r[l] = fp_b32(expr);                                                       \
+            }                                                                              \
+            if (r3_any_nan32(r))                                                           \
+                for (int l = 0; l < 32; l++)                                               \
+                    r[l] = r3_nan32(r[l], a[l], a[l], a[l]);                               \
+        } else {                                                                           \
+            for (int l = 0; l < LANES; l++) {                                              \
+                float fx = fp_f32(a[l]);                                                   \
+                r[l] = r3_nan32(fp_b32(expr), a[l], a[l], a[l]);                           \
+            }                                                                              \
         }                                                                                  \
         r3_round_leave(rt);                                                                \
         r3_dst_f32(w, x, r);                                                               \
@@ -119,9 +140,19 @@ uint32_t r3_fma16(const r3_wave *w, uint32_t a, uint32_t b, uint32_t c);
         r3_src_f32(w, x, 0, a);                                                            \
         r3_src_f32(w, x, 1, b);                                                            \
         int rt = r3_round_enter(w, 0);                                                     \
-        for (int l = 0; l < LANES; l++) {                                                  \
-            float fx = fp_f32(a[l]), fy = fp_f32(b[l]);                                    \
-            r[l] = r3_nan32(fp_b32(expr), a[l], b[l], b[l]);                               \
+        if (w->fast32) { /* fast path: a loop the compiler vectorizes, then the NaN rule */ \
+            for (int l = 0; l < 32; l++) {                                                 \
+                float fx = fp_f32(a[l]), fy = fp_f32(b[l]);                                \
+                r[l] = fp_b32(expr);                                                       \
+            }                                                                              \
+            if (r3_any_nan32(r))                                                           \
+                for (int l = 0; l < 32; l++)                                               \
+                    r[l] = r3_nan32(r[l], a[l], b[l], b[l]);                               \
+        } else {                                                                           \
+            for (int l = 0; l < LANES; l++) {                                              \
+                float fx = fp_f32(a[l]), fy = fp_f32(b[l]);                                \
+                r[l] = r3_nan32(fp_b32(expr), a[l], b[l], b[l]);                           \
+            }                                                                              \
         }                                                                                  \
         r3_round_leave(rt);                                                                \
         r3_dst_f32(w, x, r);                                                               \
@@ -140,9 +171,19 @@ void r3_fma32_lanes(int n, const uint32_t *restrict a, const uint32_t *restrict 
         r3_src_f32(w, x, 1, b);                                                            \
         r3_src_f32(w, x, 2, c);                                                            \
         int rt = r3_round_enter(w, 0);                                                     \
-        for (int l = 0; l < LANES; l++) {                                                  \
-            float fx = fp_f32(a[l]), fy = fp_f32(b[l]), fz = fp_f32(c[l]);                 \
-            r[l] = r3_nan32(fp_b32(expr), a[l], b[l], c[l]);                               \
+        if (w->fast32) { /* fast path: a loop the compiler vectorizes, then the NaN rule */ \
+            for (int l = 0; l < 32; l++) {                                                 \
+                float fx = fp_f32(a[l]), fy = fp_f32(b[l]), fz = fp_f32(c[l]);             \
+                r[l] = fp_b32(expr);                                                       \
+            }                                                                              \
+            if (r3_any_nan32(r))                                                           \
+                for (int l = 0; l < 32; l++)                                               \
+                    r[l] = r3_nan32(r[l], a[l], b[l], c[l]);                               \
+        } else {                                                                           \
+            for (int l = 0; l < LANES; l++) {                                              \
+                float fx = fp_f32(a[l]), fy = fp_f32(b[l]), fz = fp_f32(c[l]);             \
+                r[l] = r3_nan32(fp_b32(expr), a[l], b[l], c[l]);                           \
+            }                                                                              \
         }                                                                                  \
         r3_round_leave(rt);                                                                \
         r3_dst_f32(w, x, r);                                                               \

@@ -14,6 +14,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "common/fp.h"
 #include "core/core_mem.h"
 #include "core/core_simt.h"
 #include "r3_xop.h"
@@ -301,7 +302,16 @@ const uint32_t *r3_dst_row(const r3_wave *w, const r3_xop *x);
 
 /* Host rounding for f32 (wide = 0) or f16/f64 (wide = 1) arithmetic per MODE; returns a token for
    r3_round_leave, -1 when the mode is round-to-nearest-even and nothing changed. */
-int r3_round_enter(const r3_wave *w, int wide);
-void r3_round_leave(int token);
+static inline int r3_round_enter(const r3_wave *w, int wide)
+{
+    unsigned r = wide ? R3_MODE_ROUND64(w->mode) : R3_MODE_ROUND32(w->mode);
+    return r ? fp_host_round((fp_round)r) : -1; /* inline: round-to-nearest-even costs one test */
+}
+
+static inline void r3_round_leave(int token)
+{
+    if (token >= 0)
+        fp_host_restore(token);
+}
 
 #endif

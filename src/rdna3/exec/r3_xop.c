@@ -89,6 +89,14 @@ static void r3_xop_fill(r3_xop *x, const r3_inst *in, uint32_t pc)
             x->mem_vaddr = 0xffff; /* no VADDR term */
         break;
     }
+    case R3_SOP1: case R3_SOP2: case R3_SOPC: case R3_SOPK: case R3_SOPP:
+        /* the scalar operand fields, so SALU functions and branches read no encoding bits */
+        x->enc = R3X_OTHER;
+        x->src[0] = (uint16_t)r3_field_value(in, R3F_SSRC0);
+        x->src[1] = (uint16_t)r3_field_value(in, R3F_SSRC1);
+        x->vdst = (uint16_t)r3_field_value(in, R3F_SDST);
+        x->simm16 = (uint16_t)r3_field_value(in, R3F_SIMM16);
+        break;
     default:
         x->enc = R3X_OTHER;
         break;

@@ -27,9 +27,12 @@ struct r3_xop {
     const r3_xop *y;          /* VOPD: the Y half, which reads the registers as they were before X */
     uint32_t next_pc;         /* byte offset of the following instruction */
     uint32_t literal;
-    uint16_t src[3];          /* source codes: < 256 scalar or constant (255 the literal), >= 256 VGPR */
-    uint16_t vdst;            /* destination field: a VGPR number, or an SGPR code for scalar results */
+    uint16_t src[3];          /* source codes: < 256 scalar or constant (255 the literal), >= 256 VGPR;
+                                 SOP1/SOP2/SOPC/SOPK: SSRC0, SSRC1 */
+    uint16_t vdst;            /* destination field: a VGPR number, or an SGPR code for scalar results
+                                 (SOP1/SOP2/SOPK SDST) */
     uint16_t sdst;            /* lane-mask destination: VOP3SD SDST, VOPC-in-VOP3 VDST, else VCC (106) */
+    uint16_t simm16;          /* SOPK and SOPP: the 16-bit immediate */
     uint8_t seq;              /* the next execution form (this one + 1) is the instruction at next_pc */
     uint8_t enc;              /* r3_xenc */
     uint8_t cls;              /* r3_xclass */
