@@ -16,7 +16,7 @@ static uint32_t r3_ds_offset(const r3_inst *in)
 
 static uint32_t r3_ds_addr(const r3_wave *w, const r3_xop *x, int lane)
 {
-    return r3_vrow(w, r3_field_value(x->in, R3F_ADDR))[lane] + r3_ds_offset(x->in);
+    return r3_vrow(w, x->src[0])[lane] + (uint32_t)x->mem_offset;
 }
 
 /* The bytes [addr, addr + n) in LDS, or with the GDS bit in the GDS window M0 describes (M0[31:16]
@@ -24,7 +24,7 @@ static uint32_t r3_ds_addr(const r3_wave *w, const r3_xop *x, int lane)
    of range (stores are dropped, loads read 0). */
 static uint8_t *r3_ds_mem(r3_wave *w, const r3_xop *x, uint64_t addr, uint32_t n)
 {
-    if (r3_field_value(x->in, R3F_GDS)) {
+    if (x->ds_gds) {
         uint32_t m0 = w->sgpr[125], base = m0 >> 16, size = m0 & 0xffffu;
         if (addr + n > size || base + addr + n > R3_GDS_BYTES)
             return NULL;
@@ -39,14 +39,14 @@ static uint8_t *r3_ds_mem(r3_wave *w, const r3_xop *x, uint64_t addr, uint32_t n
 static uint64_t r3_gds_lane(r3_wave *w, const r3_xop *x)
 {
     uint64_t mask = r3_exec_mask(w);
-    if (r3_field_value(x->in, R3F_GDS))
+    if (x->ds_gds)
         r3_set_exec(w, mask & (0 - mask));
     return mask;
 }
 
 static void r3_gds_done(r3_wave *w, const r3_xop *x, uint64_t mask)
 {
-    if (r3_field_value(x->in, R3F_GDS))
+    if (x->ds_gds)
         r3_set_exec(w, mask);
 }
 
@@ -76,18 +76,17 @@ static uint8_t *r3_ds_lane(r3_wave *w, const r3_xop *x, int l, unsigned bytes)
    r3_ds_mem), then the moves. Returns 0 when it does not apply. */
 static int r3_ds_dwords(r3_wave *w, const r3_xop *x, unsigned bytes, int store)
 {
-    const r3_inst *in = x->in;
-    if (!w->group->fast_paths || bytes % 4 || r3_field_value(in, R3F_GDS))
+    if (!w->group->fast_paths || bytes % 4 || x->ds_gds)
         return 0;
     uint64_t mask = r3_exec_mask(w);
-    const uint32_t *addr = r3_vrow(w, r3_field_value(in, R3F_ADDR));
-    uint32_t off = r3_ds_offset(in), size = w->group->lds_size;
+    const uint32_t *addr = r3_vrow(w, x->src[0]);
+    uint32_t off = (uint32_t)x->mem_offset, size = w->group->lds_size;
     uint8_t *lds = w->group->lds, *at[R3_MAX_LANES];
     for (int l = 0; l < w->lanes; l++) {
         uint32_t a = addr[l] + off; /* 32-bit, as r3_ds_addr */
         at[l] = (uint64_t)a + bytes <= size ? lds + a : NULL;
     }
-    r3_dword_moves(w, mask, at, r3_field_value(in, store ? R3F_DATA0 : R3F_VDST), bytes / 4, store, 1);
+    r3_dword_moves(w, mask, at, store ? x->src[1] : x->vdst, bytes / 4, store, 1);
     return 1;
 }
 
@@ -107,23 +106,26 @@ static void r3_ds_store(r3_wave *w, const r3_xop *x, unsigned bytes, int hi)
 
 /* Fast path of ds_load_2addr_b32 for 32 active lanes: when every lane's two dwords lie in LDS,
    the addresses are copied out first (VDST may be ADDR) and the loads run without a per-lane range
-   test, a loop the compiler turns into gathers. Returns 0 (nothing written) when a lane is out of
+   test, a loop the compiler turns into gathers (t0 and t1 are distinct rows: not both the sink). Returns 0 (nothing written) when a lane is out of
    range, for the per-lane path. */
-R3_MULTIVERSION static int r3_ds_gather2(const uint8_t *lds, uint32_t lds_size, const uint32_t *base, const uint32_t off[2],
-                         uint32_t *t0, uint32_t *t1)
+R3_MULTIVERSION static int r3_ds_gather2(const uint8_t *restrict lds, uint32_t lds_size, const uint32_t *base,
+                                         const uint32_t off[2], uint32_t *restrict t0, uint32_t *restrict t1)
 {
-    uint32_t b[32], top = 0;
+    uint32_t b[32], top = 0, o0 = off[0], o1 = off[1];
     memcpy(b, base, sizeof b);
     for (int l = 0; l < 32; l++)
         top = b[l] > top ? b[l] : top;
-    uint32_t hi = off[0] > off[1] ? off[0] : off[1];
+    uint32_t hi = o0 > o1 ? o0 : o1;
     /* no 32-bit wrap of b + off and both dwords inside: the highest lane bounds every lane */
     if ((uint64_t)top + hi + 4 > lds_size)
         return 0;
-    for (int l = 0; l < 32; l++)
-        memcpy(&t0[l], lds + b[l] + off[0], 4);
-    for (int l = 0; l < 32; l++)
-        memcpy(&t1[l], lds + b[l] + off[1], 4);
+    for (int l = 0; l < 32; l++) {
+        uint32_t v0, v1;
+        memcpy(&v0, lds + b[l] + o0, 4);
+        memcpy(&v1, lds + b[l] + o1, 4);
+        t0[l] = v0;
+        t1[l] = v1;
+    }
     return 1;
 }
 
@@ -131,24 +133,23 @@ R3_MULTIVERSION static int r3_ds_gather2(const uint8_t *lds, uint32_t lds_size, 
    (size scaled by 64 for the stride64 forms). */
 static void r3_ds_2addr(r3_wave *w, const r3_xop *x, unsigned bytes, unsigned stride, int store)
 {
-    const r3_inst *in = x->in;
     const r3_group *g = w->group;
     uint64_t mask = r3_exec_mask(w);
     unsigned words = bytes / 4;
-    const uint32_t *base = r3_vrow(w, r3_field_value(in, R3F_ADDR));
-    uint32_t off[2] = {r3_field_value(in, R3F_OFFSET0) * bytes * stride, r3_field_value(in, R3F_OFFSET1) * bytes * stride};
+    const uint32_t *base = r3_vrow(w, x->src[0]);
+    uint32_t off[2] = {((uint32_t)x->mem_offset & 0xff) * bytes * stride, ((uint32_t)x->mem_offset >> 8) * bytes * stride};
     const uint32_t *from[2][2]; /* stores: the DATA0 and DATA1 registers of each element */
     uint32_t *to[2][2];         /* loads: VDST onwards */
     for (unsigned e = 0; e < 2; e++)
         for (unsigned k = 0; k < words; k++) {
-            from[e][k] = r3_vrow(w, r3_field_value(in, e ? R3F_DATA1 : R3F_DATA0) + k);
-            to[e][k] = r3_vrow_w(w, r3_field_value(in, R3F_VDST) + e * words + k);
+            from[e][k] = r3_vrow(w, (e ? x->src[2] : x->src[1]) + k);
+            to[e][k] = r3_vrow_w(w, x->vdst + e * words + k);
         }
     const uint8_t *lds = g->lds;
     uint32_t lds_size = g->lds_size;
-    if (g->fast_paths && !store && words == 1 && !r3_field_value(in, R3F_GDS)) { /* fast path: the common case, free of aliasing reloads */
+    if (g->fast_paths && !store && words == 1 && !x->ds_gds) { /* fast path: the common case, free of aliasing reloads */
         uint32_t *t0 = to[0][0], *t1 = to[1][0];
-        if (w->lanes == 32 && mask == 0xffffffffu && r3_ds_gather2(lds, lds_size, base, off, t0, t1))
+        if (w->lanes == 32 && mask == 0xffffffffu && t0 != t1 && r3_ds_gather2(lds, lds_size, base, off, t0, t1))
             return;
         for (int l = 0; l < w->lanes; l++) {
             if (!(mask >> l & 1))

@@ -72,7 +72,7 @@ static uint32_t r3_special32(const r3_wave *w, unsigned code)
     }
 }
 
-uint32_t r3_scalar32(const r3_wave *w, unsigned code, uint32_t literal)
+uint32_t r3_scalar32_any(const r3_wave *w, unsigned code, uint32_t literal)
 {
     if (code < 124 || code == 125 || code == 126 || code == 127)
         return w->sgpr[code];
@@ -102,12 +102,6 @@ uint64_t r3_scalar64(const r3_wave *w, unsigned code, uint32_t literal, int f64)
     if (code >= 235 && code <= 238) /* apertures are 64-bit addresses */
         return (uint64_t)r3_special32(w, code) << 32;
     return r3_special32(w, code);
-}
-
-void r3_write_sgpr(r3_wave *w, unsigned code, uint32_t v)
-{
-    if (code < 124 || code == 125 || code == 126 || (code == 127 && w->wave64))
-        w->sgpr[code] = v;
 }
 
 void r3_write_sgpr64(r3_wave *w, unsigned code, uint64_t v)

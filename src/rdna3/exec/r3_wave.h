@@ -157,9 +157,25 @@ int r3_where(const r3_wave *w, char *buf, size_t size);
 
 /* Scalar sources: SGPRs and specials, inline constants, the literal. 64-bit reads of inline float
    constants give the f64 value; `f64` says the operand is a double (a literal is its high half). */
-uint32_t r3_scalar32(const r3_wave *w, unsigned code, uint32_t literal);
+uint32_t r3_scalar32_any(const r3_wave *w, unsigned code, uint32_t literal);
+/* Inline for the common codes (SGPRs, the literal, small integers), the rest out of line. */
+static inline uint32_t r3_scalar32(const r3_wave *w, unsigned code, uint32_t literal)
+{
+    if (code < 124)
+        return w->sgpr[code];
+    if (code == 255)
+        return literal;
+    if (code >= 128 && code <= 192)
+        return code - 128;
+    return r3_scalar32_any(w, code, literal);
+}
 uint64_t r3_scalar64(const r3_wave *w, unsigned code, uint32_t literal, int f64);
-void r3_write_sgpr(r3_wave *w, unsigned code, uint32_t v);
+/* An SGPR write: s0..s105, VCC, TTMPs, M0, EXEC (its high half only in wave64); others are dropped. */
+static inline void r3_write_sgpr(r3_wave *w, unsigned code, uint32_t v)
+{
+    if (code < 124 || code == 125 || code == 126 || (code == 127 && w->wave64))
+        w->sgpr[code] = v;
+}
 void r3_write_sgpr64(r3_wave *w, unsigned code, uint64_t v);
 
 /* ---- VALU sources, all lanes; the handler names the operand type ---- */
