@@ -152,12 +152,25 @@ OP(v_mad_i64_i32) { mad64(w, x, 1); }
         uint64_t cin = (use_in) ? r3_src_mask(w, x, 2) : 0, cout = 0;                     \
         r3_src_b32(w, x, 0, a);                                                            \
         r3_src_b32(w, x, 1, b);                                                            \
-        for (int l = 0; l < LANES; l++) {                                                  \
-            uint64_t ci = cin >> l & 1;                                                    \
-            (void)ci;                                                                      \
-            uint64_t s = (sum), co = (carry);                                              \
-            r[l] = x->clamp && co ? ((s >> 63) ? 0 : 0xffffffffu) : (uint32_t)s;           \
-            cout |= co << l;                                                               \
+        if (w->fast32 && !x->clamp) { /* fast path: sums and carries in passes of 32 lanes */ \
+            uint32_t cbit[32];                                                             \
+            for (int l = 0; l < 32; l++) {                                                 \
+                uint64_t ci = cin >> l & 1;                                                \
+                (void)ci;                                                                  \
+                uint64_t s = (sum);                                                        \
+                r[l] = (uint32_t)s;                                                        \
+                cbit[l] = (uint32_t)(carry);                                               \
+            }                                                                              \
+            for (int l = 0; l < 32; l++)                                                   \
+                cout |= (uint64_t)cbit[l] << l;                                            \
+        } else {                                                                           \
+            for (int l = 0; l < LANES; l++) {                                              \
+                uint64_t ci = cin >> l & 1;                                                \
+                (void)ci;                                                                  \
+                uint64_t s = (sum), co = (carry);                                          \
+                r[l] = x->clamp && co ? ((s >> 63) ? 0 : 0xffffffffu) : (uint32_t)s;       \
+                cout |= co << l;                                                           \
+            }                                                                              \
         }                                                                                  \
         r3_dst_b32(w, x, r);                                                               \
         r3_dst_mask(w, x, cout);                                                           \

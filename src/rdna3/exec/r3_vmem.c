@@ -129,7 +129,7 @@ static uint8_t *r3_lane_mem(r3_wave *w, const r3_xop *x, int l, unsigned bytes)
    last) before anything moves, then the moves. Returns 0 when it does not apply or some lane's
    access is not plain (outside every buffer, a host service): the general path then runs the
    instruction from the start, as nothing was written yet. */
-static int r3_global_dwords(r3_wave *w, const r3_xop *x, unsigned bytes, int store)
+R3_MULTIVERSION static int r3_global_dwords(r3_wave *w, const r3_xop *x, unsigned bytes, int store)
 {
     if (!w->group->fast_paths || bytes % 4 || w->group->align_mode != R3_ALIGN_UNALIGNED ||
         (x->mem_form != R3XM_GLOBAL_V && x->mem_form != R3XM_GLOBAL_SV))
@@ -141,37 +141,39 @@ static int r3_global_dwords(r3_wave *w, const r3_xop *x, unsigned bytes, int sto
     unsigned reg = r3_field_value(x->in, store ? R3F_DATA : R3F_VDST);
     uint8_t *at[R3_MAX_LANES];
     if (w->fast32 && mask == 0xffffffffu) {
-        /* 32 active lanes: the addresses in one loop, and when they all lie in one allocation (the
-           span from the lowest to the highest), one lookup for the wave instead of one per lane; at
-           consecutive dwords (a coalesced access) the data moves as one block */
-        uint64_t a[32];
-        if (x->mem_form == R3XM_GLOBAL_SV)
-            for (int l = 0; l < 32; l++)
-                a[l] = base + lo[l] + off;
-        else
-            for (int l = 0; l < 32; l++)
-                a[l] = ((uint64_t)lo[l] | (uint64_t)hi[l] << 32) + off;
-        uint64_t first = a[0], last = a[0];
-        int seq = 1;
-        for (int l = 1; l < 32; l++) {
-            first = a[l] < first ? a[l] : first;
-            last = a[l] > last ? a[l] : last;
-            seq &= a[l] == a[0] + 4u * (unsigned)l;
+        /* 32 active lanes whose addresses share their high half (GLOBAL_V) or base (GLOBAL_SV): the
+           span from the lowest to the highest low half in 32-bit passes, and when it lies in one
+           allocation, one lookup for the wave instead of one per lane; at consecutive dwords (a
+           coalesced access) the data moves as one block */
+        uint64_t base64 = base;
+        uint32_t same = 1;
+        if (x->mem_form == R3XM_GLOBAL_V) {
+            for (int l = 0; l < 32; l++) /* all 32 (not 1..31): a trip count the vectorizer takes */
+                same &= hi[l] == hi[0];
+            base64 = (uint64_t)hi[0] << 32;
         }
-        uint64_t span = last - first + bytes;
-        uint8_t *p = NULL;
-        if (span <= (1u << 20) && ((p = r3_device_memo(w, first, span)) || (p = r3_device_lookup(w, first, span)))) {
-            if (seq && bytes == 4) {
-                if (store)
-                    memcpy(p, r3_vrow(w, reg), 32 * 4);
-                else
-                    memcpy(r3_vrow_w(w, reg), p, 32 * 4);
+        if (same) {
+            uint32_t low = lo[0], high = lo[0], seq = 1;
+            for (int l = 0; l < 32; l++) {
+                low = lo[l] < low ? lo[l] : low;
+                high = lo[l] > high ? lo[l] : high;
+                seq &= lo[l] == lo[0] + 4u * (uint32_t)l;
+            }
+            uint64_t first = base64 + low + off, span = (uint64_t)(high - low) + bytes;
+            uint8_t *p = NULL;
+            if (span <= (1u << 20) && ((p = r3_device_memo(w, first, span)) || (p = r3_device_lookup(w, first, span)))) {
+                if (seq && bytes == 4) {
+                    if (store)
+                        memcpy(p, r3_vrow(w, reg), 32 * 4);
+                    else
+                        memcpy(r3_vrow_w(w, reg), p, 32 * 4);
+                    return 1;
+                }
+                for (int l = 0; l < 32; l++)
+                    at[l] = p + (lo[l] - low);
+                r3_dword_moves(w, mask, at, reg, bytes / 4, store, 0);
                 return 1;
             }
-            for (int l = 0; l < 32; l++)
-                at[l] = p + (a[l] - first);
-            r3_dword_moves(w, mask, at, reg, bytes / 4, store, 0);
-            return 1;
         }
     }
     for (int l = 0; l < w->lanes; l++) {
