@@ -118,9 +118,18 @@ echo "$benches" | while IFS='|' read -r name obj cl kernel glob loc args; do
     for threads in 1 "$cores"; do
         set --
         for a in $args; do set -- "$@" --arg "$a"; done
-        line=$("$W" run "build/bench/$obj" --kernel "$kernel" --global "$glob" --local "$loc" --threads "$threads" \
-            --stats "$@" | head -1)
-        secs=$(echo "$line" | sed 's/.* in \([0-9.]*\) s.*/\1/')
+        # the fastest of 3 runs: this machine's timings vary from run to run (other tenants)
+        line=
+        secs=
+        for rep in 1 2 3; do
+            l=$("$W" run "build/bench/$obj" --kernel "$kernel" --global "$glob" --local "$loc" --threads "$threads" \
+                --stats "$@" | head -1)
+            t=$(echo "$l" | sed 's/.* in \([0-9.]*\) s.*/\1/')
+            if [ -z "$secs" ] || [ "$(echo "$t $secs" | awk '{print ($1 < $2)}')" = 1 ]; then
+                line=$l
+                secs=$t
+            fi
+        done
         lane=$(echo "$line" | sed 's/.*(\([0-9.]*\) M lane.*/\1/')
         wave=$(echo "$line" | sed 's/.*, \([0-9.]*\) M wave.*/\1/')
         printf '%-16s %d thread(s): %7.3f s  %8.1f M lane-instr/s  %6.2f M wave-instr/s' "$name" "$threads" "$secs" "$lane" "$wave"
