@@ -127,7 +127,10 @@ static inline __attribute__((always_inline)) int r3_wave_loop(r3_group *g, r3_wa
         if (traced)
             r3_trace_before(w, g->snap);
         uint64_t exec = r3_exec_mask(w);
-        if (x->y) { /* VOPD: X computes, Y computes from the same old values, then X's result lands */
+        if (x->y && x->vopd_direct && g->fast_paths) { /* VOPD whose Y reads nothing X writes */
+            x->fn(w, x);
+            x->y->fn(w, x->y);
+        } else if (x->y) { /* VOPD: X computes, Y computes from the same old values, then X's result lands */
             w->defer = 1;
             w->pending_mask = 0;
             x->fn(w, x);

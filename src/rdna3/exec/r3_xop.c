@@ -173,6 +173,11 @@ int r3_xprog_build(r3_xprog *p, const r3_codeobj *co, int wave64)
         r3_xop_fill(y, yin, insts[i].pc);
         x->y = y;
         x->cls = R3C_VOPD;
+        /* Y reads SRC0, VSRC1 and, accumulating (fmac, dot2acc), its own VDST */
+        int clash = y->vdst == x->vdst;
+        for (int k = 0; k < 3; k++)
+            clash |= y->src[k] >= 256 && y->src[k] - 256u == x->vdst;
+        x->vopd_direct = (uint8_t)!clash;
         if (!y->fn)
             x->fn = NULL;
     }
