@@ -9,14 +9,25 @@
 #include "r3_vmem.h"
 
 
-static uint32_t r3_ds_offset(const r3_inst *in)
+/* The operand fields r3_xop_fill extracted for DS: OFFSET0 | OFFSET1 << 8 and its two bytes. */
+static uint32_t r3_ds_offset(const r3_xop *x)
 {
-    return r3_field_value(in, R3F_OFFSET0) | r3_field_value(in, R3F_OFFSET1) << 8;
+    return (uint32_t)x->mem_offset;
+}
+
+static uint32_t r3_ds_offset0(const r3_xop *x)
+{
+    return (uint32_t)x->mem_offset & 0xffu;
+}
+
+static uint32_t r3_ds_offset1(const r3_xop *x)
+{
+    return (uint32_t)x->mem_offset >> 8;
 }
 
 static uint32_t r3_ds_addr(const r3_wave *w, const r3_xop *x, int lane)
 {
-    return r3_vrow(w, x->src[0])[lane] + (uint32_t)x->mem_offset;
+    return r3_vrow(w, x->src[0])[lane] + r3_ds_offset(x);
 }
 
 /* The bytes [addr, addr + n) in LDS, or with the GDS bit in the GDS window M0 describes (M0[31:16]
@@ -80,7 +91,7 @@ static int r3_ds_dwords(r3_wave *w, const r3_xop *x, unsigned bytes, int store)
         return 0;
     uint64_t mask = r3_exec_mask(w);
     const uint32_t *addr = r3_vrow(w, x->src[0]);
-    uint32_t off = (uint32_t)x->mem_offset, size = w->group->lds_size;
+    uint32_t off = r3_ds_offset(x), size = w->group->lds_size;
     uint8_t *lds = w->group->lds, *at[R3_MAX_LANES];
     for (int l = 0; l < w->lanes; l++) {
         uint32_t a = addr[l] + off; /* 32-bit, as r3_ds_addr */
@@ -137,7 +148,7 @@ static void r3_ds_2addr(r3_wave *w, const r3_xop *x, unsigned bytes, unsigned st
     uint64_t mask = r3_exec_mask(w);
     unsigned words = bytes / 4;
     const uint32_t *base = r3_vrow(w, x->src[0]);
-    uint32_t off[2] = {((uint32_t)x->mem_offset & 0xff) * bytes * stride, ((uint32_t)x->mem_offset >> 8) * bytes * stride};
+    uint32_t off[2] = {r3_ds_offset0(x) * bytes * stride, r3_ds_offset1(x) * bytes * stride};
     const uint32_t *from[2][2]; /* stores: the DATA0 and DATA1 registers of each element */
     uint32_t *to[2][2];         /* loads: VDST onwards */
     for (unsigned e = 0; e < 2; e++)
@@ -203,9 +214,8 @@ static void r3_ds_result(r3_wave *w, unsigned r, int wide, int l, uint64_t v)
    access that is misaligned or outside LDS is dropped (and returns 0). */
 static void r3_ds_atomic(r3_wave *w, const r3_xop *x, r3_atomic op, int ret, int wide)
 {
-    const r3_inst *in = x->in;
     uint64_t mask = r3_exec_mask(w);
-    unsigned vd = r3_field_value(in, R3F_VDST), d0 = r3_field_value(in, R3F_DATA0), d1 = r3_field_value(in, R3F_DATA1);
+    unsigned vd = x->vdst, d0 = x->src[1], d1 = x->src[2];
     unsigned n = wide ? 8 : 4, fp = r3_fp_rules(w, 1, wide);
     for (int l = 0; l < w->lanes; l++) {
         if (!(mask >> l & 1))
@@ -225,15 +235,14 @@ static void r3_ds_atomic(r3_wave *w, const r3_xop *x, r3_atomic op, int ret, int
    times 64 for stride64), both old values to VDST. */
 static void r3_ds_xchg2(r3_wave *w, const r3_xop *x, int wide, unsigned stride)
 {
-    const r3_inst *in = x->in;
     uint64_t mask = r3_exec_mask(w);
-    unsigned n = wide ? 8 : 4, vd = r3_field_value(in, R3F_VDST);
-    unsigned data[2] = {r3_field_value(in, R3F_DATA0), r3_field_value(in, R3F_DATA1)};
-    uint32_t off[2] = {r3_field_value(in, R3F_OFFSET0) * n * stride, r3_field_value(in, R3F_OFFSET1) * n * stride};
+    unsigned n = wide ? 8 : 4, vd = x->vdst;
+    unsigned data[2] = {x->src[1], x->src[2]};
+    uint32_t off[2] = {r3_ds_offset0(x) * n * stride, r3_ds_offset1(x) * n * stride};
     for (int l = 0; l < w->lanes; l++) {
         if (!(mask >> l & 1))
             continue;
-        uint32_t base = r3_vrow(w, r3_field_value(in, R3F_ADDR))[l];
+        uint32_t base = r3_vrow(w, x->src[0])[l];
         uint64_t old[2] = {0, 0};
         for (int e = 0; e < 2; e++) {
             uint32_t a = base + off[e];
@@ -252,11 +261,11 @@ static void r3_ds_xchg2(r3_wave *w, const r3_xop *x, int wide, unsigned stride)
 static void r3_ds_addtid(r3_wave *w, const r3_xop *x, int store)
 {
     uint64_t mask = r3_exec_mask(w);
-    unsigned reg = r3_field_value(x->in, store ? R3F_DATA0 : R3F_VDST);
+    unsigned reg = store ? x->src[1] : x->vdst;
     for (int l = 0; l < w->lanes; l++) {
         if (!(mask >> l & 1))
             continue;
-        uint8_t *p = r3_ds_mem(w, x, (uint64_t)r3_ds_m0_base(w) + r3_ds_offset(x->in) + 4u * (unsigned)l, 4);
+        uint8_t *p = r3_ds_mem(w, x, (uint64_t)r3_ds_m0_base(w) + r3_ds_offset(x) + 4u * (unsigned)l, 4);
         if (store) {
             if (p)
                 memcpy(p, &r3_vrow(w, reg)[l], 4);
@@ -274,7 +283,7 @@ static void r3_ds_addtid(r3_wave *w, const r3_xop *x, int store)
 static void r3_ds_condxchg(r3_wave *w, const r3_xop *x)
 {
     uint64_t mask = r3_exec_mask(w);
-    unsigned vd = r3_field_value(x->in, R3F_VDST), d0 = r3_field_value(x->in, R3F_DATA0);
+    unsigned vd = x->vdst, d0 = x->src[1];
     for (int l = 0; l < w->lanes; l++) {
         if (!(mask >> l & 1))
             continue;
@@ -321,14 +330,14 @@ static unsigned r3_swizzle_lane(uint32_t off, unsigned l)
 /* ds_swizzle_b32: VDST = ADDR's VGPR of the lane r3_swizzle_lane picks; inactive sources read 0. */
 static void r3_ds_swizzle(r3_wave *w, const r3_xop *x)
 {
-    uint32_t off = r3_ds_offset(x->in), out[R3_MAX_LANES];
+    uint32_t off = r3_ds_offset(x), out[R3_MAX_LANES];
     uint64_t mask = r3_exec_mask(w);
-    const uint32_t *src = r3_vrow(w, r3_field_value(x->in, R3F_ADDR));
+    const uint32_t *src = r3_vrow(w, x->src[0]);
     for (int l = 0; l < w->lanes; l++) {
         unsigned s = r3_swizzle_lane(off, (unsigned)l);
         out[l] = (mask >> s & 1) ? src[s] : 0;
     }
-    uint32_t *d = r3_vrow_w(w, r3_field_value(x->in, R3F_VDST));
+    uint32_t *d = r3_vrow_w(w, x->vdst);
     for (int l = 0; l < w->lanes; l++)
         if (mask >> l & 1)
             d[l] = out[l];
@@ -340,20 +349,19 @@ static void r3_ds_swizzle(r3_wave *w, const r3_xop *x)
    its own (RDNA3 guide 12.5.2; LLVM's supportsWaveWideBPermute() is false for gfx11 wave64). */
 static void r3_ds_permute(r3_wave *w, const r3_xop *x, int backward)
 {
-    const r3_inst *in = x->in;
     uint64_t mask = r3_exec_mask(w);
-    const uint32_t *addr = r3_vrow(w, r3_field_value(in, R3F_ADDR)), *data = r3_vrow(w, r3_field_value(in, R3F_DATA0));
+    const uint32_t *addr = r3_vrow(w, x->src[0]), *data = r3_vrow(w, x->src[1]);
     uint32_t out[R3_MAX_LANES] = {0};
     for (int l = 0; l < w->lanes; l++) {
         if (!(mask >> l & 1))
             continue;
-        unsigned other = ((unsigned)l & 32u) | (((addr[l] + r3_ds_offset(in)) >> 2) & 31u);
+        unsigned other = ((unsigned)l & 32u) | (((addr[l] + r3_ds_offset(x)) >> 2) & 31u);
         if (backward)
             out[l] = (mask >> other & 1) ? data[other] : 0;
         else
             out[other] = data[l];
     }
-    uint32_t *d = r3_vrow_w(w, r3_field_value(in, R3F_VDST));
+    uint32_t *d = r3_vrow_w(w, x->vdst);
     for (int l = 0; l < w->lanes; l++)
         if (mask >> l & 1)
             d[l] = out[l];
@@ -366,11 +374,11 @@ static void r3_ds_append(r3_wave *w, const r3_xop *x, int consume)
     uint64_t mask = r3_exec_mask(w);
     uint32_t count = (uint32_t)__builtin_popcountll(mask), old = 0;
     /* in GDS the window's base (M0[31:16]) is the counter's address, the offset relative to it */
-    uint32_t a = (r3_field_value(x->in, R3F_GDS) ? 0 : r3_ds_m0_base(w)) + r3_ds_offset(x->in);
+    uint32_t a = (x->ds_gds ? 0 : r3_ds_m0_base(w)) + r3_ds_offset(x);
     uint8_t *p = (a & 3) ? NULL : r3_ds_mem(w, x, a, 4);
     if (p && count)
         old = r3_atomic32((uint32_t *)(void *)p, consume ? A_SUB : A_ADD, count, 0, 0);
-    uint32_t *d = r3_vrow_w(w, r3_field_value(x->in, R3F_VDST));
+    uint32_t *d = r3_vrow_w(w, x->vdst);
     for (int l = 0; l < w->lanes; l++)
         if (mask >> l & 1)
             d[l] = old;
@@ -384,12 +392,11 @@ static void r3_ds_append(r3_wave *w, const r3_xop *x, int consume)
    ADDR gets the new index. AMD GPURT's ds_store_stack model, LLPC, RADV; docs/isa-notes-rdna3.md */
 OP(ds_bvh_stack_rtn_b32)
 {
-    const r3_inst *in = x->in;
     const uint32_t invalid = 0xffffffffu, index_max = 0x3ffffu;
     uint64_t mask = r3_exec_mask(w);
-    unsigned size = 8u << (r3_field_value(in, R3F_OFFSET1) >> 4 & 3u);
-    unsigned va = r3_field_value(in, R3F_ADDR), vd = r3_field_value(in, R3F_VDST);
-    unsigned d0 = r3_field_value(in, R3F_DATA0), d1 = r3_field_value(in, R3F_DATA1);
+    unsigned size = 8u << (r3_ds_offset1(x) >> 4 & 3u);
+    unsigned va = x->src[0], vd = x->vdst;
+    unsigned d0 = x->src[1], d1 = x->src[2];
     for (int l = 0; l < w->lanes; l++) {
         if (!(mask >> l & 1))
             continue;
@@ -441,7 +448,7 @@ static int r3_gws_lane(const r3_wave *w, int acts_without_exec)
 /* The resource: M0[21:16] + OFFSET0[5:0], modulo 64. */
 static r3_gws *r3_gws_resource(r3_wave *w, const r3_xop *x)
 {
-    unsigned id = ((w->sgpr[125] >> 16 & 63u) + (r3_field_value(x->in, R3F_OFFSET0) & 63u)) % R3_GWS_RESOURCES;
+    unsigned id = ((w->sgpr[125] >> 16 & 63u) + (r3_ds_offset0(x) & 63u)) % R3_GWS_RESOURCES;
     return &w->group->sync->gws[id];
 }
 
@@ -463,7 +470,7 @@ static void r3_gws_do(r3_wave *w, const r3_xop *x, r3_gws_op op)
     if (lane < 0)
         return;
     r3_sync *s = w->group->sync;
-    uint32_t value = r3_vrow(w, r3_field_value(x->in, R3F_ADDR))[lane];
+    uint32_t value = r3_vrow(w, x->src[0])[lane];
     r3_sync_lock(s);
     r3_gws *r = r3_gws_resource(w, x);
     switch (op) {
@@ -530,8 +537,8 @@ OP(ds_ordered_count)
 {
     int lane = r3_gws_lane(w, 1);
     r3_sync *s = w->group->sync;
-    unsigned idx = (r3_field_value(x->in, R3F_OFFSET0) >> 2) % R3_ORDERED_COUNTERS, flags = r3_field_value(x->in, R3F_OFFSET1);
-    uint32_t value = r3_vrow(w, r3_field_value(x->in, R3F_ADDR))[lane], old;
+    unsigned idx = (r3_ds_offset0(x) >> 2) % R3_ORDERED_COUNTERS, flags = r3_ds_offset1(x);
+    uint32_t value = r3_vrow(w, x->src[0])[lane], old;
     r3_sync_lock(s);
     if (s->ordered_next != w->order) {
         r3_sync_unlock(s);
@@ -543,7 +550,7 @@ OP(ds_ordered_count)
     if (flags & 2u)
         r3_sync_wave_finished(s, w->order);
     r3_sync_unlock(s);
-    r3_vrow_w(w, r3_field_value(x->in, R3F_VDST))[lane] = old;
+    r3_vrow_w(w, x->vdst)[lane] = old;
 }
 
 /* ds_load_*: VDST = LDS[ADDR + OFFSET] */

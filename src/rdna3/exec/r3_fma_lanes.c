@@ -31,8 +31,7 @@ R3_MULTIVERSION void r3_fma32_lanes(int n, const uint32_t *restrict a, const uin
             for (int l = 0; l < 32; l++)
                 pr[l] = fp_b32(__builtin_fmaf(fp_f32(pa[l]), fp_f32(pb[l]), fp_f32(pc[l])));
         }
-        for (int l = 0; l < 32; l++)
-            nan |= (uint32_t)((pr[l] & 0x7fffffffu) > 0x7f800000u);
+        nan |= (uint32_t)r3_any_nan32(pr);
     }
     for (int l = 0; nan && l < n; l++) {
         float fx = fp_f32(a[l]), fy = fp_f32(b[l]);

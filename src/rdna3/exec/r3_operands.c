@@ -343,10 +343,7 @@ static void r3_put32(r3_wave *w, unsigned reg, const uint32_t v[R3_MAX_LANES], u
     }
     uint32_t *d = r3_vrow_w(w, reg);
     if (mask == ~0ull >> (64 - w->lanes)) {
-        if (w->lanes == 32) /* a constant size: the copy is inlined, not a libc call */
-            memcpy(d, v, 32 * 4);
-        else
-            memcpy(d, v, (size_t)w->lanes * 4);
+        memcpy(d, v, (size_t)w->lanes * 4);
         return;
     }
     for (int l = 0; l < w->lanes; l++)

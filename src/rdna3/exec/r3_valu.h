@@ -29,7 +29,7 @@ static inline int r3_any_nan32(const uint32_t r[32])
 {
     uint32_t nan = 0;
     for (int l = 0; l < 32; l++)
-        nan |= (uint32_t)((r[l] & 0x7fffffffu) > 0x7f800000u);
+        nan |= (uint32_t)fp_isnan32(r[l]);
     return nan != 0;
 }
 
@@ -109,6 +109,31 @@ uint32_t r3_fma16(const r3_wave *w, uint32_t a, uint32_t b, uint32_t c);
 #define R3_U16_2(name, expr) R3_MAP2(name, r3_src_b16, r3_src_b16, r3_dst_b16, expr)
 #define R3_U16_3(name, expr) R3_MAP3(name, r3_src_b16, r3_src_b16, r3_src_b16, r3_dst_b16, expr)
 
+/* The lane loop of the f32 templates: `vals` (R3_F32_X1..3) declares the lanes' float values, `expr`
+   gives the result, p, q, s are the raw sources of r3_nan32's rule. In a 32-lane wave with the fast
+   paths on, one pass the compiler vectorizes, then the NaN rule only when some lane made a NaN
+   (r3_nan32 leaves other values as they are); otherwise lane by lane. */
+#define R3_F32_X1 float fx = fp_f32(a[l])
+#define R3_F32_X2 R3_F32_X1, fy = fp_f32(b[l])
+#define R3_F32_X3 R3_F32_X2, fz = fp_f32(c[l])
+#define R3_F32_LANES(vals, expr, p, q, s)                                                  \
+    do {                                                                                   \
+        if (w->fast32) {                                                                   \
+            for (int l = 0; l < 32; l++) {                                                 \
+                vals;                                                                      \
+                r[l] = fp_b32(expr);                                                       \
+            }                                                                              \
+            if (r3_any_nan32(r))                                                           \
+                for (int l = 0; l < 32; l++)                                               \
+                    r[l] = r3_nan32(r[l], p, q, s);                                        \
+        } else {                                                                           \
+            for (int l = 0; l < LANES; l++) {                                              \
+                vals;                                                                      \
+                r[l] = r3_nan32(fp_b32(expr), p, q, s);                                    \
+            }                                                                              \
+        }                                                                                  \
+    } while (0)
+
 /* f32 arithmetic in the MODE's f32 rounding; x, y, z are floats, the result a float */
 #define R3_F32_1(name, expr)                                                               \
     OP(name)                                                                               \
@@ -116,20 +141,7 @@ uint32_t r3_fma16(const r3_wave *w, uint32_t a, uint32_t b, uint32_t c);
         uint32_t a[R3_MAX_LANES], r[R3_MAX_LANES];                                         \
         r3_src_f32(w, x, 0, a);                                                            \
         int rt = r3_round_enter(w, 0);                                                     \
-        if (w->fast32) { /* fast path: a loop the compiler vectorizes, then the NaN rule */ \
-            for (int l = 0; l < 32; l++) {                                                 \
-                float fx = fp_f32(a[l]);                                                   \
-                r[l] = fp_b32(expr);                                                       \
-            }                                                                              \
-            if (r3_any_nan32(r))                                                           \
-                for (int l = 0; l < 32; l++)                                               \
-                    r[l] = r3_nan32(r[l], a[l], a[l], a[l]);                               \
-        } else {                                                                           \
-            for (int l = 0; l < LANES; l++) {                                              \
-                float fx = fp_f32(a[l]);                                                   \
-                r[l] = r3_nan32(fp_b32(expr), a[l], a[l], a[l]);                           \
-            }                                                                              \
-        }                                                                                  \
+        R3_F32_LANES(R3_F32_X1, expr, a[l], a[l], a[l]);                                   \
         r3_round_leave(rt);                                                                \
         r3_dst_f32(w, x, r);                                                               \
     }
@@ -140,20 +152,7 @@ uint32_t r3_fma16(const r3_wave *w, uint32_t a, uint32_t b, uint32_t c);
         r3_src_f32(w, x, 0, a);                                                            \
         r3_src_f32(w, x, 1, b);                                                            \
         int rt = r3_round_enter(w, 0);                                                     \
-        if (w->fast32) { /* fast path: a loop the compiler vectorizes, then the NaN rule */ \
-            for (int l = 0; l < 32; l++) {                                                 \
-                float fx = fp_f32(a[l]), fy = fp_f32(b[l]);                                \
-                r[l] = fp_b32(expr);                                                       \
-            }                                                                              \
-            if (r3_any_nan32(r))                                                           \
-                for (int l = 0; l < 32; l++)                                               \
-                    r[l] = r3_nan32(r[l], a[l], b[l], b[l]);                               \
-        } else {                                                                           \
-            for (int l = 0; l < LANES; l++) {                                              \
-                float fx = fp_f32(a[l]), fy = fp_f32(b[l]);                                \
-                r[l] = r3_nan32(fp_b32(expr), a[l], b[l], b[l]);                           \
-            }                                                                              \
-        }                                                                                  \
+        R3_F32_LANES(R3_F32_X2, expr, a[l], b[l], b[l]);                                   \
         r3_round_leave(rt);                                                                \
         r3_dst_f32(w, x, r);                                                               \
     }
@@ -171,20 +170,7 @@ void r3_fma32_lanes(int n, const uint32_t *restrict a, const uint32_t *restrict 
         r3_src_f32(w, x, 1, b);                                                            \
         r3_src_f32(w, x, 2, c);                                                            \
         int rt = r3_round_enter(w, 0);                                                     \
-        if (w->fast32) { /* fast path: a loop the compiler vectorizes, then the NaN rule */ \
-            for (int l = 0; l < 32; l++) {                                                 \
-                float fx = fp_f32(a[l]), fy = fp_f32(b[l]), fz = fp_f32(c[l]);             \
-                r[l] = fp_b32(expr);                                                       \
-            }                                                                              \
-            if (r3_any_nan32(r))                                                           \
-                for (int l = 0; l < 32; l++)                                               \
-                    r[l] = r3_nan32(r[l], a[l], b[l], c[l]);                               \
-        } else {                                                                           \
-            for (int l = 0; l < LANES; l++) {                                              \
-                float fx = fp_f32(a[l]), fy = fp_f32(b[l]), fz = fp_f32(c[l]);             \
-                r[l] = r3_nan32(fp_b32(expr), a[l], b[l], c[l]);                           \
-            }                                                                              \
-        }                                                                                  \
+        R3_F32_LANES(R3_F32_X3, expr, a[l], b[l], c[l]);                                   \
         r3_round_leave(rt);                                                                \
         r3_dst_f32(w, x, r);                                                               \
     }
