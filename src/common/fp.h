@@ -19,28 +19,37 @@ typedef struct {
 
 extern const fp_format fp_half, fp_bfloat, fp_single;
 
-static inline float fp_f32(uint32_t b)
+/* The small helpers below are forced inline: GCC does not inline a plain inline function into a
+   function built for another target (the x86-64-v3 clones of the lane loops), and a call per lane
+   would stop those loops from being vectorized. */
+#if defined(__GNUC__)
+#define FP_INLINE static inline __attribute__((always_inline))
+#else
+#define FP_INLINE static inline
+#endif
+
+FP_INLINE float fp_f32(uint32_t b)
 {
     float f;
     memcpy(&f, &b, 4);
     return f;
 }
 
-static inline uint32_t fp_b32(float f)
+FP_INLINE uint32_t fp_b32(float f)
 {
     uint32_t b;
     memcpy(&b, &f, 4);
     return b;
 }
 
-static inline double fp_f64(uint64_t b)
+FP_INLINE double fp_f64(uint64_t b)
 {
     double d;
     memcpy(&d, &b, 8);
     return d;
 }
 
-static inline uint64_t fp_b64(double d)
+FP_INLINE uint64_t fp_b64(double d)
 {
     uint64_t b;
     memcpy(&b, &d, 8);
@@ -63,24 +72,24 @@ float fp_bf16_to_f32(uint32_t h);
 uint32_t fp_f32_to_bf16(float f, fp_round r);
 
 /* Quiet forms of NaNs (other values unchanged). */
-static inline uint32_t fp_quiet16(uint32_t h) { return (h & 0x7c00u) == 0x7c00u && (h & 0x3ffu) ? h | 0x200u : h; }
-static inline uint32_t fp_quiet32(uint32_t b) { return (b & 0x7f800000u) == 0x7f800000u && (b & 0x7fffffu) ? b | 0x400000u : b; }
-static inline uint64_t fp_quiet64(uint64_t b)
+FP_INLINE uint32_t fp_quiet16(uint32_t h) { return (h & 0x7c00u) == 0x7c00u && (h & 0x3ffu) ? h | 0x200u : h; }
+FP_INLINE uint32_t fp_quiet32(uint32_t b) { return (b & 0x7f800000u) == 0x7f800000u && (b & 0x7fffffu) ? b | 0x400000u : b; }
+FP_INLINE uint64_t fp_quiet64(uint64_t b)
 {
     return (b & 0x7ff0000000000000ull) == 0x7ff0000000000000ull && (b & 0xfffffffffffffull) ? b | 0x8000000000000ull : b;
 }
 
-static inline int fp_isnan16(uint32_t h) { return (h & 0x7c00u) == 0x7c00u && (h & 0x3ffu); }
-static inline int fp_isnan32(uint32_t b) { return (b & 0x7fffffffu) > 0x7f800000u; }
-static inline int fp_isnan64(uint64_t b) { return (b & 0x7fffffffffffffffull) > 0x7ff0000000000000ull; }
-static inline int fp_issnan16(uint32_t h) { return fp_isnan16(h) && !(h & 0x200u); }
-static inline int fp_issnan32(uint32_t b) { return fp_isnan32(b) && !(b & 0x400000u); }
-static inline int fp_issnan64(uint64_t b) { return fp_isnan64(b) && !(b & 0x8000000000000ull); }
+FP_INLINE int fp_isnan16(uint32_t h) { return (h & 0x7c00u) == 0x7c00u && (h & 0x3ffu); }
+FP_INLINE int fp_isnan32(uint32_t b) { return (b & 0x7fffffffu) > 0x7f800000u; }
+FP_INLINE int fp_isnan64(uint64_t b) { return (b & 0x7fffffffffffffffull) > 0x7ff0000000000000ull; }
+FP_INLINE int fp_issnan16(uint32_t h) { return fp_isnan16(h) && !(h & 0x200u); }
+FP_INLINE int fp_issnan32(uint32_t b) { return fp_isnan32(b) && !(b & 0x400000u); }
+FP_INLINE int fp_issnan64(uint64_t b) { return fp_isnan64(b) && !(b & 0x8000000000000ull); }
 
 /* Denormals to signed zero. */
-static inline uint32_t fp_flush16(uint32_t h) { return (h & 0x7c00u) == 0 ? h & 0x8000u : h; }
-static inline uint32_t fp_flush32(uint32_t b) { return (b & 0x7f800000u) == 0 ? b & 0x80000000u : b; }
-static inline uint64_t fp_flush64(uint64_t b) { return (b & 0x7ff0000000000000ull) == 0 ? b & 0x8000000000000000ull : b; }
+FP_INLINE uint32_t fp_flush16(uint32_t h) { return (h & 0x7c00u) == 0 ? h & 0x8000u : h; }
+FP_INLINE uint32_t fp_flush32(uint32_t b) { return (b & 0x7f800000u) == 0 ? b & 0x80000000u : b; }
+FP_INLINE uint64_t fp_flush64(uint64_t b) { return (b & 0x7ff0000000000000ull) == 0 ? b & 0x8000000000000000ull : b; }
 
 /* Exact sums: terms (-1)^neg * mag * 2^exp with exp in [-380, 310] (every product of two f32
    values, and the f32 values themselves) add without rounding in a two's complement fixed-point

@@ -94,40 +94,50 @@ static inline uint64_t r3_lanes_of(uint64_t m)
 }
 
 /* The fetch/execute loop, inlined twice by r3_wave_run: with `traced` a constant 0 the compiler
-   drops every trace test from the loop that runs untraced. */
+   drops every trace test from the loop that runs untraced. The budget and the lane count live in
+   locals (registers) and go back to the group and the statistics when the loop ends; the wave's
+   instruction count (which instructions read) is kept current, and the statistics' count follows
+   from it. */
 static inline __attribute__((always_inline)) int r3_wave_loop(r3_group *g, r3_wave *w, uint64_t max, core_stats *st,
                                                                 const int traced)
 {
     const r3_codeobj *co = g->co;
     const r3_xop *ops = g->xp->ops;
     core_group *cg = g->core;
+    const int fast = g->fast_paths;
     const r3_xop *x = NULL; /* the instruction that ran last */
+    const uint64_t icount0 = w->core.icount;
+    uint64_t budget = cg->budget, lanes = 0;
+    int rc = 0;
     while (w->core.state == CORE_WAVE_RUNNING) {
         uint32_t pc = w->pc;
-        if (x && x->seq && pc == x->next_pc && g->fast_paths) {
+        if (x && x->seq && pc == x->next_pc && fast) {
             x++; /* straight on: the next instruction in the code is the next execution form */
         } else {
             if (pc >= co->code_size || (pc & 3) || co->index[pc / 4] < 0) {
                 w->inst_pc = pc;
                 r3_fault(w, "the program counter left the code or points inside an instruction");
-                return -1;
+                rc = -1;
+                break;
             }
             x = &ops[co->index[pc / 4]];
         }
         w->inst_pc = pc;
         if (!x->fn) {
             r3_fault(w, x->in->op ? "instruction not implemented by wavesim yet" : "illegal instruction");
-            return -1;
+            rc = -1;
+            break;
         }
-        if (cg->budget-- == 0) {
+        if (budget == 0) {
             r3_fault(w, "instruction budget exhausted (a kernel that never ends? see --max-instructions)");
-            return -1;
+            rc = -1;
+            break;
         }
         w->pc = x->next_pc;
         if (traced)
             r3_trace_before(w, g->snap);
         uint64_t exec = r3_exec_mask(w);
-        if (x->y && x->vopd_direct && g->fast_paths) { /* VOPD whose Y reads nothing X writes */
+        if (x->y && x->vopd_direct && fast) { /* VOPD whose Y reads nothing X writes */
             x->fn(w, x);
             x->y->fn(w, x->y);
         } else if (x->y) { /* VOPD: X computes, Y computes from the same old values, then X's result lands */
@@ -145,19 +155,17 @@ static inline __attribute__((always_inline)) int r3_wave_loop(r3_group *g, r3_wa
                         d[l] = w->pending[l];
         } else {
             x->fn(w, x);
-            if (w->core.state == CORE_WAVE_BLOCKED) { /* not executed yet: it runs again when resumed */
-                cg->budget++;
+            if (w->core.state == CORE_WAVE_BLOCKED) /* not executed yet: it runs again when resumed */
                 break;
-            }
         }
+        budget--;
         if (x->cls == R3C_VALU || x->cls == R3C_VOPD) { /* what the next VALU instruction sees before it */
             w->hz_prev = w->hz_next;
             w->hz_dst = w->hz_next_dst;
             w->hz_ndst = w->hz_next_ndst;
             w->hz_next = R3_HZ_NONE;
         }
-        st->instructions++;
-        st->lane_instructions += r3_lanes_of(exec);
+        lanes += r3_lanes_of(exec);
         st->by_class[x->cls]++;
         w->core.icount++;
         if (traced) {
@@ -171,11 +179,18 @@ static inline __attribute__((always_inline)) int r3_wave_loop(r3_group *g, r3_wa
                 w->warn_more = 0;
             }
         }
-        if (w->fault)
-            return -1;
+        if (w->fault) {
+            rc = -1;
+            break;
+        }
         if (max && --max == 0)
             break; /* co-resident: the other workgroups' turn (one may be what this wave waits for) */
     }
+    cg->budget = budget;
+    st->instructions += w->core.icount - icount0;
+    st->lane_instructions += lanes;
+    if (rc)
+        return rc;
     if (w->core.state == CORE_WAVE_DONE && g->sync->ended) { /* an ended wave gives up its ordered-count turn */
         r3_sync_lock(g->sync);
         r3_sync_wave_finished(g->sync, w->order);
@@ -184,7 +199,8 @@ static inline __attribute__((always_inline)) int r3_wave_loop(r3_group *g, r3_wa
     return 0;
 }
 
-int r3_wave_run(r3_group *g, r3_wave *w, uint64_t max, core_stats *st)
+/* (built for x86-64-v3 too: there the lane count is one POPCNT instruction) */
+R3_MULTIVERSION int r3_wave_run(r3_group *g, r3_wave *w, uint64_t max, core_stats *st)
 {
     return g->trace ? r3_wave_loop(g, w, max, st, 1) : r3_wave_loop(g, w, max, st, 0);
 }

@@ -13,7 +13,6 @@
 #define R3OP(fmt, op, mn, opnds, opt, nb, handler) void r3x_##handler(r3_wave *w, const r3_xop *x);
 #include "rdna3/codec/r3_rows.h"
 #undef R3OP
-#define OP(name) void r3x_##name(r3_wave *w, const r3_xop *x)
 
 /* Lane loops built twice, for x86-64-v3 (its FMA instruction inline, AVX2 and its gathers) and the
    baseline, the version picked when the program loads (GCC's and clang's target_clones): the same
@@ -24,6 +23,7 @@
 #else
 #define R3_MULTIVERSION
 #endif
+#define OP(name) R3_MULTIVERSION void r3x_##name(r3_wave *w, const r3_xop *x)
 
 /* Whether fn can park its wave until another workgroup acts (GWS, ordered count): kernels using one
    need their workgroups co-resident. */

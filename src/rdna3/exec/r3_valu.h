@@ -15,7 +15,7 @@
 
 /* The NaN a float operation returns: the first NaN source, quieted, else the default NaN (chosen
    reading, see docs/isa-notes-rdna3.md). `r` is returned unchanged when it is not a NaN. */
-static inline uint32_t r3_nan32(uint32_t r, uint32_t a, uint32_t b, uint32_t c)
+R3_INLINE uint32_t r3_nan32(uint32_t r, uint32_t a, uint32_t b, uint32_t c)
 {
     if (!fp_isnan32(r))
         return r;
@@ -25,7 +25,7 @@ static inline uint32_t r3_nan32(uint32_t r, uint32_t a, uint32_t b, uint32_t c)
 /* Whether any of 32 f32 results is a NaN: an OR over the lanes the compiler vectorizes, so the
    fast paths apply r3_nan32 lane by lane only when some lane needs it (it leaves other values as
    they are, so applying it to every lane then gives the per-lane rule's results). */
-static inline int r3_any_nan32(const uint32_t r[32])
+R3_INLINE int r3_any_nan32(const uint32_t r[32])
 {
     uint32_t nan = 0;
     for (int l = 0; l < 32; l++)
@@ -33,7 +33,7 @@ static inline int r3_any_nan32(const uint32_t r[32])
     return nan != 0;
 }
 
-static inline uint64_t r3_nan64(uint64_t r, uint64_t a, uint64_t b, uint64_t c)
+R3_INLINE uint64_t r3_nan64(uint64_t r, uint64_t a, uint64_t b, uint64_t c)
 {
     if (!fp_isnan64(r))
         return r;
@@ -41,7 +41,7 @@ static inline uint64_t r3_nan64(uint64_t r, uint64_t a, uint64_t b, uint64_t c)
                                                                                          : 0x7ff8000000000000ull;
 }
 
-static inline uint32_t r3_nan16(uint32_t r, uint32_t a, uint32_t b, uint32_t c)
+R3_INLINE uint32_t r3_nan16(uint32_t r, uint32_t a, uint32_t b, uint32_t c)
 {
     if (!fp_isnan16(r))
         return r;
@@ -50,12 +50,12 @@ static inline uint32_t r3_nan16(uint32_t r, uint32_t a, uint32_t b, uint32_t c)
 
 /* f16 arithmetic runs in double (exact for + - *, and correctly rounded once for / and sqrt, so
    rounding that to f16 is exact too); this rounds the double to f16 in the MODE's f16 rounding. */
-static inline uint32_t r3_to_f16(const r3_wave *w, double d)
+R3_INLINE uint32_t r3_to_f16(const r3_wave *w, double d)
 {
     return fp_f64_to_f16(d, (fp_round)R3_MODE_ROUND64(w->mode));
 }
 
-static inline double r3_h(uint32_t h)
+R3_INLINE double r3_h(uint32_t h)
 {
     return fp_f16_to_f64(h);
 }
@@ -69,6 +69,22 @@ uint32_t r3_fma16(const r3_wave *w, uint32_t a, uint32_t b, uint32_t c);
 
 /* ---- lane-loop templates: a, b, c are the raw source bits; x, y, z their values ---- */
 
+/* `body` for every lane l: over a constant 32 lanes in a 32-lane wave with the fast paths on (a loop
+   GCC -O2 vectorizes only when its trip count is a constant), else over the wave's lanes (the
+   reference path; the same body). */
+#define R3_EACH_LANE(body)                                                                 \
+    do {                                                                                   \
+        if (w->fast32) {                                                                   \
+            for (int l = 0; l < 32; l++) {                                                 \
+                body;                                                                      \
+            }                                                                              \
+        } else {                                                                           \
+            for (int l = 0; l < LANES; l++) {                                              \
+                body;                                                                      \
+            }                                                                              \
+        }                                                                                  \
+    } while (0)
+
 /* 32-bit lanes through the named fetch and store helpers (integer and bitwise operations,
    conversions), 1..3 sources */
 #define R3_MAP1(name, F0, store, expr)                                                     \
@@ -76,8 +92,7 @@ uint32_t r3_fma16(const r3_wave *w, uint32_t a, uint32_t b, uint32_t c);
     {                                                                                      \
         uint32_t a[R3_MAX_LANES], r[R3_MAX_LANES];                                         \
         F0(w, x, 0, a);                                                                    \
-        for (int l = 0; l < LANES; l++)                                                    \
-            r[l] = (expr);                                                                 \
+        R3_EACH_LANE(r[l] = (expr));                                                       \
         store(w, x, r);                                                                    \
     }
 #define R3_MAP2(name, F0, F1, store, expr)                                                 \
@@ -86,8 +101,7 @@ uint32_t r3_fma16(const r3_wave *w, uint32_t a, uint32_t b, uint32_t c);
         uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], r[R3_MAX_LANES];                        \
         F0(w, x, 0, a);                                                                    \
         F1(w, x, 1, b);                                                                    \
-        for (int l = 0; l < LANES; l++)                                                    \
-            r[l] = (expr);                                                                 \
+        R3_EACH_LANE(r[l] = (expr));                                                       \
         store(w, x, r);                                                                    \
     }
 #define R3_MAP3(name, F0, F1, F2, store, expr)                                             \
@@ -97,8 +111,7 @@ uint32_t r3_fma16(const r3_wave *w, uint32_t a, uint32_t b, uint32_t c);
         F0(w, x, 0, a);                                                                    \
         F1(w, x, 1, b);                                                                    \
         F2(w, x, 2, c);                                                                    \
-        for (int l = 0; l < LANES; l++)                                                    \
-            r[l] = (expr);                                                                 \
+        R3_EACH_LANE(r[l] = (expr));                                                       \
         store(w, x, r);                                                                    \
     }
 #define R3_U32_1(name, expr) R3_MAP1(name, r3_src_b32, r3_dst_b32, expr)

@@ -23,11 +23,22 @@ static void cmp_result(r3_wave *w, const r3_xop *x, uint64_t bits, int cmpx)
         uint64_t bits = 0;                                                                 \
         fetch(w, x, 0, a);                                                                 \
         fetch(w, x, 1, b);                                                                 \
-        for (int l = 0; l < LANES; l++) {                                                  \
-            T p = (T)a[l], q = (T)b[l];                                                    \
-            (void)p;                                                                       \
-            (void)q;                                                                       \
-            bits |= (uint64_t)(expr) << l;                                                 \
+        if (w->fast32) { /* one pass the compiler vectorizes */                            \
+            uint32_t bits32 = 0;                                                           \
+            for (int l = 0; l < 32; l++) {                                                 \
+                T p = (T)a[l], q = (T)b[l];                                                \
+                (void)p;                                                                   \
+                (void)q;                                                                   \
+                bits32 |= r3_lane_bit[l] & -(uint32_t)(expr);                                     \
+            }                                                                              \
+            bits = bits32;                                                                 \
+        } else {                                                                           \
+            for (int l = 0; l < LANES; l++) {                                              \
+                T p = (T)a[l], q = (T)b[l];                                                \
+                (void)p;                                                                   \
+                (void)q;                                                                   \
+                bits |= (uint64_t)(expr) << l;                                             \
+            }                                                                              \
         }                                                                                  \
         cmp_result(w, x, bits, cmpx);                                                      \
     }
@@ -44,11 +55,22 @@ static void cmp_result(r3_wave *w, const r3_xop *x, uint64_t bits, int cmpx)
             uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES];                                     \
             r3_src_f32(w, x, 0, a);                                                        \
             r3_src_f32(w, x, 1, b);                                                        \
-            for (int l = 0; l < LANES; l++) {                                              \
-                double p = fp_f32(a[l]), q = fp_f32(b[l]);                                 \
-                (void)p;                                                                   \
-                (void)q;                                                                   \
-                bits |= (uint64_t)(expr) << l;                                             \
+            if (w->fast32) { /* in float (exact too): a pass the compiler vectorizes */    \
+                uint32_t bits32 = 0;                                                       \
+                for (int l = 0; l < 32; l++) {                                             \
+                    float p = fp_f32(a[l]), q = fp_f32(b[l]);                              \
+                    (void)p;                                                               \
+                    (void)q;                                                               \
+                    bits32 |= r3_lane_bit[l] & -(uint32_t)(expr);                                 \
+                }                                                                          \
+                bits = bits32;                                                             \
+            } else {                                                                       \
+                for (int l = 0; l < LANES; l++) {                                          \
+                    double p = fp_f32(a[l]), q = fp_f32(b[l]);                             \
+                    (void)p;                                                               \
+                    (void)q;                                                               \
+                    bits |= (uint64_t)(expr) << l;                                         \
+                }                                                                          \
             }                                                                              \
         } else {                                                                           \
             double pv[R3_MAX_LANES], qv[R3_MAX_LANES];                                     \

@@ -116,7 +116,7 @@ OP(v_fmaak_f32) { fmak32(w, x, 1); }
 /* a * 2^n for f32 bits a. Fast path: a normal number whose scaled exponent stays normal only
    changes its exponent field, exactly (no rounding in any mode), and a zero stays itself; anything
    else goes to ldexpf. */
-static inline uint32_t ldexp32(uint32_t a, int32_t n, int fast)
+R3_INLINE uint32_t ldexp32(uint32_t a, int32_t n, int fast)
 {
     int32_t e = (int32_t)(a >> 23 & 0xff);
     if (fast && e >= 1 && e <= 254 && n > -254 && n < 254 && e + n >= 1 && e + n <= 254)
@@ -330,15 +330,15 @@ static double turn_sincos(double v, int cosine)
    of a negative value or -inf, sin or cos of an infinity) the NEGATIVE default NaN, as the guide's
    functional examples give it: V_LOG_F32(0xbf800000) => 0xffc00000, V_SQRT_F16(0xfc00) => 0xfe00,
    V_SIN_F32(0x7f800000) => 0xffc00000 (f64: by analogy). */
-static inline uint32_t trans_nan32(uint32_t r, uint32_t a)
+R3_INLINE uint32_t trans_nan32(uint32_t r, uint32_t a)
 {
     return !fp_isnan32(r) ? r : fp_isnan32(a) ? fp_quiet32(a) : 0xffc00000u;
 }
-static inline uint32_t trans_nan16(uint32_t r, uint32_t a)
+R3_INLINE uint32_t trans_nan16(uint32_t r, uint32_t a)
 {
     return !fp_isnan16(r) ? r : fp_isnan16(a) ? fp_quiet16(a) : 0xfe00u;
 }
-static inline uint64_t trans_nan64(uint64_t r, uint64_t a)
+R3_INLINE uint64_t trans_nan64(uint64_t r, uint64_t a)
 {
     return !fp_isnan64(r) ? r : fp_isnan64(a) ? fp_quiet64(a) : 0xfff8000000000000ull;
 }

@@ -69,8 +69,7 @@ R3_U32_3(v_xad_u32, (a[l] ^ b[l]) + c[l])
         uint64_t b[R3_MAX_LANES], r[R3_MAX_LANES];                                         \
         r3_src_b32(w, x, 0, a);                                                            \
         r3_src_u64(w, x, 1, b);                                                            \
-        for (int l = 0; l < LANES; l++)                                                    \
-            r[l] = (expr);                                                                 \
+        R3_EACH_LANE(r[l] = (expr));                                                       \
         r3_dst_b64(w, x, r);                                                               \
     }
 /* D = S1 << S0[5:0] */
@@ -115,7 +114,7 @@ MAD16(v_mad_i32_i16, x->clamp ? sat_i32((int64_t)i16(a[l]) * i16(b[l]) + (int32_
    63; for the signed form, as the guide's pseudocode writes it ({ D1.i1, D0.i64 } = 65-bit
    S0 * S1 + S2), bit 64 of the exact 65-bit sum, i.e. whether it is negative (no hardware
    evidence; CLAMP still saturates on signed overflow). */
-static void mad64(r3_wave *w, const r3_xop *x, int is_signed)
+R3_INLINE void mad64(r3_wave *w, const r3_xop *x, int is_signed)
 {
     uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES];
     uint64_t c[R3_MAX_LANES], r[R3_MAX_LANES], carry = 0;
@@ -145,24 +144,25 @@ OP(v_mad_i64_i32) { mad64(w, x, 1); }
 
 /* ---- carries: VOP2 forms use VCC, VOP3SD forms SDST and SRC2 ---- */
 
-#define CARRY(name, sum, carry, use_in)                                                    \
+/* sum/carry: the lane's 64-bit result and carry, the reference; sum32/carry32: the same in 32-bit
+   arithmetic with the carry-in ci as 0 or 1, the fast path's form (a pass the compiler vectorizes,
+   reading and building the masks through r3_lane_bit). */
+#define CARRY(name, sum, carry, sum32, carry32, use_in)                                    \
     OP(name)                                                                               \
     {                                                                                      \
         uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], r[R3_MAX_LANES];                        \
         uint64_t cin = (use_in) ? r3_src_mask(w, x, 2) : 0, cout = 0;                     \
         r3_src_b32(w, x, 0, a);                                                            \
         r3_src_b32(w, x, 1, b);                                                            \
-        if (w->fast32 && !x->clamp) { /* fast path: sums and carries in passes of 32 lanes */ \
-            uint32_t cbit[32];                                                             \
+        if (w->fast32 && !x->clamp) {                                                      \
+            uint32_t cin32 = (uint32_t)cin, cout32 = 0;                                    \
             for (int l = 0; l < 32; l++) {                                                 \
-                uint64_t ci = cin >> l & 1;                                                \
+                uint32_t ci = (cin32 & r3_lane_bit[l]) != 0;                               \
                 (void)ci;                                                                  \
-                uint64_t s = (sum);                                                        \
-                r[l] = (uint32_t)s;                                                        \
-                cbit[l] = (uint32_t)(carry);                                               \
+                r[l] = (sum32);                                                            \
+                cout32 |= r3_lane_bit[l] & -(uint32_t)(carry32);                           \
             }                                                                              \
-            for (int l = 0; l < 32; l++)                                                   \
-                cout |= (uint64_t)cbit[l] << l;                                            \
+            cout = cout32;                                                                 \
         } else {                                                                           \
             for (int l = 0; l < LANES; l++) {                                              \
                 uint64_t ci = cin >> l & 1;                                                \
@@ -175,18 +175,21 @@ OP(v_mad_i64_i32) { mad64(w, x, 1); }
         r3_dst_b32(w, x, r);                                                               \
         r3_dst_mask(w, x, cout);                                                           \
     }
-/* D = S0 + S1; carry out */
-CARRY(v_add_co_u32, (uint64_t)a[l] + b[l], ((uint64_t)a[l] + b[l]) >> 32, 0)
+/* D = S0 + S1; carry out (in 32 bits: the sum wrapped below S0) */
+CARRY(v_add_co_u32, (uint64_t)a[l] + b[l], ((uint64_t)a[l] + b[l]) >> 32, a[l] + b[l], a[l] + b[l] < a[l], 0)
 /* D = S0 - S1; borrow out */
-CARRY(v_sub_co_u32, (uint64_t)a[l] - b[l], (uint64_t)(b[l] > a[l]), 0)
+CARRY(v_sub_co_u32, (uint64_t)a[l] - b[l], (uint64_t)(b[l] > a[l]), a[l] - b[l], b[l] > a[l], 0)
 /* D = S1 - S0; borrow out */
-CARRY(v_subrev_co_u32, (uint64_t)b[l] - a[l], (uint64_t)(a[l] > b[l]), 0)
-/* D = S0 + S1 + carry in; carry out */
-CARRY(v_add_co_ci_u32, (uint64_t)a[l] + b[l] + ci, ((uint64_t)a[l] + b[l] + ci) >> 32, 1)
+CARRY(v_subrev_co_u32, (uint64_t)b[l] - a[l], (uint64_t)(a[l] > b[l]), b[l] - a[l], a[l] > b[l], 0)
+/* D = S0 + S1 + carry in; carry out (in 32 bits: the sum wrapped below S0, or to S0 with a carry in) */
+CARRY(v_add_co_ci_u32, (uint64_t)a[l] + b[l] + ci, ((uint64_t)a[l] + b[l] + ci) >> 32, a[l] + b[l] + ci,
+      (a[l] + b[l] + ci < a[l]) | (ci & (a[l] + b[l] + ci == a[l])), 1)
 /* D = S0 - S1 - borrow in; borrow out */
-CARRY(v_sub_co_ci_u32, (uint64_t)a[l] - b[l] - ci, (uint64_t)((uint64_t)b[l] + ci > a[l]), 1)
+CARRY(v_sub_co_ci_u32, (uint64_t)a[l] - b[l] - ci, (uint64_t)((uint64_t)b[l] + ci > a[l]), a[l] - b[l] - ci,
+      (b[l] > a[l]) | (ci & (b[l] == a[l])), 1)
 /* D = S1 - S0 - borrow in; borrow out */
-CARRY(v_subrev_co_ci_u32, (uint64_t)b[l] - a[l] - ci, (uint64_t)((uint64_t)a[l] + ci > b[l]), 1)
+CARRY(v_subrev_co_ci_u32, (uint64_t)b[l] - a[l] - ci, (uint64_t)((uint64_t)a[l] + ci > b[l]), b[l] - a[l] - ci,
+      (a[l] > b[l]) | (ci & (a[l] == b[l])), 1)
 
 /* ---- bit counting and bit fields ---- */
 

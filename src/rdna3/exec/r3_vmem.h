@@ -35,7 +35,7 @@ uint8_t *r3_device_lookup(r3_wave *w, uint64_t addr, uint64_t n);
 
 /* The fast path's memo: [addr, addr + n) inside the allocation the wave's last access hit (which
    the next access mostly falls in too), as host bytes, or NULL. */
-static inline uint8_t *r3_device_memo(const r3_wave *w, uint64_t addr, uint64_t n)
+R3_INLINE uint8_t *r3_device_memo(const r3_wave *w, uint64_t addr, uint64_t n)
 {
     uint64_t at = addr - w->hit_base;
     return at < w->hit_size && n <= w->hit_size - at ? w->hit_data + at : NULL;
@@ -43,7 +43,7 @@ static inline uint8_t *r3_device_memo(const r3_wave *w, uint64_t addr, uint64_t 
 
 /* Device memory [addr, addr + n) as host bytes, or NULL when no allocation holds it all. Inline, as
    every lane of every memory instruction asks. */
-static inline uint8_t *r3_device_bytes(r3_wave *w, uint64_t addr, uint64_t n)
+R3_INLINE uint8_t *r3_device_bytes(r3_wave *w, uint64_t addr, uint64_t n)
 {
     uint8_t *p = w->group->fast_paths ? r3_device_memo(w, addr, n) : NULL;
     return p ? p : r3_device_lookup(w, addr, n);
@@ -54,7 +54,7 @@ static inline uint8_t *r3_device_bytes(r3_wave *w, uint64_t addr, uint64_t n)
    `words` registers from `reg`. The fast paths find every address before moving anything, so a
    fallback to the general path, or a VDST that overlaps the address registers, sees the registers
    unchanged. Inline, with `nullable` a constant at each call, so the global path has no NULL test. */
-static inline void r3_dword_moves(r3_wave *w, uint64_t mask, uint8_t *const *at, unsigned reg, unsigned words,
+R3_INLINE void r3_dword_moves(r3_wave *w, uint64_t mask, uint8_t *const *at, unsigned reg, unsigned words,
                                   int store, int nullable)
 {
     for (unsigned k = 0; k < words; k++) {
@@ -101,7 +101,7 @@ void r3_lane_atomic(r3_wave *w, uint8_t *p, r3_atomic op, int wide, unsigned dat
 /* The per-lane load/store loop of FLAT/GLOBAL/SCRATCH and DS: loads write VDST (r3_lane_load_result),
    stores read the `data` field's registers (r3_lane_store_data); dropped loads read 0. Inline, so
    each caller's locator inlines into its loop (global loads are a hot path). */
-static inline void r3_lane_moves(r3_wave *w, const r3_xop *x, r3_lane_locator at, r3_field data, unsigned bytes,
+R3_INLINE void r3_lane_moves(r3_wave *w, const r3_xop *x, r3_lane_locator at, r3_field data, unsigned bytes,
                                  int store, int sext, int d16, int hi)
 {
     uint64_t mask = r3_exec_mask(w);

@@ -21,6 +21,10 @@
 #include "rdna3/codec/r3_codec.h"
 #include "rdna3/codeobj/r3_loader.h"
 
+/* The operand helpers are forced inline for the same reason as fp.h's (FP_INLINE): the x86-64-v3
+   clones of the instruction functions (R3_MULTIVERSION) would otherwise call them. */
+#define R3_INLINE FP_INLINE
+
 #define R3_MAX_LANES 64
 
 /* MODE register bits (as s_getreg sees them; the descriptor's rsrc1 supplies bits 7:0). */
@@ -119,30 +123,30 @@ typedef struct r3_group {
     uint8_t fast_paths;          /* r3_launch.fast_paths */
 } r3_group;
 
-static inline uint64_t r3_exec_mask(const r3_wave *w)
+R3_INLINE uint64_t r3_exec_mask(const r3_wave *w)
 {
     return (uint64_t)w->sgpr[126] | (w->wave64 ? (uint64_t)w->sgpr[127] << 32 : 0);
 }
 
-static inline void r3_set_exec(r3_wave *w, uint64_t v)
+R3_INLINE void r3_set_exec(r3_wave *w, uint64_t v)
 {
     w->sgpr[126] = (uint32_t)v;
     if (w->wave64)
         w->sgpr[127] = (uint32_t)(v >> 32);
 }
 
-static inline uint64_t r3_vcc(const r3_wave *w)
+R3_INLINE uint64_t r3_vcc(const r3_wave *w)
 {
     return (uint64_t)w->sgpr[106] | (w->wave64 ? (uint64_t)w->sgpr[107] << 32 : 0);
 }
 
 /* A VGPR row to read (out of range reads v0) or to write (out of range writes nowhere). */
-static inline const uint32_t *r3_vrow(const r3_wave *w, unsigned r)
+R3_INLINE const uint32_t *r3_vrow(const r3_wave *w, unsigned r)
 {
     return w->vgpr[r < (unsigned)w->nvgprs ? r : 0];
 }
 
-static inline uint32_t *r3_vrow_w(r3_wave *w, unsigned r)
+R3_INLINE uint32_t *r3_vrow_w(r3_wave *w, unsigned r)
 {
     return r < (unsigned)w->nvgprs ? w->vgpr[r] : w->sink;
 }
@@ -159,7 +163,7 @@ int r3_where(const r3_wave *w, char *buf, size_t size);
    constants give the f64 value; `f64` says the operand is a double (a literal is its high half). */
 uint32_t r3_scalar32_any(const r3_wave *w, unsigned code, uint32_t literal);
 /* Inline for the common codes (SGPRs, the literal, small integers), the rest out of line. */
-static inline uint32_t r3_scalar32(const r3_wave *w, unsigned code, uint32_t literal)
+R3_INLINE uint32_t r3_scalar32(const r3_wave *w, unsigned code, uint32_t literal)
 {
     if (code < 124)
         return w->sgpr[code];
@@ -171,7 +175,7 @@ static inline uint32_t r3_scalar32(const r3_wave *w, unsigned code, uint32_t lit
 }
 uint64_t r3_scalar64(const r3_wave *w, unsigned code, uint32_t literal, int f64);
 /* An SGPR write: s0..s105, VCC, TTMPs, M0, EXEC (its high half only in wave64); others are dropped. */
-static inline void r3_write_sgpr(r3_wave *w, unsigned code, uint32_t v)
+R3_INLINE void r3_write_sgpr(r3_wave *w, unsigned code, uint32_t v)
 {
     if (code < 124 || code == 125 || code == 126 || (code == 127 && w->wave64))
         w->sgpr[code] = v;
@@ -191,7 +195,7 @@ void r3_src_f32_any(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES]
    (--no-fast-paths). */
 
 /* A 32-bit source of a 32-lane wave without DPP: the VGPR row, or the scalar value in every lane. */
-static inline void r3_src_fetch32(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES])
+R3_INLINE void r3_src_fetch32(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES])
 {
     unsigned code = x->src[k];
     if (code >= 256) {
@@ -203,7 +207,7 @@ static inline void r3_src_fetch32(r3_wave *w, const r3_xop *x, int k, uint32_t v
         v[l] = c;
 }
 
-static inline void r3_src_b32(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES])
+R3_INLINE void r3_src_b32(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES])
 {
     if (w->fast32 && (k || !x->dpp))
         r3_src_fetch32(w, x, k, v);
@@ -211,7 +215,7 @@ static inline void r3_src_b32(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_
         r3_src_b32_any(w, x, k, v);
 }
 
-static inline void r3_src_f32(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES])
+R3_INLINE void r3_src_f32(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES])
 {
     if (w->fast32 && (k || !x->dpp) && !((x->abs | x->neg) >> k & 1) && (w->mode & R3_MODE_DENORM_IN32))
         r3_src_fetch32(w, x, k, v);
@@ -229,7 +233,7 @@ void r3_src_mod16(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES]);
    high half; ABS/NEG and the f64 denormal mode apply). */
 void r3_src_u64_any(r3_wave *w, const r3_xop *x, int k, uint64_t v[R3_MAX_LANES]);
 /* Fast path: a VGPR pair of a 32-lane wave, joined inline. */
-static inline void r3_src_u64(r3_wave *w, const r3_xop *x, int k, uint64_t v[R3_MAX_LANES])
+R3_INLINE void r3_src_u64(r3_wave *w, const r3_xop *x, int k, uint64_t v[R3_MAX_LANES])
 {
     unsigned code = x->src[k];
     if (!w->fast32 || code < 256) {
@@ -261,23 +265,46 @@ void r3_dst_f32_any(r3_wave *w, const r3_xop *x, uint32_t v[R3_MAX_LANES]);
 
 /* Fast path of the 32-bit results: without DPP or a VOPD deferral, the EXEC lanes of a 32-lane wave
    blended in (and, for f32, nothing to apply: no OMOD, CLAMP or output flushing). */
-static inline int r3_dst_plain(const r3_wave *w, const r3_xop *x)
+R3_INLINE int r3_dst_plain(const r3_wave *w, const r3_xop *x)
 {
     return w->fast32 && !x->dpp && !w->defer;
 }
 
-/* The lanes of EXEC take v, the others keep d: branch-free, over a constant 32 lanes. */
-static inline void r3_blend32(uint32_t *d, const uint32_t *v, uint32_t mask)
+/* Lane l's bit of a 32-lane mask. Lane loops over a constant 32 lanes that test a mask as
+   `m & r3_lane_bit[l]`, or build one as an OR of `cond ? r3_lane_bit[l] : 0`, are loops GCC
+   vectorizes with the baseline x86-64 (SSE2); `m >> l & 1` needs a shift per lane by a varying
+   amount, which SSE2 lacks, and stays a loop of 32 scalar steps. */
+static const uint32_t r3_lane_bit[32] = {
+    1u << 0,  1u << 1,  1u << 2,  1u << 3,  1u << 4,  1u << 5,  1u << 6,  1u << 7,
+    1u << 8,  1u << 9,  1u << 10, 1u << 11, 1u << 12, 1u << 13, 1u << 14, 1u << 15,
+    1u << 16, 1u << 17, 1u << 18, 1u << 19, 1u << 20, 1u << 21, 1u << 22, 1u << 23,
+    1u << 24, 1u << 25, 1u << 26, 1u << 27, 1u << 28, 1u << 29, 1u << 30, 1u << 31,
+};
+
+/* Eight 32-bit lanes as one GCC/clang generic vector: SSE2 pairs in the baseline build, one AVX2
+   register in the x86-64-v3 clones. Used where the vectorizer would need a run-time overlap check
+   (which GCC -O2 does not add) because a source row and a VGPR row might be the same memory. */
+typedef uint32_t r3_lanes8 __attribute__((vector_size(32)));
+
+/* The lanes of EXEC take v, the others keep d: branch-free, eight lanes a step. */
+R3_INLINE void r3_blend32(uint32_t *d, const uint32_t *v, uint32_t mask)
 {
     if (mask == 0xffffffffu) {
         memcpy(d, v, 32 * 4);
         return;
     }
-    for (int l = 0; l < 32; l++)
-        d[l] = (mask >> l & 1) ? v[l] : d[l];
+    for (int i = 0; i < 32; i += 8) { /* (no helpers taking or returning vectors: -Wpsabi) */
+        r3_lanes8 dv, vv, bit;
+        memcpy(&dv, d + i, sizeof dv);
+        memcpy(&vv, v + i, sizeof vv);
+        memcpy(&bit, r3_lane_bit + i, sizeof bit);
+        r3_lanes8 sel = (r3_lanes8)((((r3_lanes8){0} + mask) & bit) != 0);
+        dv = (vv & sel) | (dv & ~sel);
+        memcpy(d + i, &dv, sizeof dv);
+    }
 }
 
-static inline void r3_dst_b32(r3_wave *w, const r3_xop *x, const uint32_t v[R3_MAX_LANES])
+R3_INLINE void r3_dst_b32(r3_wave *w, const r3_xop *x, const uint32_t v[R3_MAX_LANES])
 {
     if (r3_dst_plain(w, x))
         r3_blend32(r3_vrow_w(w, x->vdst), v, w->sgpr[126]);
@@ -285,7 +312,7 @@ static inline void r3_dst_b32(r3_wave *w, const r3_xop *x, const uint32_t v[R3_M
         r3_dst_b32_any(w, x, v);
 }
 
-static inline void r3_dst_f32(r3_wave *w, const r3_xop *x, uint32_t v[R3_MAX_LANES])
+R3_INLINE void r3_dst_f32(r3_wave *w, const r3_xop *x, uint32_t v[R3_MAX_LANES])
 {
     if (r3_dst_plain(w, x) && !x->omod && !x->clamp && (w->mode & R3_MODE_DENORM_OUT32))
         r3_blend32(r3_vrow_w(w, x->vdst), v, w->sgpr[126]);
@@ -297,17 +324,17 @@ void r3_dst_b16(r3_wave *w, const r3_xop *x, const uint32_t v[R3_MAX_LANES]);
 void r3_dst_f16(r3_wave *w, const r3_xop *x, uint32_t v[R3_MAX_LANES]);
 void r3_dst_b64_any(r3_wave *w, const r3_xop *x, const uint64_t v[R3_MAX_LANES]);
 /* Fast path: the EXEC lanes of a 32-lane wave without DPP, both halves blended inline. */
-static inline void r3_dst_b64(r3_wave *w, const r3_xop *x, const uint64_t v[R3_MAX_LANES])
+R3_INLINE void r3_dst_b64(r3_wave *w, const r3_xop *x, const uint64_t v[R3_MAX_LANES])
 {
     if (!w->fast32 || x->dpp) {
         r3_dst_b64_any(w, x, v);
         return;
     }
     uint32_t m = w->sgpr[126], *lo = r3_vrow_w(w, x->vdst), *hi = r3_vrow_w(w, x->vdst + 1u);
-    for (int l = 0; l < 32; l++) {
-        lo[l] = (m >> l & 1) ? (uint32_t)v[l] : lo[l];
-        hi[l] = (m >> l & 1) ? (uint32_t)(v[l] >> 32) : hi[l];
-    }
+    for (int l = 0; l < 32; l++) /* two passes: one row each, so that no overlap check is needed */
+        lo[l] = (m & r3_lane_bit[l]) ? (uint32_t)v[l] : lo[l];
+    for (int l = 0; l < 32; l++)
+        hi[l] = (m & r3_lane_bit[l]) ? (uint32_t)(v[l] >> 32) : hi[l];
 }
 void r3_dst_f64(r3_wave *w, const r3_xop *x, uint64_t v[R3_MAX_LANES]);
 /* A lane-mask result (carry-out, V_CMP): inactive lanes read 0. Goes to SDST or VCC. */
@@ -318,13 +345,13 @@ const uint32_t *r3_dst_row(const r3_wave *w, const r3_xop *x);
 
 /* Host rounding for f32 (wide = 0) or f16/f64 (wide = 1) arithmetic per MODE; returns a token for
    r3_round_leave, -1 when the mode is round-to-nearest-even and nothing changed. */
-static inline int r3_round_enter(const r3_wave *w, int wide)
+R3_INLINE int r3_round_enter(const r3_wave *w, int wide)
 {
     unsigned r = wide ? R3_MODE_ROUND64(w->mode) : R3_MODE_ROUND32(w->mode);
     return r ? fp_host_round((fp_round)r) : -1; /* inline: round-to-nearest-even costs one test */
 }
 
-static inline void r3_round_leave(int token)
+R3_INLINE void r3_round_leave(int token)
 {
     if (token >= 0)
         fp_host_restore(token);
