@@ -197,6 +197,8 @@ static int vt_run(int argc, char **argv)
                 fprintf(stderr, "wavesim run: bad --max-instructions '%s' (a positive integer)\n", argv[a]);
                 return 2;
             }
+        } else if (strcmp(s, "--no-fast-paths") == 0) {
+            o.no_fast_paths = 1;
         } else if (strcmp(s, "--stats") == 0) {
             show_stats = 1;
         } else if (strcmp(s, "--timeline") == 0 || strncmp(s, "--timeline=", 11) == 0) {

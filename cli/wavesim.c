@@ -66,7 +66,7 @@ static const char help_run[] =
     "  --compute-units N          simulated compute units (default 96)\n"
     "  --groups-per-cu N          resident workgroups per compute unit (default 16)\n"
     "  --lds-bytes N              LDS per workgroup (default 65536)\n"
-    "  --no-fast-paths            (RDNA3) the executor's reference paths only, none of its speed\n"
+    "  --no-fast-paths            the executor's reference paths only, none of its speed\n"
     "                             tricks: the same results and traces, slower (to rule a fast path out)\n"
     "  Ventus: --warp-threads N   threads per warp of a kernel file's launch (pocl's NUM_THREAD; 1 to 32, a\n"
     "                             power of two dividing the work-group; default the largest such up to 32)\n"

@@ -239,6 +239,9 @@ command -v clang-19 >/dev/null && run cli-timeline python3 tests/cli/timeline.py
 # Ventus: the reference test vectors (final buffers and per-launch snapshots), the reference commit
 # logs, the reference disassembly dumps, an encoding corpus against llvm-mc-19 / GNU as, bad input.
 run ventus-cases python3 tests/ventus/run_cases.py --tool build/rel/wavesim --per-launch
+# the same through the executor's reference paths (every vector register cleared per workgroup,
+# memory lane by lane): ventus-cases checks the fast paths, this what they stand in for
+run ventus-cases-reference python3 tests/ventus/run_cases.py --tool build/rel/wavesim --per-launch --no-fast-paths
 run ventus-cases-asan-ubsan python3 tests/ventus/run_cases.py --tool build/san/wavesim --threads 2
 run ventus-trace-vs-spike python3 tests/ventus/trace_diff.py --tool build/rel/wavesim
 # Zve32f and Zfinx float ops against an exact rational model in every rounding mode.

@@ -92,6 +92,7 @@ typedef struct {
     vt_text_fn trace;            /* when set, every committed instruction as a spike log line */
     void *trace_ctx;
     int timeline;                /* record each launch's timeline (vt_session_timeline) */
+    int no_fast_paths;           /* the executor's reference paths only (same results, slower) */
 } vt_session_options;
 enum { VT_SESSION_CLASSES = 9 };
 typedef struct {

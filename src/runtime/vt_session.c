@@ -63,6 +63,7 @@ static void vt_session_run_options(vt_session *s, vt_run_options *o)
     memset(o, 0, sizeof *o);
     o->threads = s->opt.threads;
     o->max_instructions = s->opt.max_instructions;
+    o->no_fast_paths = s->opt.no_fast_paths;
     o->print = vt_session_print;
     o->print_ctx = s;
     if (s->opt.trace) {

@@ -67,7 +67,7 @@ class Tool:
         return r.stdout.splitlines() if not r.returncode else None, r.stderr.strip()
 
     def launch(self, lines, bufs, numw=1, numt=32, groups=(1, 1, 1), layout=28, ndrange=None, knl=None,
-               pds_size=0x1000, dump=None, extra=()):
+               pds_size=0x1000, dump=None, extra=(), run_args=()):
         """Runs `lines` (warps start at the first one) with data buffers bufs[i] (lists of words, at
         BUF + 0x10000 * i). ndrange = (work_dim, global, local, offset) goes into the 48-word layout
         (layout=48) and the kernel metadata buffer. Returns (final buffers, error)."""
@@ -96,7 +96,7 @@ class Tool:
         open(mp, 'w').write(''.join('%08x\n' % x for x in mwords))
         open(dp, 'w').write(''.join('%08x\n' % x for b in blist for x in b[1]))
         dumps = dump or [(BUF + 0x10000 * i, 4 * max(len(b), 1)) for i, b in enumerate(bufs)]
-        args = [self.tool, 'run', '--isa', 'ventus', mp, dp, '--threads', '1']
+        args = [self.tool, 'run', '--isa', 'ventus', mp, dp, '--threads', '1'] + list(run_args)
         outs = []
         for i, (addr, size) in enumerate(dumps):
             path = os.path.join(self.tmp, 'd%d_%d.bin' % (tag, i))
@@ -332,6 +332,19 @@ def sec_barriersub(t, c, rng):
     c.eq(s, err or res[0], [0x99] * 3 + [0] * 5, 'warps 0-2 pass barriersub while 3-7 end')
     res, err = t.launch(['barriersub x0, x0, 8', 'endprg x0, x0, x0'], [[0]])
     c.ok(s, err and 'imm[4:3]' in err, 'barriersub with memory scope bits faults: %s' % err)
+
+
+def sec_reset(t, c, rng):
+    """Every workgroup starts with all vector registers zero, also in a workgroup slot an earlier one
+    used (the fast paths clear only the rows a workgroup touched: vt_warp.vrows), and the reference
+    paths (--no-fast-paths) agree. Each workgroup stores v31 (the highest row it touches) and v17
+    before it writes them; the buffer starts as 0x55 in every word."""
+    s = 'reset'
+    body = PROLOGUE + lane_base(1, 4, 4) + ['vsw12.v v31, 0(v2)', 'vsw12.v v17, 256(v2)', 'vadd.vx v31, v2, t0',
+                                 'vadd.vx v17, v2, t1', 'endprg x0, x0, x0']
+    for extra in ((), ('--no-fast-paths',)):
+        res, err = t.launch(body, [[0x55] * 128], numw=1, numt=4, groups=(16, 1, 1), run_args=extra)
+        c.eq(s, err or res[0], [0] * 128, 'v31 and v17 read before written, 16 workgroups %s' % ' '.join(extra))
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -1646,7 +1659,7 @@ def sec_llvm(t, c, rng):
     codec(t, c, 'llvm-mc', LLVM_MC)
 
 
-SECTIONS = [('metadata', sec_metadata), ('csr', sec_csr), ('barriersub', sec_barriersub), ('prefix', sec_prefix), ('memory', sec_memory), ('mma', sec_mma), ('dma', sec_dma), ('shuffle', sec_shuffle), ('half', sec_half), ('wide', sec_wide), ('compute64', sec_compute64), ('llvm-mc', sec_llvm)]
+SECTIONS = [('metadata', sec_metadata), ('csr', sec_csr), ('barriersub', sec_barriersub), ('reset', sec_reset), ('prefix', sec_prefix), ('memory', sec_memory), ('mma', sec_mma), ('dma', sec_dma), ('shuffle', sec_shuffle), ('half', sec_half), ('wide', sec_wide), ('compute64', sec_compute64), ('llvm-mc', sec_llvm)]
 
 
 def main():

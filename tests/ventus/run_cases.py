@@ -31,6 +31,7 @@ def main():
     ap.add_argument('--cases', default=default_cases())
     ap.add_argument('--threads', type=int, default=2)
     ap.add_argument('--per-launch', action='store_true', help='also check the snapshots after each launch')
+    ap.add_argument('--no-fast-paths', action='store_true', help="run the executor's reference paths only")
     a = ap.parse_args()
     cases = sorted(glob.glob(os.path.join(a.cases, '*', '*', 'expected.txt')))
     if not cases:
@@ -46,7 +47,8 @@ def main():
         dumps = []
         for k, (f, launch, idx, base, size) in enumerate(entries):
             dumps.append((int(base, 16), int(size, 16), os.path.join(tmp, 'd%d.bin' % k)))
-        r = run(a.tool, case, launches, dumps, a.threads)
+        extra = ['--no-fast-paths'] if a.no_fast_paths else []
+        r = run(a.tool, case, launches, dumps, a.threads, extra)
         if r.returncode:
             print('FAIL %s: exit %d: %s' % (name, r.returncode, r.stderr.strip()))
             failures += 1
@@ -72,7 +74,7 @@ def main():
                     base = meta[head + 2 * j]
                     size = meta[head + 2 * nbuf + 2 * j]
                     sd.append((base, size, os.path.join(tmp, 's%d.bin' % len(sd)), s))
-                r = run(a.tool, case, launches[:i + 1], [(x[0], x[1], x[2]) for x in sd], a.threads)
+                r = run(a.tool, case, launches[:i + 1], [(x[0], x[1], x[2]) for x in sd], a.threads, extra)
                 if r.returncode:
                     print('FAIL %s after %s: %s' % (name, launch, r.stderr.strip()))
                     bad += 1

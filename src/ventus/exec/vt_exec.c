@@ -66,6 +66,7 @@ int vt_group_alloc(vt_group *g, uint32_t numw, uint32_t numt)
         w->stack = malloc(VT_SIMT_DEPTH * sizeof *w->stack);
         if (!w->v || !w->stack)
             return -1;
+        w->vrows = VT_NUM_VREGS; /* not cleared yet: the first reset clears them all */
         g->wave_ptrs[i] = &w->core;
     }
     return 0;
@@ -77,8 +78,9 @@ void vt_group_reset(vt_group *g, uint32_t start_pc)
         vt_warp *w = &g->warps[i];
         uint32_t *v = w->v;
         vt_simt_entry *stack = w->stack;
-        memset(w, 0, sizeof *w);
-        memset(v, 0, (size_t)VT_NUM_VREGS * g->numt * sizeof *v);
+        size_t rows = w->vrows < VT_NUM_VREGS && g->fast_paths ? w->vrows : VT_NUM_VREGS;
+        memset(v, 0, rows * g->numt * sizeof *v);
+        memset(w, 0, sizeof *w); /* vrows 0: every row is zero now */
         w->v = v;
         w->stack = stack;
         w->core.id = (int)i;

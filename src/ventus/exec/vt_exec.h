@@ -49,6 +49,9 @@ typedef struct {
     uint32_t pc, npc;
     uint32_t x[VT_NUM_XREGS + VT_SCRATCH_REGS]; /* + scratch for the prefix modifiers (vt_pair.c) */
     uint32_t *v;                      /* VT_NUM_VREGS (+ VT_SCRATCH_REGS) rows of numt lanes */
+    uint32_t vrows;                   /* rows [0, vrows) may be nonzero, the others are zero: vt_vreg
+                                         (every access to a row) raises it, so that a reset clears only
+                                         the rows a workgroup touched */
     uint32_t mask;                    /* SIMT active-lane mask */
     vt_simt_entry *stack;
     int depth;
@@ -90,6 +93,7 @@ typedef struct vt_group {
     char fault[160];
     /* tracing (slow path): writes of the current instruction */
     int tracing;
+    int fast_paths;                   /* the speed tricks on (vt_run_options.no_fast_paths unset) */
     vt_write *writes;
     int nwrites, writes_cap;
     void (*on_commit)(void *ctx, const struct vt_group *g, const vt_warp *w, uint32_t pc, const vt_inst *in);
@@ -132,6 +136,8 @@ void vt_record(vt_group *g, int kind, uint32_t index, uint32_t addr, uint32_t va
 
 static inline uint32_t *vt_vreg(const vt_group *g, const vt_warp *w, unsigned r)
 {
+    if (r >= w->vrows) /* (warps are never const objects: the callers that only read hold const pointers) */
+        ((vt_warp *)w)->vrows = r + 1;
     return w->v + (size_t)r * g->numt;
 }
 

@@ -49,6 +49,46 @@ static uint32_t vt_space_addr(const vt_group *g, const vt_warp *w, int space, ui
     }
 }
 
+/* Fast path of the word accesses to global memory (no trace): when every active lane's address lies
+   in the allocation the last access used, outside the LDS window (and, for the flat space, its base
+   has bits 31:24 set, so that vt_space_addr takes it as global), the words move without the per-lane
+   lookups. Returns 0 (nothing done) when some lane's does not: the general path then runs (and
+   reports what is wrong), as the addresses are all checked before anything moves. */
+static int vt_global_words(vt_group *g, vt_warp *w, const vt_inst *in, uint32_t act, const uint32_t *lo,
+                           unsigned data_reg, int is_store, int flat)
+{
+    const core_alloc *a = g->last;
+    uint32_t imm = (uint32_t)in->imm, inside = 1;
+    if (!act)
+        return 0;
+    uint32_t first = lo[__builtin_ctz(act)] + imm; /* the allocation of the first active lane's address */
+    if (!a || first < a->base || first - a->base >= a->size)
+        a = core_mem_lookup(g->mem, first);
+    if (!a || a->size < 4)
+        return 0;
+    VT_FOR_LANES(g, act, l)
+    {
+        uint32_t addr = lo[l] + imm;
+        inside &= (addr - VT_LDS_BASE >= g->lds_size) & (addr >= a->base) & (addr - a->base <= a->size - 4) &
+                  (!flat | (lo[l] >> 24 != 0));
+    }
+    if (!inside)
+        return 0;
+    g->last = a;
+    uint32_t *reg = vt_vreg(g, w, data_reg);
+    VT_FOR_LANES(g, act, l)
+    {
+        uint8_t *p = a->data + (lo[l] + imm - a->base);
+        if (is_store)
+            memcpy(p, &reg[l], 4);
+        else
+            memcpy(&reg[l], p, 4);
+    }
+    if (!is_store)
+        vt_vwritten(g, data_reg, act);
+    return 1;
+}
+
 int vt_vmem25(vt_group *g, vt_warp *w, const vt_inst *in, int is_store, int space)
 {
     int sign, pair = space == VT_SP_ABS;
@@ -67,6 +107,9 @@ int vt_vmem25(vt_group *g, vt_warp *w, const vt_inst *in, int is_store, int spac
     if (data_reg + nwords > VT_NUM_VREGS || (pair && in->rs1 + 1u >= VT_NUM_VREGS))
         return vt_fault(g, w, "register v%u + %u is past v255", data_reg, nwords - 1);
     const uint32_t *lo = vt_vreg(g, w, in->rs1), *hi = pair ? vt_vreg(g, w, in->rs1 + 1u) : NULL;
+    if (g->fast_paths && !g->tracing && (space == VT_SP_GLOBAL || space == VT_SP_FLAT) && !pair && nwords == 1 &&
+        size == 4 && vt_global_words(g, w, in, act, lo, data_reg, is_store, space == VT_SP_FLAT))
+        return 0;
     VT_FOR_LANES(g, act, l)
     {
         uint64_t base = lo[l] | (hi ? (uint64_t)hi[l] << 32 : 0), a64 = base + (uint64_t)(int64_t)in->imm;

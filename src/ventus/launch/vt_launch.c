@@ -16,6 +16,15 @@
 #define VT_DEFAULT_BUDGET 2000000000ull
 #define VT_MAX_CODE (16u << 20) /* bytes of code predecoded at most */
 
+/* The value of a hex digit, -1 for any other character. */
+static inline int vt_hex_digit(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    c = (char)(c | 32);
+    return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
 /* Reads the first hex token of each line ("//" comments and text after the token ignored). */
 static int vt_hex_words(const char *text, uint32_t **out, size_t *n, char *err, size_t errsize)
 {
@@ -32,8 +41,8 @@ static int vt_hex_words(const char *text, uint32_t **out, size_t *n, char *err, 
                 s += 2;
             uint64_t v = 0;
             int digits = 0;
-            for (; *s && strchr("0123456789abcdefABCDEF", *s); s++, digits++)
-                v = v << 4 | (uint64_t)(*s <= '9' ? *s - '0' : (*s | 32) - 'a' + 10);
+            for (int d; (d = vt_hex_digit(*s)) >= 0; s++, digits++) /* (a call per character was most of a load) */
+                v = v << 4 | (uint64_t)d;
             if (!digits || digits > 8) {
                 free(w);
                 return snprintf(err, errsize, "line %zu: expected one 32-bit hex word", line), -1;
@@ -48,6 +57,7 @@ static int vt_hex_words(const char *text, uint32_t **out, size_t *n, char *err, 
                 cap *= 2;
             }
             w[count++] = (uint32_t)v;
+            p = s;
         }
         while (*p && *p != '\n')
             p++;
@@ -227,6 +237,7 @@ static int vt_start(void *ctx, void *slot, core_group *cg, char *err, size_t err
     for (int d = 0; d < 3; d++)
         g->gid[d] = cg->id[d];
     g->tracing = r->o->trace != NULL;
+    g->fast_paths = !r->o->no_fast_paths;
     g->on_commit = r->o->trace;
     g->trace_ctx = r->o->trace_ctx;
     vt_group_reset(g, (uint32_t)m->start_pc);
@@ -343,7 +354,12 @@ int vt_launch_run(core_mem *mem, const vt_meta *m, const uint32_t *data, size_t 
             return snprintf(err, errsize, "data file too short: buffer %u needs %zu words, %zu left", i, words,
                             nwords - at), -1;
         uint8_t *p = core_mem_ptr(mem, m->base[i], m->size[i]);
-        for (uint64_t b = 0; p && b < m->size[i]; b++)
+        for (uint64_t k = 0; p && k < m->size[i] / 4; k++) { /* little-endian words (one store each) */
+            uint32_t v = data[at + k];
+            p[4 * k] = (uint8_t)v, p[4 * k + 1] = (uint8_t)(v >> 8), p[4 * k + 2] = (uint8_t)(v >> 16);
+            p[4 * k + 3] = (uint8_t)(v >> 24);
+        }
+        for (uint64_t b = m->size[i] & ~3ull; p && b < m->size[i]; b++) /* a last partial word */
             p[b] = (uint8_t)(data[at + b / 4] >> 8 * (b % 4));
         at += words;
     }

@@ -52,6 +52,8 @@ typedef struct {
     void *print_ctx;
     /* when set, *timeline receives the launch's timeline (also after a fault; the caller frees it) */
     core_timeline **timeline;
+    int no_fast_paths;           /* the reference paths only: every vector register cleared per
+                                    workgroup, memory accessed lane by lane through the general path */
 } vt_run_options;
 
 /* Writes the launch's buffers from `data` (allocating what is missing, keeping earlier contents
