@@ -51,7 +51,7 @@ void r3_warn(r3_wave *w, r3_warning kind, const char *fmt, ...)
 }
 
 /* Inline float constants 0.5, -0.5, 1, -1, 2, -2, 4, -4, 1/(2 pi) (codes 240..248) per width. */
-static const uint32_t r3_f32_inline[9] = {0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000, 0x40000000,
+const uint32_t r3_f32_inline[9] = {0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000, 0x40000000,
                                          0xc0000000, 0x40800000, 0xc0800000, 0x3e22f983};
 static const uint64_t r3_f64_inline[9] = {0x3fe0000000000000, 0xbfe0000000000000, 0x3ff0000000000000,
                                          0xbff0000000000000, 0x4000000000000000, 0xc000000000000000,
@@ -225,7 +225,7 @@ void r3_src_f32_any(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES]
     r3_mods32(w, x, k, v, !(w->mode & R3_MODE_DENORM_IN32));
 }
 
-void r3_src_mod32(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES])
+void r3_src_mod32_any(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES])
 {
     r3_fetch32(w, x, k, 0, v);
     r3_mods32(w, x, k, v, 0);

@@ -160,7 +160,7 @@ OP(s_movrelsd_2_b32)
 
 /* ---- EXEC manipulation (SOP1): D = EXEC, then EXEC = f(S0, EXEC), SCC = EXEC != 0 ---- */
 
-static void r3_saveexec(r3_wave *w, const r3_xop *x, int op)
+R3_INLINE void r3_saveexec(r3_wave *w, const r3_xop *x, int op)
 {
     uint64_t s = w->wave64 ? S0Q : S0, e = r3_exec_mask(w), r;
     switch (op) {
@@ -523,7 +523,7 @@ OP(s_rfe_b64) { (void)x; r3_fault(w, "s_rfe_b64 outside a trap handler (wavesim 
 
 /* ---- SOPP: branches and program control ---- */
 
-static void r3_branch(r3_wave *w, const r3_xop *x, int taken)
+R3_INLINE void r3_branch(r3_wave *w, const r3_xop *x, int taken)
 {
     if (taken)
         w->pc = w->inst_pc + 4 + (uint32_t)((int32_t)(int16_t)x->simm16 * 4);

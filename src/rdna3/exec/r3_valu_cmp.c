@@ -4,7 +4,7 @@
 #include "r3_valu.h"
 
 /* The mask goes to VCC/SDST (V_CMP) or becomes EXEC (V_CMPX; gfx11 writes nothing else). */
-static void cmp_result(r3_wave *w, const r3_xop *x, uint64_t bits, int cmpx)
+R3_INLINE void cmp_result(r3_wave *w, const r3_xop *x, uint64_t bits, int cmpx)
 {
     if (!cmpx) {
         r3_dst_mask(w, x, bits);

@@ -64,7 +64,7 @@ static void fma32_run(const r3_wave *w, int n, const uint32_t *a, const uint32_t
         fma32_lanes_reference(n, a, b, c, r, dx9);
 }
 
-static void fma32(r3_wave *w, const r3_xop *x, int dx9, int acc)
+R3_INLINE void fma32(r3_wave *w, const r3_xop *x, int dx9, int acc)
 {
     uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], c[R3_MAX_LANES], r[R3_MAX_LANES];
     r3_src_f32(w, x, 0, a);
@@ -92,7 +92,7 @@ OP(v_fmac_dx9_zero_f32) { fma32(w, x, 1, 1); }
 OP(v_fma_dx9_zero_f32) { fma32(w, x, 1, 0); }
 
 /* fmamk: D = S0 * K + S1; fmaak: D = S0 * S1 + K (K the literal) */
-static void fmak32(r3_wave *w, const r3_xop *x, int k_is_addend)
+R3_INLINE void fmak32(r3_wave *w, const r3_xop *x, int k_is_addend)
 {
     uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], r[R3_MAX_LANES];
     r3_src_f32(w, x, 0, a);
@@ -133,8 +133,22 @@ OP(v_ldexp_f32)
     r3_src_f32(w, x, 0, a);
     r3_src_b32(w, x, 1, b);
     int rt = r3_round_enter(w, 0), fast = w->group->fast_paths;
-    for (int l = 0; l < LANES; l++)
-        r[l] = r3_nan32(ldexp32(a[l], (int32_t)b[l], fast), a[l], a[l], a[l]);
+    if (w->fast32) { /* ldexp32's fast cases in one pass the compiler vectorizes, then the other lanes */
+        uint32_t other = 0;
+        for (int l = 0; l < 32; l++) {
+            int32_t e = (int32_t)(a[l] >> 23 & 0xff), n = (int32_t)b[l];
+            n = n < -512 ? -512 : n > 512 ? 512 : n; /* (e + n cannot overflow; the range test stays) */
+            uint32_t normal = (e >= 1) & (e <= 254) & (e + n >= 1) & (e + n <= 254), zero = (a[l] & 0x7fffffffu) == 0;
+            r[l] = zero ? a[l] : (a[l] & 0x807fffffu) | (uint32_t)(e + n) << 23;
+            other |= r3_lane_bit[l] & -(uint32_t)!(normal | zero);
+        }
+        for (int l = 0; other && l < 32; l++)
+            if (other & r3_lane_bit[l])
+                r[l] = r3_nan32(ldexp32(a[l], (int32_t)b[l], 0), a[l], a[l], a[l]);
+    } else {
+        for (int l = 0; l < LANES; l++)
+            r[l] = r3_nan32(ldexp32(a[l], (int32_t)b[l], fast), a[l], a[l], a[l]);
+    }
     r3_round_leave(rt);
     r3_dst_f32(w, x, r);
 }
@@ -575,7 +589,18 @@ OP(v_frexp_mant_f32)
     uint32_t a[R3_MAX_LANES], r[R3_MAX_LANES];
     r3_src_f32(w, x, 0, a);
     int rt = r3_round_enter(w, 0), fast = w->group->fast_paths;
-    for (int l = 0; l < LANES; l++) {
+    uint32_t other = 0xffffffffu; /* the lanes the loop below computes */
+    if (w->fast32) { /* normal numbers and zeros in one pass the compiler vectorizes */
+        other = 0;
+        for (int l = 0; l < 32; l++) {
+            uint32_t e = a[l] >> 23 & 0xff, zero = (a[l] & 0x7fffffffu) == 0;
+            r[l] = zero ? a[l] : (a[l] & 0x807fffffu) | 126u << 23;
+            other |= r3_lane_bit[l] & -(uint32_t)!(((e >= 1) & (e <= 254)) | zero);
+        }
+    }
+    for (int l = 0; other && l < LANES; l++) {
+        if (l < 32 && !(other & r3_lane_bit[l]))
+            continue;
         uint32_t e = a[l] >> 23 & 0xff;
         float fx = fp_f32(a[l]);
         if (fast && e >= 1 && e <= 254)
@@ -599,7 +624,18 @@ OP(v_frexp_exp_i32_f32)
     uint32_t a[R3_MAX_LANES], r[R3_MAX_LANES];
     r3_src_f32(w, x, 0, a);
     int fast = w->group->fast_paths;
-    for (int l = 0; l < LANES; l++) { /* fast path: a normal number's exponent field, less 126 */
+    uint32_t other = 0xffffffffu; /* the lanes the loop below computes */
+    if (w->fast32) { /* normal numbers and zeros in one pass the compiler vectorizes */
+        other = 0;
+        for (int l = 0; l < 32; l++) {
+            uint32_t e = a[l] >> 23 & 0xff, zero = (a[l] & 0x7fffffffu) == 0;
+            r[l] = zero ? 0 : e - 126;
+            other |= r3_lane_bit[l] & -(uint32_t)!(((e >= 1) & (e <= 254)) | zero);
+        }
+    }
+    for (int l = 0; other && l < LANES; l++) { /* fast path: a normal number's exponent field, less 126 */
+        if (l < 32 && !(other & r3_lane_bit[l]))
+            continue;
         uint32_t e = a[l] >> 23 & 0xff;
         r[l] = fast && e >= 1 && e <= 254 ? e - 126 : fast && (a[l] & 0x7fffffffu) == 0 ? 0 : frexp_exp(fp_f32(a[l]));
     }

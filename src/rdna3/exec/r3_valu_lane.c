@@ -20,7 +20,7 @@ OP(v_mov_b16)
 }
 
 /* The lane mask (VCC in VOP2, SRC2 in VOP3) picks S1 where set, else S0. */
-static void cndmask(r3_wave *w, const r3_xop *x, int half)
+R3_INLINE void cndmask(r3_wave *w, const r3_xop *x, int half)
 {
     uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], r[R3_MAX_LANES];
     uint64_t sel = r3_src_mask(w, x, 2);

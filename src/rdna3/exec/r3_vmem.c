@@ -188,7 +188,7 @@ R3_MULTIVERSION static int r3_global_dwords(r3_wave *w, const r3_xop *x, unsigne
 }
 
 /* VDST = memory (`sext` sign-extends sub-dword data, `d16` writes a half, `hi` the high one) */
-static void r3_vload(r3_wave *w, const r3_xop *x, unsigned bytes, int sext, int d16, int hi)
+R3_INLINE void r3_vload(r3_wave *w, const r3_xop *x, unsigned bytes, int sext, int d16, int hi)
 {
     if (!d16 && !hi && r3_global_dwords(w, x, bytes, 0))
         return;
@@ -196,7 +196,7 @@ static void r3_vload(r3_wave *w, const r3_xop *x, unsigned bytes, int sext, int 
 }
 
 /* memory = DATA (from its high half with `hi`) */
-static void r3_vstore(r3_wave *w, const r3_xop *x, unsigned bytes, int hi)
+R3_INLINE void r3_vstore(r3_wave *w, const r3_xop *x, unsigned bytes, int hi)
 {
     if (!hi && r3_global_dwords(w, x, bytes, 1))
         return;
@@ -472,7 +472,7 @@ OP(global_atomic_csub_u32) { r3_vatomic(w, x, A_CSUB, 0); }
 /* ---- SMEM ---- */
 
 /* SDATA = bytes loaded from SBASE + offset + SOFFSET */
-static void r3_sload(r3_wave *w, const r3_xop *x, unsigned dwords)
+R3_INLINE void r3_sload(r3_wave *w, const r3_xop *x, unsigned dwords)
 {
     const r3_inst *in = x->in;
     unsigned base = r3_field_value(in, R3F_SBASE) * 2, soff = r3_field_value(in, R3F_SOFFSET);

@@ -162,15 +162,22 @@ int r3_where(const r3_wave *w, char *buf, size_t size);
 /* Scalar sources: SGPRs and specials, inline constants, the literal. 64-bit reads of inline float
    constants give the f64 value; `f64` says the operand is a double (a literal is its high half). */
 uint32_t r3_scalar32_any(const r3_wave *w, unsigned code, uint32_t literal);
-/* Inline for the common codes (SGPRs, the literal, small integers), the rest out of line. */
+/* The f32 inline constants 0.5, -0.5, 1.0, -1.0, 2.0, -2.0, 4.0, -4.0, 1/(2*pi) (codes 240..248). */
+extern const uint32_t r3_f32_inline[9];
+/* Inline for the common codes (SGPRs, EXEC, the literal, integer and f32 inline constants), the
+   rest out of line. */
 R3_INLINE uint32_t r3_scalar32(const r3_wave *w, unsigned code, uint32_t literal)
 {
-    if (code < 124)
+    if (code < 124 || code == 126)
         return w->sgpr[code];
     if (code == 255)
         return literal;
     if (code >= 128 && code <= 192)
         return code - 128;
+    if (code >= 193 && code <= 208)
+        return (uint32_t)-(int32_t)(code - 192);
+    if (code >= 240 && code <= 248)
+        return r3_f32_inline[code - 240];
     return r3_scalar32_any(w, code, literal);
 }
 uint64_t r3_scalar64(const r3_wave *w, unsigned code, uint32_t literal, int f64);
@@ -189,6 +196,38 @@ void r3_src_b32_any(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES]
 /* f32: ABS/NEG applied, denormals flushed when MODE says so. */
 void r3_src_f32_any(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES]);
 
+/* Lane l's bit of a 32-lane mask. Lane loops over a constant 32 lanes that test a mask as
+   `m & r3_lane_bit[l]`, or build one as an OR of `cond ? r3_lane_bit[l] : 0`, are loops GCC
+   vectorizes with the baseline x86-64 (SSE2); `m >> l & 1` needs a shift per lane by a varying
+   amount, which SSE2 lacks, and stays a loop of 32 scalar steps. */
+static const uint32_t r3_lane_bit[32] = {
+    1u << 0,  1u << 1,  1u << 2,  1u << 3,  1u << 4,  1u << 5,  1u << 6,  1u << 7,
+    1u << 8,  1u << 9,  1u << 10, 1u << 11, 1u << 12, 1u << 13, 1u << 14, 1u << 15,
+    1u << 16, 1u << 17, 1u << 18, 1u << 19, 1u << 20, 1u << 21, 1u << 22, 1u << 23,
+    1u << 24, 1u << 25, 1u << 26, 1u << 27, 1u << 28, 1u << 29, 1u << 30, 1u << 31,
+};
+
+/* Eight 32-bit lanes as one GCC/clang generic vector: SSE2 pairs in the baseline build, one AVX2
+   register in the x86-64-v3 clones. Used where the vectorizer would need a run-time overlap check
+   (which GCC -O2 does not add) because a source row and a VGPR row might be the same memory. */
+typedef uint32_t r3_lanes8 __attribute__((vector_size(32)));
+
+/* 32 lanes copied as four 8-lane vectors: one AVX2 store per 8 lanes in the x86-64-v3 clones, so the
+   lane loop that then reads them 8 at a time gets its data forwarded from the store (the 16-byte
+   moves of an inline memcpy would make every such load wait). */
+R3_INLINE void r3_copy32(uint32_t *d, const uint32_t *v)
+{
+    r3_lanes8 t0, t1, t2, t3; /* (written out: GCC -O2 keeps a 4-step loop as a loop) */
+    memcpy(&t0, v, sizeof t0);
+    memcpy(&t1, v + 8, sizeof t1);
+    memcpy(&t2, v + 16, sizeof t2);
+    memcpy(&t3, v + 24, sizeof t3);
+    memcpy(d, &t0, sizeof t0);
+    memcpy(d + 8, &t1, sizeof t1);
+    memcpy(d + 16, &t2, sizeof t2);
+    memcpy(d + 24, &t3, sizeof t3);
+}
+
 /* Fast path of the 32-bit sources, inline in every instruction function: a source without DPP (and,
    for f32, without ABS/NEG or input flushing) in a 32-lane wave is one block copy of a constant
    size, or one scalar read and broadcast. The _any functions are the reference paths
@@ -199,7 +238,7 @@ R3_INLINE void r3_src_fetch32(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_
 {
     unsigned code = x->src[k];
     if (code >= 256) {
-        memcpy(v, r3_vrow(w, code - 256u), 32 * 4);
+        r3_copy32(v, r3_vrow(w, code - 256u));
         return;
     }
     uint32_t c = r3_scalar32(w, code, x->literal);
@@ -215,15 +254,35 @@ R3_INLINE void r3_src_b32(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_
         r3_src_b32_any(w, x, k, v);
 }
 
+/* ABS and NEG of source k on 32 lanes of f32 bits (sign bit cleared, then flipped). */
+R3_INLINE void r3_mods32_fast(const r3_xop *x, int k, uint32_t v[R3_MAX_LANES])
+{
+    uint32_t clear = (x->abs >> k & 1) ? 0x80000000u : 0, flip = (x->neg >> k & 1) ? 0x80000000u : 0;
+    if (clear | flip)
+        for (int l = 0; l < 32; l++)
+            v[l] = (v[l] & ~clear) ^ flip;
+}
+
 R3_INLINE void r3_src_f32(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES])
 {
-    if (w->fast32 && (k || !x->dpp) && !((x->abs | x->neg) >> k & 1) && (w->mode & R3_MODE_DENORM_IN32))
+    if (w->fast32 && (k || !x->dpp) && (w->mode & R3_MODE_DENORM_IN32)) {
         r3_src_fetch32(w, x, k, v);
-    else
+        r3_mods32_fast(x, k, v);
+    } else {
         r3_src_f32_any(w, x, k, v);
+    }
 }
 /* f32 bits with ABS/NEG but no denormal flushing: moves, selects, class tests. */
-void r3_src_mod32(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES]);
+void r3_src_mod32_any(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES]);
+R3_INLINE void r3_src_mod32(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES])
+{
+    if (w->fast32 && (k || !x->dpp)) {
+        r3_src_fetch32(w, x, k, v);
+        r3_mods32_fast(x, k, v);
+    } else {
+        r3_src_mod32_any(w, x, k, v);
+    }
+}
 /* 16 bits in bits 15:0 (the half OPSEL or VGPR bit 7 names; f16 bits for float constants). */
 void r3_src_b16(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES]);
 /* f16: as b16 with ABS/NEG and the f16 denormal mode. */
@@ -270,29 +329,14 @@ R3_INLINE int r3_dst_plain(const r3_wave *w, const r3_xop *x)
     return w->fast32 && !x->dpp && !w->defer;
 }
 
-/* Lane l's bit of a 32-lane mask. Lane loops over a constant 32 lanes that test a mask as
-   `m & r3_lane_bit[l]`, or build one as an OR of `cond ? r3_lane_bit[l] : 0`, are loops GCC
-   vectorizes with the baseline x86-64 (SSE2); `m >> l & 1` needs a shift per lane by a varying
-   amount, which SSE2 lacks, and stays a loop of 32 scalar steps. */
-static const uint32_t r3_lane_bit[32] = {
-    1u << 0,  1u << 1,  1u << 2,  1u << 3,  1u << 4,  1u << 5,  1u << 6,  1u << 7,
-    1u << 8,  1u << 9,  1u << 10, 1u << 11, 1u << 12, 1u << 13, 1u << 14, 1u << 15,
-    1u << 16, 1u << 17, 1u << 18, 1u << 19, 1u << 20, 1u << 21, 1u << 22, 1u << 23,
-    1u << 24, 1u << 25, 1u << 26, 1u << 27, 1u << 28, 1u << 29, 1u << 30, 1u << 31,
-};
-
-/* Eight 32-bit lanes as one GCC/clang generic vector: SSE2 pairs in the baseline build, one AVX2
-   register in the x86-64-v3 clones. Used where the vectorizer would need a run-time overlap check
-   (which GCC -O2 does not add) because a source row and a VGPR row might be the same memory. */
-typedef uint32_t r3_lanes8 __attribute__((vector_size(32)));
-
 /* The lanes of EXEC take v, the others keep d: branch-free, eight lanes a step. */
 R3_INLINE void r3_blend32(uint32_t *d, const uint32_t *v, uint32_t mask)
 {
     if (mask == 0xffffffffu) {
-        memcpy(d, v, 32 * 4);
+        r3_copy32(d, v);
         return;
     }
+#pragma GCC unroll 4
     for (int i = 0; i < 32; i += 8) { /* (no helpers taking or returning vectors: -Wpsabi) */
         r3_lanes8 dv, vv, bit;
         memcpy(&dv, d + i, sizeof dv);
