@@ -118,10 +118,11 @@ echo "$benches" | while IFS='|' read -r name obj cl kernel glob loc args; do
     for threads in 1 "$cores"; do
         set --
         for a in $args; do set -- "$@" --arg "$a"; done
-        # the fastest of 3 runs: this machine's timings vary from run to run (other tenants)
+        # the fastest of BENCH_REPS runs (default 5): this machine's timings vary from run to run
+        # (other tenants)
         line=
         secs=
-        for rep in 1 2 3; do
+        for rep in $(seq "${BENCH_REPS:-5}"); do
             l=$("$W" run "build/bench/$obj" --kernel "$kernel" --global "$glob" --local "$loc" --threads "$threads" \
                 --stats "$@" | head -1)
             t=$(echo "$l" | sed 's/.* in \([0-9.]*\) s.*/\1/')

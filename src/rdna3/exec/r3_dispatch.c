@@ -6,6 +6,7 @@
 #include "r3_dispatch.h"
 
 #include <stdio.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -105,7 +106,11 @@ static void r3_init_wave(const r3_dispatch_ctx *c, r3_wave *w, r3_group *g, int 
     const r3_kd *kd = &c->kern->kd;
     uint32_t (*vgpr)[R3_MAX_LANES] = w->vgpr;
     uint8_t *scratch = w->scratch;
-    memset(w, 0, sizeof *w);
+    memset(w, 0, offsetof(r3_wave, pending)); /* the buffers from `pending` on need no zeros (r3_wave) */
+    w->fault = 0;
+    w->fault_msg[0] = '\0';
+    w->warn_line[0] = '\0';
+    w->warn_more = 0;
     w->vgpr = vgpr;
     w->scratch = scratch;
     w->scratch_per_lane = c->scratch_per_lane;
@@ -152,13 +157,16 @@ static void r3_init_wave(const r3_dispatch_ctx *c, r3_wave *w, r3_group *g, int 
     /* packed work-item ids in v0, and EXEC over the work-items this wave holds */
     unsigned ids = (kd->rsrc2 >> 11) & 3, n = size[0] * size[1] * size[2];
     uint64_t exec = 0;
-    for (int l = 0; l < c->lanes; l++) {
-        unsigned flat = (unsigned)(wave * c->lanes + l);
-        if (flat >= n)
-            break;
-        unsigned x = flat % size[0], y = flat / size[0] % size[1], z = flat / (size[0] * size[1]);
+    unsigned flat = (unsigned)(wave * c->lanes); /* lane 0's item; the others count on from it */
+    unsigned x = flat % size[0], y = flat / size[0] % size[1], z = flat / (size[0] * size[1]);
+    for (int l = 0; l < c->lanes && flat + (unsigned)l < n; l++) {
         vgpr[0][l] = x | (ids >= 1 ? y << 10 : 0) | (ids >= 2 ? z << 20 : 0);
         exec |= 1ull << l;
+        if (++x == size[0]) {
+            x = 0;
+            if (++y == size[1])
+                y = 0, z++;
+        }
     }
     r3_set_exec(w, exec);
 }

@@ -72,6 +72,8 @@ typedef struct r3_wave {
     int defer;
     unsigned pending_reg;
     uint64_t pending_mask;
+    /* From here on a starting wave is not cleared whole (r3_init_wave): the buffers are written
+       before they are read, the strings emptied. */
     uint32_t pending[R3_MAX_LANES];
     uint32_t sink[R3_MAX_LANES]; /* where writes to out-of-range VGPRs go */
     /* a fault stops the dispatch: why, and where */
