@@ -6,6 +6,7 @@ import argparse
 import math
 import os
 import random
+import re
 import struct
 import subprocess
 import sys
@@ -426,11 +427,17 @@ def compile_case(cc_tool, c, opt, wave64, obj, builtins):
     return 'wavesim cc failed: ' + err.strip()[-800:] if rc else ''
 
 
-def fast_paths_diff(tool, c, obj, tmp, fast_results, traced):
-    """The case once more with --no-fast-paths (the executor's reference paths): the same buffers as
-    the fast run; with TRACED, both runs traced and the traces the same byte for byte (the traces of
-    all four builds of every case come to 2.5 GB, so the caller traces one build per case). Returns
-    an error text or ''."""
+def stats_counts(text):
+    """--stats output without what varies from run to run (the time, the resident memory)."""
+    return [re.sub(r' in [0-9.]+ s .*', '', l) for l in text.splitlines() if 'resident memory' not in l]
+
+
+def fast_paths_diff(tool, c, obj, tmp, fast_results, fast_stats, traced):
+    """The case once more with --no-fast-paths (the executor's reference paths): the same buffers and
+    the same --stats counts as the fast run (FAST_STATS, untraced: the fast paths count some
+    instructions without running them); with TRACED, both runs traced and the traces the same byte
+    for byte (the traces of all four builds of every case come to 2.5 GB, so the caller traces one
+    build per case). Returns an error text or ''."""
     base = [obj, '--kernel', c.kernel, '--global', c.glob, '--local', c.loc, '--threads', '1']
     if c.offset:
         base += ['--offset', c.offset]
@@ -439,9 +446,11 @@ def fast_paths_diff(tool, c, obj, tmp, fast_results, traced):
     for how, extra in runs:
         opts, dumps = arg_options(c, tmp, how)
         trace = os.path.join(tmp, 'trace-%s.txt' % how)
-        p = batchproc.run([tool, 'run'], base + extra + (['--trace=' + trace] if traced else []) + opts)
+        p = batchproc.run([tool, 'run'], base + extra + (['--trace=' + trace] if traced else ['--stats']) + opts)
         if p.returncode:
             return 'wavesim %s failed: %s' % (' '.join(extra) or 'traced', p.stderr.strip()[-400:])
+        if not traced and stats_counts(p.stdout) != stats_counts(fast_stats):
+            return '--no-fast-paths gives other statistics: %r vs %r' % (stats_counts(p.stdout), stats_counts(fast_stats))
         got = {i: open(f, 'rb').read() for i, f in dumps.items()}
         if got != fast_results:
             return '--no-fast-paths%s gives other buffers: %s' % (
@@ -470,15 +479,17 @@ def run_case(tool, c, opt, wave64, tmp, builtins, cc_tool=None, paths_diff=False
         if c.offset:
             cmd += ['--offset', c.offset]
         opts, dumps = arg_options(c, tmp, str(threads))
-        p = batchproc.run(cmd[:2], cmd[2:] + opts)
+        p = batchproc.run(cmd[:2], cmd[2:] + (['--stats'] if threads == 1 else []) + opts)
         if p.returncode:
             return 'wavesim failed: ' + (p.stderr.strip() or 'exit %d' % p.returncode), None
         results[threads] = {i: open(f, 'rb').read() for i, f in dumps.items()}
+        if threads == 1:
+            stats = p.stdout
     if results[1] != results[2]:
         return 'results differ between --threads 1 and --threads 2', None
     if paths_diff:
         # traced at -O3 wave32 (the build every case has)
-        err = fast_paths_diff(tool, c, obj, tmp, results[1], opt == 'O3' and not wave64)
+        err = fast_paths_diff(tool, c, obj, tmp, results[1], stats, opt == 'O3' and not wave64)
         if err:
             return err, None
     problems = []

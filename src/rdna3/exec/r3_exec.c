@@ -183,6 +183,17 @@ static inline __attribute__((always_inline)) int r3_wave_loop(r3_group *g, r3_wa
             rc = -1;
             break;
         }
+        unsigned k = x->absorb; /* do-nothing instructions straight after it: counted, not run */
+        if (!traced && k && fast && w->pc == x->next_pc && w->core.state == CORE_WAVE_RUNNING && budget >= k &&
+            (!max || max > k)) {
+            budget -= k;
+            w->core.icount += k;
+            st->by_class[x[1].cls] += k;
+            lanes += k * r3_lanes_of(r3_exec_mask(w));
+            max -= max ? k : 0;
+            x += k;
+            w->pc = x->next_pc;
+        }
         if (max && --max == 0)
             break; /* co-resident: the other workgroups' turn (one may be what this wave waits for) */
     }

@@ -28,6 +28,9 @@
 /* Whether fn can park its wave until another workgroup acts (GWS, ordered count): kernels using one
    need their workgroups co-resident. */
 int r3_ds_waits_on_device(r3_exec_fn fn);
+/* Whether fn has no effect at all (s_waitcnt, s_delay_alu, s_clause, s_nop, ...; r3_salu.c): the fast
+   paths count such an instruction without calling it (r3_xop.absorb). */
+int r3_does_nothing(r3_exec_fn fn);
 
 /* Checks the dispatch table against the codec's rows (after r3_isa_init); returns 0 or -1. */
 int r3_exec_init(void);

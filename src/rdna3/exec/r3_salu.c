@@ -561,21 +561,33 @@ OP(s_sethalt)
 }
 /* send a message, then halt */
 OP(s_sendmsghalt) { (void)x; r3_fault(w, "wave halted by s_sendmsghalt"); }
-#define OP_NOTHING(name) OP(name) { (void)w; (void)x; }
-/* debugger branches: no debugger is attached, never taken */
-OP_NOTHING(s_cbranch_cdbgsys) OP_NOTHING(s_cbranch_cdbguser)
-OP_NOTHING(s_cbranch_cdbgsys_or_user) OP_NOTHING(s_cbranch_cdbgsys_and_user)
 /* end the wave (after a context save: the same here) */
 OP(s_endpgm_saved) { (void)x; core_wave_end(w->group->core, &w->core); }
-/* no functional effect in a functional model: memory operations complete in order */
-OP_NOTHING(s_waitcnt) OP_NOTHING(s_waitcnt_vscnt) OP_NOTHING(s_waitcnt_vmcnt)
-OP_NOTHING(s_waitcnt_expcnt) OP_NOTHING(s_waitcnt_lgkmcnt) OP_NOTHING(s_waitcnt_depctr)
-OP_NOTHING(s_delay_alu) OP_NOTHING(s_clause) OP_NOTHING(s_nop)
-OP_NOTHING(s_sendmsg) OP_NOTHING(s_setprio) OP_NOTHING(s_sleep)
-OP_NOTHING(s_icache_inv) OP_NOTHING(s_set_inst_prefetch_distance) OP_NOTHING(s_code_end)
-OP_NOTHING(s_wait_idle) OP_NOTHING(s_version) OP_NOTHING(s_setkill)
-OP_NOTHING(s_wait_event) OP_NOTHING(s_wakeup) OP_NOTHING(s_incperflevel)
-OP_NOTHING(s_decperflevel) OP_NOTHING(s_ttracedata) OP_NOTHING(s_ttracedata_imm)
+/* No functional effect: the debugger branches (no debugger is attached, never taken); waits, delays,
+   clauses, priorities, prefetch and cache hints (a functional model completes memory operations in
+   order); messages without a reply; performance counters and trace data. */
+#define R3_NOTHING_OPS(X)                                                                  \
+    X(s_cbranch_cdbgsys) X(s_cbranch_cdbguser) X(s_cbranch_cdbgsys_or_user)                \
+    X(s_cbranch_cdbgsys_and_user) X(s_waitcnt) X(s_waitcnt_vscnt) X(s_waitcnt_vmcnt)       \
+    X(s_waitcnt_expcnt) X(s_waitcnt_lgkmcnt) X(s_waitcnt_depctr) X(s_delay_alu) X(s_clause) \
+    X(s_nop) X(s_sendmsg) X(s_setprio) X(s_sleep) X(s_icache_inv)                          \
+    X(s_set_inst_prefetch_distance) X(s_code_end) X(s_wait_idle) X(s_version) X(s_setkill) \
+    X(s_wait_event) X(s_wakeup) X(s_incperflevel) X(s_decperflevel) X(s_ttracedata)        \
+    X(s_ttracedata_imm)
+#define OP_NOTHING(name) OP(name) { (void)w; (void)x; }
+R3_NOTHING_OPS(OP_NOTHING)
+#undef OP_NOTHING
+
+int r3_does_nothing(r3_exec_fn fn)
+{
+#define R3_NOTHING_FN(name) r3x_##name,
+    static const r3_exec_fn nothing[] = {R3_NOTHING_OPS(R3_NOTHING_FN)};
+#undef R3_NOTHING_FN
+    for (size_t i = 0; fn && i < sizeof nothing / sizeof nothing[0]; i++)
+        if (fn == nothing[i])
+            return 1;
+    return 0;
+}
 /* the _b64 forms run the same code: the EXEC width follows the wave size (r3_saveexec) */
 OP(s_or_not0_saveexec_b64) { r3x_s_or_not0_saveexec_b32(w, x); }
 OP(s_and_not0_wrexec_b64) { r3x_s_and_not0_wrexec_b32(w, x); }

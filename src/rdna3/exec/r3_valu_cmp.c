@@ -15,6 +15,31 @@ R3_INLINE void cmp_result(r3_wave *w, const r3_xop *x, uint64_t bits, int cmpx)
     w->hz_next = R3_HZ_CMPX; /* a V_PERMLANE right after this would see the old EXEC */
 }
 
+/* The lane mask of a compare of a and b into `bits`: with fast32 one pass over a constant 32 lanes
+   the compiler vectorizes (the bits through r3_lane_bit), else lane by lane; p and q are lane l's
+   sources through CONV as TF (the pass) or TR (the lane loop). */
+#define CMP_SAME(v) (v)
+#define CMP_LANES(TF, TR, CONV, expr)                                                      \
+    do {                                                                                   \
+        if (w->fast32) {                                                                   \
+            uint32_t bits32 = 0;                                                           \
+            for (int l = 0; l < 32; l++) {                                                 \
+                TF p = (TF)CONV(a[l]), q = (TF)CONV(b[l]);                                 \
+                (void)p;                                                                   \
+                (void)q;                                                                   \
+                bits32 |= r3_lane_bit[l] & -(uint32_t)(expr);                              \
+            }                                                                              \
+            bits = bits32;                                                                 \
+        } else {                                                                           \
+            for (int l = 0; l < LANES; l++) {                                              \
+                TR p = (TR)CONV(a[l]), q = (TR)CONV(b[l]);                                 \
+                (void)p;                                                                   \
+                (void)q;                                                                   \
+                bits |= (uint64_t)(expr) << l;                                             \
+            }                                                                              \
+        }                                                                                  \
+    } while (0)
+
 /* Integer compares: the sources fetched into W-bit lanes, compared as the C type T. */
 #define CMP_INT(name, T, W, fetch, expr, cmpx)                                             \
     OP(name)                                                                               \
@@ -23,30 +48,15 @@ R3_INLINE void cmp_result(r3_wave *w, const r3_xop *x, uint64_t bits, int cmpx)
         uint64_t bits = 0;                                                                 \
         fetch(w, x, 0, a);                                                                 \
         fetch(w, x, 1, b);                                                                 \
-        if (w->fast32) { /* one pass the compiler vectorizes */                            \
-            uint32_t bits32 = 0;                                                           \
-            for (int l = 0; l < 32; l++) {                                                 \
-                T p = (T)a[l], q = (T)b[l];                                                \
-                (void)p;                                                                   \
-                (void)q;                                                                   \
-                bits32 |= r3_lane_bit[l] & -(uint32_t)(expr);                                     \
-            }                                                                              \
-            bits = bits32;                                                                 \
-        } else {                                                                           \
-            for (int l = 0; l < LANES; l++) {                                              \
-                T p = (T)a[l], q = (T)b[l];                                                \
-                (void)p;                                                                   \
-                (void)q;                                                                   \
-                bits |= (uint64_t)(expr) << l;                                             \
-            }                                                                              \
-        }                                                                                  \
+        CMP_LANES(T, T, CMP_SAME, expr);                                                   \
         cmp_result(w, x, bits, cmpx);                                                      \
     }
 #define CMP_I(name, T, fetch, expr, cmpx) CMP_INT(name, T, uint32_t, fetch, expr, cmpx)
 /* 64-bit (FETCH: a 32-bit literal sign-extends for the signed compares, zero-extends otherwise) */
 #define CMP_Q(name, T, fetch, expr, cmpx) CMP_INT(name, T, uint64_t, fetch, expr, cmpx)
-/* Float compares: p, q are the values as doubles (exact for every width); f32 sources are read
-   straight into the lane loop, the other widths through fetch_pq. */
+/* Float compares: p, q are the values as doubles (exact for every width; f32 compares in float in
+   the 32-lane pass, exact too); f32 sources are read straight into the lane loop, the other widths
+   through fetch_pq. */
 #define CMP_F(name, width, expr, cmpx)                                                     \
     OP(name)                                                                               \
     {                                                                                      \
@@ -55,23 +65,7 @@ R3_INLINE void cmp_result(r3_wave *w, const r3_xop *x, uint64_t bits, int cmpx)
             uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES];                                     \
             r3_src_f32(w, x, 0, a);                                                        \
             r3_src_f32(w, x, 1, b);                                                        \
-            if (w->fast32) { /* in float (exact too): a pass the compiler vectorizes */    \
-                uint32_t bits32 = 0;                                                       \
-                for (int l = 0; l < 32; l++) {                                             \
-                    float p = fp_f32(a[l]), q = fp_f32(b[l]);                              \
-                    (void)p;                                                               \
-                    (void)q;                                                               \
-                    bits32 |= r3_lane_bit[l] & -(uint32_t)(expr);                                 \
-                }                                                                          \
-                bits = bits32;                                                             \
-            } else {                                                                       \
-                for (int l = 0; l < LANES; l++) {                                          \
-                    double p = fp_f32(a[l]), q = fp_f32(b[l]);                             \
-                    (void)p;                                                               \
-                    (void)q;                                                               \
-                    bits |= (uint64_t)(expr) << l;                                         \
-                }                                                                          \
-            }                                                                              \
+            CMP_LANES(float, double, fp_f32, expr);                                        \
         } else {                                                                           \
             double pv[R3_MAX_LANES], qv[R3_MAX_LANES];                                     \
             fetch_pq(w, x, width, pv, qv);                                                 \

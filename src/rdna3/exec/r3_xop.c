@@ -183,6 +183,14 @@ int r3_xprog_build(r3_xprog *p, const r3_codeobj *co, int wave64)
     }
     for (size_t i = 0; i + 1 < co->ninsts; i++)
         p->ops[i].seq = insts[i + 1].pc == p->ops[i].next_pc;
+    for (size_t i = co->ninsts; i-- > 1;) { /* from the end: the do-nothing runs after each instruction */
+        r3_xop *x = &p->ops[i - 1], *next = &p->ops[i];
+        if (!x->seq || next->y || !r3_does_nothing(next->fn))
+            continue;
+        x->absorb = 1;
+        if (next->absorb && next->absorb < 255 && next[1].cls == next->cls)
+            x->absorb = (uint8_t)(next->absorb + 1);
+    }
     return 0;
 }
 

@@ -34,6 +34,9 @@ struct r3_xop {
     uint16_t sdst;            /* lane-mask destination: VOP3SD SDST, VOPC-in-VOP3 VDST, else VCC (106) */
     uint16_t simm16;          /* SOPK and SOPP: the 16-bit immediate */
     uint8_t seq;              /* the next execution form (this one + 1) is the instruction at next_pc */
+    uint8_t absorb;           /* fast paths: how many instructions that do nothing (r3_does_nothing),
+                                 all of one class, follow this one straight on; the run loop counts
+                                 them with it, without running them, unless it branched or stopped */
     uint8_t vopd_direct;      /* VOPD: the Y half reads no VGPR the X half writes, so X's result
                                  need not wait for Y's reads */
     uint8_t enc;              /* r3_xenc */
