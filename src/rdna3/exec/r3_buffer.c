@@ -376,14 +376,12 @@ OP(buffer_atomic_cmpswap_b64) { r3_buf_atomic(w, x, A_CMPSWAP, 1); }
    or beyond (STRIDE or 1) * NUM_RECORDS bytes reads 0. */
 static void r3_sbuf_load(r3_wave *w, const r3_xop *x, unsigned dwords)
 {
-    const r3_inst *in = x->in;
     r3_vsharp v;
-    r3_vsharp_read(w, r3_field_value(in, R3F_SBASE) * 2, &v);
-    unsigned soff = r3_field_value(in, R3F_SOFFSET);
-    int32_t imm = (int32_t)(r3_field_value(in, R3F_OFFSET) << 11) >> 11;
-    uint64_t off = ((uint64_t)(int64_t)imm + (soff != 124 ? w->sgpr[soff] : 0)) & 0xfffffffcu;
+    r3_vsharp_read(w, x->src[0], &v);
+    unsigned soff = x->src[1];
+    uint64_t off = ((uint64_t)(int64_t)x->mem_offset + (soff != 124 ? w->sgpr[soff] : 0)) & 0xfffffffcu;
     uint64_t limit = (uint64_t)(v.stride ? v.stride : 1) * v.num_records;
-    unsigned d = r3_field_value(in, R3F_SDATA);
+    unsigned d = x->vdst;
     for (unsigned k = 0; k < dwords; k++) {
         uint32_t val = 0;
         if (off + 4 * k < limit) {

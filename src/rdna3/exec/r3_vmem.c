@@ -474,16 +474,14 @@ OP(global_atomic_csub_u32) { r3_vatomic(w, x, A_CSUB, 0); }
 /* SDATA = bytes loaded from SBASE + offset + SOFFSET */
 R3_INLINE void r3_sload(r3_wave *w, const r3_xop *x, unsigned dwords)
 {
-    const r3_inst *in = x->in;
-    unsigned base = r3_field_value(in, R3F_SBASE) * 2, soff = r3_field_value(in, R3F_SOFFSET);
-    int32_t off = (int32_t)(r3_field_value(in, R3F_OFFSET) << 11) >> 11;
-    uint64_t addr = ((uint64_t)w->sgpr[base] | (uint64_t)w->sgpr[base + 1] << 32) + (uint64_t)(int64_t)off +
+    unsigned base = x->src[0], soff = x->src[1];
+    uint64_t addr = ((uint64_t)w->sgpr[base] | (uint64_t)w->sgpr[base + 1] << 32) + (uint64_t)(int64_t)x->mem_offset +
                     (soff != 124 ? w->sgpr[soff] : 0);
     addr &= ~3ull; /* scalar loads ignore the low address bits */
     uint8_t *p = r3_locate(w, R3_SPACE_GLOBAL, addr, dwords * 4, 0);
     if (!p)
         return;
-    unsigned d = r3_field_value(in, R3F_SDATA);
+    unsigned d = x->vdst;
     for (unsigned k = 0; k < dwords; k++) {
         uint32_t v;
         memcpy(&v, p + 4 * k, 4);

@@ -98,6 +98,13 @@ static void r3_xop_fill(r3_xop *x, const r3_inst *in, uint32_t pc)
         x->mem_offset = (int32_t)(r3_field_value(in, R3F_OFFSET0) | r3_field_value(in, R3F_OFFSET1) << 8);
         x->ds_gds = (uint8_t)r3_field_value(in, R3F_GDS);
         break;
+    case R3_SMEM: /* SBASE (as an SGPR number), SOFFSET, SDATA and the signed 21-bit OFFSET (r3_sload) */
+        x->enc = R3X_OTHER;
+        x->src[0] = (uint16_t)(r3_field_value(in, R3F_SBASE) * 2);
+        x->src[1] = (uint16_t)r3_field_value(in, R3F_SOFFSET);
+        x->vdst = (uint16_t)r3_field_value(in, R3F_SDATA);
+        x->mem_offset = (int32_t)(r3_field_value(in, R3F_OFFSET) << 11) >> 11;
+        break;
     case R3_SOP1: case R3_SOP2: case R3_SOPC: case R3_SOPK: case R3_SOPP:
         /* the scalar operand fields, so SALU functions and branches read no encoding bits */
         x->enc = R3X_OTHER;

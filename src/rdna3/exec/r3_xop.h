@@ -56,7 +56,8 @@ struct r3_xop {
     int32_t mem_offset;       /* the instruction offset: signed 13-bit (GLOBAL, SCRATCH), 12-bit (FLAT) */
     uint16_t mem_vaddr, mem_saddr;
     uint8_t mem_form;         /* r3_xmem */
-    /* DS: ADDR, DATA0, DATA1 in src[0..2], VDST in vdst, OFFSET0 | OFFSET1 << 8 in mem_offset */
+    /* DS: ADDR, DATA0, DATA1 in src[0..2], VDST in vdst, OFFSET0 | OFFSET1 << 8 in mem_offset;
+       SMEM: SBASE * 2 and SOFFSET in src[0..1], SDATA in vdst, the signed OFFSET in mem_offset */
     uint8_t ds_gds;           /* the GDS bit */
 };
 
