@@ -124,6 +124,26 @@ R3_INLINE void mad64(r3_wave *w, const r3_xop *x, int is_signed)
         r3_src_i64(w, x, 2, c);
     else
         r3_src_u64(w, x, 2, c);
+    if (w->fast32 && !x->clamp) { /* passes the compiler vectorizes; the carry bits via r3_lane_bit */
+        uint32_t carry32 = 0;
+        if (is_signed) {
+            for (int l = 0; l < 32; l++) {
+                uint64_t p = (uint64_t)((int64_t)(int32_t)a[l] * (int32_t)b[l]);
+                r[l] = p + c[l];
+                uint64_t over = (~(p ^ c[l]) & (p ^ r[l])) >> 63;
+                carry32 |= r3_lane_bit[l] & -(uint32_t)((r[l] >> 63) ^ over);
+            }
+        } else {
+            for (int l = 0; l < 32; l++) {
+                uint64_t p = (uint64_t)a[l] * b[l];
+                r[l] = p + c[l];
+                carry32 |= r3_lane_bit[l] & -(uint32_t)(r[l] < p);
+            }
+        }
+        r3_dst_b64(w, x, r);
+        r3_dst_mask(w, x, carry32);
+        return;
+    }
     for (int l = 0; l < LANES; l++) {
         uint64_t p = is_signed ? (uint64_t)((int64_t)(int32_t)a[l] * (int32_t)b[l]) : (uint64_t)a[l] * b[l];
         r[l] = p + c[l];

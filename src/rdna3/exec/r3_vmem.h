@@ -57,6 +57,20 @@ R3_INLINE uint8_t *r3_device_bytes(r3_wave *w, uint64_t addr, uint64_t n)
 R3_INLINE void r3_dword_moves(r3_wave *w, uint64_t mask, uint8_t *const *at, unsigned reg, unsigned words,
                                   int store, int nullable)
 {
+    if (w->fast32 && mask == 0xffffffffu && !nullable) { /* every lane of a 32-lane wave: no tests */
+        for (unsigned k = 0; k < words; k++) {
+            if (store) {
+                const uint32_t *row = r3_vrow(w, reg + k);
+                for (int l = 0; l < 32; l++)
+                    memcpy(at[l] + 4 * k, &row[l], 4);
+            } else {
+                uint32_t *row = r3_vrow_w(w, reg + k);
+                for (int l = 0; l < 32; l++)
+                    memcpy(&row[l], at[l] + 4 * k, 4);
+            }
+        }
+        return;
+    }
     for (unsigned k = 0; k < words; k++) {
         if (store) {
             const uint32_t *row = r3_vrow(w, reg + k);
