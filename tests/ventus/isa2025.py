@@ -433,6 +433,10 @@ def sec_prefix(t, c, rng):
              'vsw12.v v9, 0(v4)']
     res, err = t.launch(body + ['endprg x0, x0, x0'], [va, vb, [0] * n], numt=n)
     c.eq(s, err or res[2], va, 'prefix register fields (v40 = v37 + v38)')
+    # a scalar register past x63 (the rd extension 2 makes t0 x69) is a fault, also after other code
+    for pre in ([], ['li t1, 5', 'add t2, t1, t1']):
+        res, err = t.launch(pre + ['regext zero, zero, 2', 'addi t0, t0, 1', 'endprg x0, x0, x0'], [[0]])
+        c.ok(s, err and 'above x63' in err, 'REGEXT naming x69 after %d instructions faults: %s' % (len(pre), err))
     # ABS / NEG on integer sources: vd = (-vs2) + |vs1|, .vx with |rs1|, .vi with -imm
     cases = [('prefix 0, 0, 1, 2', 'vadd.vv v7, v5, v6', lambda a, b: u32(-s32(a) + abs(s32(b)))),
              ('prefix 0, 0, 3, 0', 'vsub.vv v7, v5, v6', lambda a, b: u32(abs(s32(a)) - abs(s32(b)))),

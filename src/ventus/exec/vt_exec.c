@@ -15,13 +15,18 @@ const vt_exec_fn vt_exec_table[VT_OP_COUNT] = {
 #undef VT_OP
 };
 
+static int vt_xregs_ok(const vt_inst *in);
+
 int vt_code_build(vt_code *code, uint32_t base, const uint8_t *data, uint32_t bytes)
 {
     code->base = base;
     code->count = bytes / 4;
     code->insts = calloc(code->count ? code->count : 1, sizeof *code->insts);
-    if (!code->insts)
+    code->xbad = calloc(code->count ? code->count : 1, 1);
+    if (!code->insts || !code->xbad) {
+        vt_code_free(code);
         return -1;
+    }
 #define WORD(i) ((uint32_t)data[4 * (i)] | (uint32_t)data[4 * (i) + 1] << 8 | (uint32_t)data[4 * (i) + 2] << 16 | \
                  (uint32_t)data[4 * (i) + 3] << 24)
     for (uint32_t i = 0; i < code->count; i++) {
@@ -41,12 +46,15 @@ int vt_code_build(vt_code *code, uint32_t base, const uint8_t *data, uint32_t by
             i++;
     }
 #undef WORD
+    for (uint32_t i = 0; i < code->count; i++) /* (after the loop: a prefix changes the next instruction) */
+        code->xbad[i] = code->insts[i].op != VT_OP_INVALID && !vt_xregs_ok(&code->insts[i]);
     return 0;
 }
 
 void vt_code_free(vt_code *code)
 {
     free(code->insts);
+    free(code->xbad);
     memset(code, 0, sizeof *code);
 }
 
@@ -208,7 +216,7 @@ int vt_warp_run(vt_group *g, vt_warp *w, core_stats *st)
     const vt_inst *in = &g->code->insts[idx];
     if (in->op == VT_OP_INVALID)
         return vt_fault(g, w, "illegal instruction 0x%08x", in->word);
-    if (!vt_xregs_ok(in))
+    if (g->code->xbad[idx])
         return vt_fault(g, w, "scalar register index above x63 (REGEXT prefix)");
     w->npc = w->pc + in->len;
     g->nwrites = 0;
@@ -229,8 +237,11 @@ int vt_warp_run(vt_group *g, vt_warp *w, core_stats *st)
     vt_class cls = (vt_class)vt_ops[in->op].cls;
     st->instructions++;
     st->by_class[cls]++;
-    if (cls == VT_CLS_VALU || cls == VT_CLS_VMEM)
-        st->lane_instructions += (uint32_t)__builtin_popcount(w->mask);
+    if (cls == VT_CLS_VALU || cls == VT_CLS_VMEM) { /* the active lanes, counted inline (no libgcc call) */
+        uint32_t m = w->mask - (w->mask >> 1 & 0x55555555u);
+        m = (m & 0x33333333u) + (m >> 2 & 0x33333333u);
+        st->lane_instructions += ((m + (m >> 4)) & 0x0f0f0f0fu) * 0x01010101u >> 24;
+    }
     if (g->on_commit)
         g->on_commit(g->trace_ctx, g, w, pc, in);
     if (w->core.state != CORE_WAVE_DONE)

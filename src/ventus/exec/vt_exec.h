@@ -37,6 +37,8 @@ typedef struct {
     uint32_t base;
     uint32_t count;
     vt_inst *insts;
+    uint8_t *xbad;                    /* per word: its instruction names a scalar register above x63
+                                         (a REGEXT prefix), found once when the code is built */
 } vt_code;
 
 typedef struct {
