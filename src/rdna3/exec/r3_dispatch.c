@@ -159,6 +159,13 @@ static void r3_init_wave(const r3_dispatch_ctx *c, r3_wave *w, r3_group *g, int 
     uint64_t exec = 0;
     unsigned flat = (unsigned)(wave * c->lanes); /* lane 0's item; the others count on from it */
     unsigned x = flat % size[0], y = flat / size[0] % size[1], z = flat / (size[0] * size[1]);
+    if (flat + (unsigned)c->lanes <= n && x + (unsigned)c->lanes <= size[0]) { /* one row: y, z fixed */
+        uint32_t yz = (ids >= 1 ? y << 10 : 0) | (ids >= 2 ? z << 20 : 0);
+        for (int l = 0; l < c->lanes; l++)
+            vgpr[0][l] = (x + (unsigned)l) | yz;
+        r3_set_exec(w, c->lanes == 64 ? ~0ull : (1ull << c->lanes) - 1);
+        return;
+    }
     for (int l = 0; l < c->lanes && flat + (unsigned)l < n; l++) {
         vgpr[0][l] = x | (ids >= 1 ? y << 10 : 0) | (ids >= 2 ? z << 20 : 0);
         exec |= 1ull << l;
