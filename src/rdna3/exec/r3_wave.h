@@ -199,9 +199,9 @@ void r3_src_b32_any(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES]
 void r3_src_f32_any(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES]);
 
 /* Lane l's bit of a 32-lane mask. Lane loops over a constant 32 lanes that test a mask as
-   `m & r3_lane_bit[l]`, or build one as an OR of `cond ? r3_lane_bit[l] : 0`, are loops GCC
-   vectorizes with the baseline x86-64 (SSE2); `m >> l & 1` needs a shift per lane by a varying
-   amount, which SSE2 lacks, and stays a loop of 32 scalar steps. */
+   `m & r3_lane_bit[l]`, or build one as an OR of `r3_lane_bit[l] & -(uint32_t)cond` (branch-free),
+   are loops GCC vectorizes with the baseline x86-64 (SSE2); `m >> l & 1` needs a shift per lane by a
+   varying amount, which SSE2 lacks, and stays a loop of 32 scalar steps. */
 static const uint32_t r3_lane_bit[32] = {
     1u << 0,  1u << 1,  1u << 2,  1u << 3,  1u << 4,  1u << 5,  1u << 6,  1u << 7,
     1u << 8,  1u << 9,  1u << 10, 1u << 11, 1u << 12, 1u << 13, 1u << 14, 1u << 15,
@@ -231,9 +231,9 @@ R3_INLINE void r3_copy32(uint32_t *d, const uint32_t *v)
 }
 
 /* Fast path of the 32-bit sources, inline in every instruction function: a source without DPP (and,
-   for f32, without ABS/NEG or input flushing) in a 32-lane wave is one block copy of a constant
-   size, or one scalar read and broadcast. The _any functions are the reference paths
-   (--no-fast-paths). */
+   for f32, without input flushing) in a 32-lane wave is one block copy of a constant size, or one
+   scalar read and broadcast, then ABS/NEG as a sign-bit pass. The _any functions are the reference
+   paths (--no-fast-paths). */
 
 /* A 32-bit source of a 32-lane wave without DPP: the VGPR row, or the scalar value in every lane. */
 R3_INLINE void r3_src_fetch32(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES])
