@@ -105,14 +105,14 @@ static void r3_ds_load(r3_wave *w, const r3_xop *x, unsigned bytes, int sext, in
 {
     if (!d16 && !hi && r3_ds_dwords(w, x, bytes, 0))
         return;
-    r3_lane_moves(w, x, r3_ds_lane, R3F_DATA0, bytes, 0, sext, d16, hi);
+    r3_lane_moves(w, x, r3_ds_lane, bytes, 0, sext, d16, hi);
 }
 
 static void r3_ds_store(r3_wave *w, const r3_xop *x, unsigned bytes, int hi)
 {
     if (!hi && r3_ds_dwords(w, x, bytes, 1))
         return;
-    r3_lane_moves(w, x, r3_ds_lane, R3F_DATA0, bytes, 1, 0, 0, hi);
+    r3_lane_moves(w, x, r3_ds_lane, bytes, 1, 0, 0, hi);
 }
 
 /* Fast path of ds_load_2addr_b32 for 32 active lanes: when every lane's two dwords lie in LDS,

@@ -58,7 +58,7 @@ static const uint64_t r3_f64_inline[9] = {0x3fe0000000000000, 0xbfe0000000000000
                                          0x4010000000000000, 0xc010000000000000, 0x3fc45f306dc9c882};
 static const uint32_t r3_f16_inline[9] = {0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000, 0xc000, 0x4400, 0xc400, 0x3118};
 
-static uint32_t r3_special32(const r3_wave *w, unsigned code)
+uint32_t r3_special32(const r3_wave *w, unsigned code)
 {
     switch (code) {
     case 235: /* src_shared_base / limit: the LDS aperture, high half of 64-bit flat addresses */
@@ -70,21 +70,6 @@ static uint32_t r3_special32(const r3_wave *w, unsigned code)
     case 253: return (uint32_t)w->scc;
     default: return 0;                    /* null and reserved codes */
     }
-}
-
-uint32_t r3_scalar32_any(const r3_wave *w, unsigned code, uint32_t literal)
-{
-    if (code < 124 || code == 125 || code == 126 || code == 127)
-        return w->sgpr[code];
-    if (code >= 128 && code <= 192)
-        return code - 128;
-    if (code >= 193 && code <= 208)
-        return (uint32_t)-(int32_t)(code - 192);
-    if (code >= 240 && code <= 248)
-        return r3_f32_inline[code - 240];
-    if (code == 255)
-        return literal;
-    return r3_special32(w, code);
 }
 
 uint64_t r3_scalar64(const r3_wave *w, unsigned code, uint32_t literal, int f64)

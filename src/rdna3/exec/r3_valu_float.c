@@ -113,17 +113,23 @@ OP(v_fmamk_f32) { fmak32(w, x, 0); }
 /* D = S0 * S1 + K */
 OP(v_fmaak_f32) { fmak32(w, x, 1); }
 
-/* a * 2^n for f32 bits a. Fast path: a normal number whose scaled exponent stays normal only
-   changes its exponent field, exactly (no rounding in any mode), and a zero stays itself; anything
-   else goes to ldexpf. */
-R3_INLINE uint32_t ldexp32(uint32_t a, int32_t n, int fast)
+/* ldexp's exact cases: a normal number whose scaled exponent stays normal only changes its exponent
+   field (no rounding in any mode), and a zero stays itself. Returns those bits and sets *exact when
+   a is such a case; branch-free, so the 32-lane pass vectorizes. */
+R3_INLINE uint32_t ldexp32_exact(uint32_t a, int32_t n, uint32_t *exact)
 {
     int32_t e = (int32_t)(a >> 23 & 0xff);
-    if (fast && e >= 1 && e <= 254 && n > -254 && n < 254 && e + n >= 1 && e + n <= 254)
-        return (a & 0x807fffffu) | (uint32_t)(e + n) << 23;
-    if (fast && (a & 0x7fffffffu) == 0)
-        return a;
-    return fp_b32(ldexpf(fp_f32(a), n));
+    n = n < -512 ? -512 : n > 512 ? 512 : n; /* (e + n cannot overflow; the range test stays) */
+    uint32_t zero = (a & 0x7fffffffu) == 0;
+    *exact = ((e >= 1) & (e <= 254) & (e + n >= 1) & (e + n <= 254)) | zero;
+    return zero ? a : (a & 0x807fffffu) | (uint32_t)(e + n) << 23;
+}
+
+/* a * 2^n for f32 bits a: with `fast` the exact cases without libm, everything else by ldexpf. */
+R3_INLINE uint32_t ldexp32(uint32_t a, int32_t n, int fast)
+{
+    uint32_t exact, r = ldexp32_exact(a, n, &exact);
+    return fast && exact ? r : fp_b32(ldexpf(fp_f32(a), n));
 }
 
 /* D = S0 * 2^S1 (S1 a signed integer) */
@@ -136,11 +142,9 @@ OP(v_ldexp_f32)
     if (w->fast32) { /* ldexp32's fast cases in one pass the compiler vectorizes, then the other lanes */
         uint32_t other = 0;
         for (int l = 0; l < 32; l++) {
-            int32_t e = (int32_t)(a[l] >> 23 & 0xff), n = (int32_t)b[l];
-            n = n < -512 ? -512 : n > 512 ? 512 : n; /* (e + n cannot overflow; the range test stays) */
-            uint32_t normal = (e >= 1) & (e <= 254) & (e + n >= 1) & (e + n <= 254), zero = (a[l] & 0x7fffffffu) == 0;
-            r[l] = zero ? a[l] : (a[l] & 0x807fffffu) | (uint32_t)(e + n) << 23;
-            other |= r3_lane_bit[l] & -(uint32_t)!(normal | zero);
+            uint32_t exact;
+            r[l] = ldexp32_exact(a[l], (int32_t)b[l], &exact);
+            other |= r3_lane_bit[l] & -(uint32_t)!exact;
         }
         for (int l = 0; other && l < 32; l++)
             if (other & r3_lane_bit[l])
@@ -582,8 +586,19 @@ static uint32_t frexp_exp(double v)
     return (uint32_t)e;
 }
 
-/* D = the mantissa of S0 in [0.5, 1) with S0's sign; NaN and infinities pass through. Fast path: a
-   normal number keeps sign and fraction under the exponent of 0.5 (exact). */
+/* frexp's exact cases: a normal number's mantissa keeps sign and fraction under the exponent of 0.5,
+   its exponent is the field less 126; a zero is its own mantissa, exponent 0. Returns the mantissa
+   bits, the exponent in *exp, and sets *exact when a is such a case (branch-free, for the pass). */
+R3_INLINE uint32_t frexp32_exact(uint32_t a, uint32_t *exp, uint32_t *exact)
+{
+    uint32_t e = a >> 23 & 0xff, zero = (a & 0x7fffffffu) == 0;
+    *exact = ((e >= 1) & (e <= 254)) | zero;
+    *exp = zero ? 0 : e - 126;
+    return zero ? a : (a & 0x807fffffu) | 126u << 23;
+}
+
+/* D = the mantissa of S0 in [0.5, 1) with S0's sign; NaN and infinities pass through. Fast path:
+   frexp32_exact's cases without libm. */
 OP(v_frexp_mant_f32)
 {
     uint32_t a[R3_MAX_LANES], r[R3_MAX_LANES];
@@ -593,22 +608,17 @@ OP(v_frexp_mant_f32)
     if (w->fast32) { /* normal numbers and zeros in one pass the compiler vectorizes */
         other = 0;
         for (int l = 0; l < 32; l++) {
-            uint32_t e = a[l] >> 23 & 0xff, zero = (a[l] & 0x7fffffffu) == 0;
-            r[l] = zero ? a[l] : (a[l] & 0x807fffffu) | 126u << 23;
-            other |= r3_lane_bit[l] & -(uint32_t)!(((e >= 1) & (e <= 254)) | zero);
+            uint32_t e, exact;
+            r[l] = frexp32_exact(a[l], &e, &exact);
+            other |= r3_lane_bit[l] & -(uint32_t)!exact;
         }
     }
     for (int l = 0; other && l < LANES; l++) {
         if (l < 32 && !(other & r3_lane_bit[l]))
             continue;
-        uint32_t e = a[l] >> 23 & 0xff;
+        uint32_t e, exact, m = frexp32_exact(a[l], &e, &exact);
         float fx = fp_f32(a[l]);
-        if (fast && e >= 1 && e <= 254)
-            r[l] = (a[l] & 0x807fffffu) | 126u << 23;
-        else if (fast && (a[l] & 0x7fffffffu) == 0)
-            r[l] = a[l]; /* a zero is its own mantissa */
-        else
-            r[l] = r3_nan32(fp_b32(isinf(fx) || isnan(fx) ? fx : frexpf(fx, &(int){0})), a[l], a[l], a[l]);
+        r[l] = fast && exact ? m : r3_nan32(fp_b32(isinf(fx) || isnan(fx) ? fx : frexpf(fx, &(int){0})), a[l], a[l], a[l]);
     }
     r3_round_leave(rt);
     r3_dst_f32(w, x, r);
@@ -628,16 +638,17 @@ OP(v_frexp_exp_i32_f32)
     if (w->fast32) { /* normal numbers and zeros in one pass the compiler vectorizes */
         other = 0;
         for (int l = 0; l < 32; l++) {
-            uint32_t e = a[l] >> 23 & 0xff, zero = (a[l] & 0x7fffffffu) == 0;
-            r[l] = zero ? 0 : e - 126;
-            other |= r3_lane_bit[l] & -(uint32_t)!(((e >= 1) & (e <= 254)) | zero);
+            uint32_t exact;
+            frexp32_exact(a[l], &r[l], &exact);
+            other |= r3_lane_bit[l] & -(uint32_t)!exact;
         }
     }
-    for (int l = 0; other && l < LANES; l++) { /* fast path: a normal number's exponent field, less 126 */
+    for (int l = 0; other && l < LANES; l++) { /* fast path: frexp32_exact's cases */
         if (l < 32 && !(other & r3_lane_bit[l]))
             continue;
-        uint32_t e = a[l] >> 23 & 0xff;
-        r[l] = fast && e >= 1 && e <= 254 ? e - 126 : fast && (a[l] & 0x7fffffffu) == 0 ? 0 : frexp_exp(fp_f32(a[l]));
+        uint32_t e, exact;
+        frexp32_exact(a[l], &e, &exact);
+        r[l] = fast && exact ? e : frexp_exp(fp_f32(a[l]));
     }
     r3_dst_b32(w, x, r);
 }

@@ -138,7 +138,7 @@ R3_MULTIVERSION static int r3_global_dwords(r3_wave *w, const r3_xop *x, unsigne
     const uint32_t *lo = r3_vrow(w, x->mem_vaddr & 0x1ff), *hi = r3_vrow(w, (x->mem_vaddr + 1u) & 0x1ff);
     uint64_t base = x->mem_form == R3XM_GLOBAL_SV
                         ? (uint64_t)w->sgpr[x->mem_saddr] | (uint64_t)w->sgpr[x->mem_saddr + 1] << 32 : 0;
-    unsigned reg = r3_field_value(x->in, store ? R3F_DATA : R3F_VDST);
+    unsigned reg = store ? x->src[1] : x->vdst;
     uint8_t *at[R3_MAX_LANES];
     if (w->fast32 && mask == 0xffffffffu) {
         /* 32 active lanes whose addresses share their high half (GLOBAL_V) or base (GLOBAL_SV): the
@@ -192,7 +192,7 @@ R3_INLINE void r3_vload(r3_wave *w, const r3_xop *x, unsigned bytes, int sext, i
 {
     if (!d16 && !hi && r3_global_dwords(w, x, bytes, 0))
         return;
-    r3_lane_moves(w, x, r3_lane_mem, R3F_DATA, bytes, 0, sext, d16, hi);
+    r3_lane_moves(w, x, r3_lane_mem, bytes, 0, sext, d16, hi);
 }
 
 /* memory = DATA (from its high half with `hi`) */
@@ -200,7 +200,7 @@ R3_INLINE void r3_vstore(r3_wave *w, const r3_xop *x, unsigned bytes, int hi)
 {
     if (!hi && r3_global_dwords(w, x, bytes, 1))
         return;
-    r3_lane_moves(w, x, r3_lane_mem, R3F_DATA, bytes, 1, 0, 0, hi);
+    r3_lane_moves(w, x, r3_lane_mem, bytes, 1, 0, 0, hi);
 }
 
 uint32_t r3_load_extend(uint32_t v, unsigned bytes, int sext)
@@ -394,7 +394,7 @@ static void r3_vatomic(r3_wave *w, const r3_xop *x, r3_atomic op, int wide)
 {
     const r3_inst *in = x->in;
     uint64_t mask = r3_exec_mask(w);
-    unsigned vs = r3_field_value(in, R3F_DATA), vd = r3_field_value(in, R3F_VDST);
+    unsigned vs = x->src[1], vd = x->vdst;
     int ret = r3_returns_old_value(in);
     unsigned n = wide ? 8 : 4;
     for (int l = 0; l < w->lanes; l++) {

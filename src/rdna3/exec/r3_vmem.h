@@ -113,13 +113,14 @@ typedef uint8_t *(*r3_lane_locator)(r3_wave *w, const r3_xop *x, int lane, unsig
 void r3_lane_atomic(r3_wave *w, uint8_t *p, r3_atomic op, int wide, unsigned data, int ret_reg, int l, unsigned fp);
 
 /* The per-lane load/store loop of FLAT/GLOBAL/SCRATCH and DS: loads write VDST (r3_lane_load_result),
-   stores read the `data` field's registers (r3_lane_store_data); dropped loads read 0. Inline, so
-   each caller's locator inlines into its loop (global loads are a hot path). */
-R3_INLINE void r3_lane_moves(r3_wave *w, const r3_xop *x, r3_lane_locator at, r3_field data, unsigned bytes,
-                                 int store, int sext, int d16, int hi)
+   stores read the DATA (DS: DATA0) registers, src[1] of the execution form (r3_lane_store_data);
+   dropped loads read 0. Inline, so each caller's locator inlines into its loop (global loads are a
+   hot path). */
+R3_INLINE void r3_lane_moves(r3_wave *w, const r3_xop *x, r3_lane_locator at, unsigned bytes, int store, int sext,
+                             int d16, int hi)
 {
     uint64_t mask = r3_exec_mask(w);
-    unsigned reg = r3_field_value(x->in, store ? data : R3F_VDST);
+    unsigned reg = store ? x->src[1] : x->vdst;
     if (w->group->fast_paths && bytes % 4 == 0 && !d16 && !hi) {
         /* fast path: whole dwords, the register rows looked up once, not per lane and dword */
         unsigned words = bytes / 4;

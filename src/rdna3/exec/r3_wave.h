@@ -163,14 +163,15 @@ int r3_where(const r3_wave *w, char *buf, size_t size);
 
 /* Scalar sources: SGPRs and specials, inline constants, the literal. 64-bit reads of inline float
    constants give the f64 value; `f64` says the operand is a double (a literal is its high half). */
-uint32_t r3_scalar32_any(const r3_wave *w, unsigned code, uint32_t literal);
+/* The special codes: apertures, vccz, execz, scc; 0 for null and reserved codes. */
+uint32_t r3_special32(const r3_wave *w, unsigned code);
 /* The f32 inline constants 0.5, -0.5, 1.0, -1.0, 2.0, -2.0, 4.0, -4.0, 1/(2*pi) (codes 240..248). */
 extern const uint32_t r3_f32_inline[9];
-/* Inline for the common codes (SGPRs, EXEC, the literal, integer and f32 inline constants), the
-   rest out of line. */
+/* Inline: the register codes (SGPRs, VCC, TTMPs, M0, EXEC), the literal, the integer and f32 inline
+   constants; the special codes out of line. */
 R3_INLINE uint32_t r3_scalar32(const r3_wave *w, unsigned code, uint32_t literal)
 {
-    if (code < 124 || code == 126)
+    if (code < 128 && code != 124)
         return w->sgpr[code];
     if (code == 255)
         return literal;
@@ -180,7 +181,7 @@ R3_INLINE uint32_t r3_scalar32(const r3_wave *w, unsigned code, uint32_t literal
         return (uint32_t)-(int32_t)(code - 192);
     if (code >= 240 && code <= 248)
         return r3_f32_inline[code - 240];
-    return r3_scalar32_any(w, code, literal);
+    return r3_special32(w, code);
 }
 uint64_t r3_scalar64(const r3_wave *w, unsigned code, uint32_t literal, int f64);
 /* An SGPR write: s0..s105, VCC, TTMPs, M0, EXEC (its high half only in wave64); others are dropped. */

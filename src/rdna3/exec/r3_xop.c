@@ -79,6 +79,8 @@ static void r3_xop_fill(r3_xop *x, const r3_inst *in, uint32_t pc)
         unsigned saddr = r3_field_value(in, R3F_SADDR), off = r3_field_value(in, R3F_OFFSET);
         x->mem_vaddr = (uint16_t)r3_field_value(in, R3F_ADDR);
         x->mem_saddr = (uint16_t)saddr;
+        x->src[1] = (uint16_t)r3_field_value(in, R3F_DATA);
+        x->vdst = (uint16_t)r3_field_value(in, R3F_VDST);
         x->mem_offset = op->format == R3_FLAT ? (int32_t)(off & 0xfff) : (int32_t)(off << 19) >> 19;
         x->mem_form = op->format == R3_FLAT      ? R3XM_FLAT
                       : op->format == R3_SCRATCH ? R3XM_SCRATCH

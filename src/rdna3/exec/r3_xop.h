@@ -52,7 +52,8 @@ struct r3_xop {
     uint16_t dpp_ctrl;
     uint32_t dpp8;            /* DPP8: eight 3-bit lane selects */
     uint64_t dpp_lanes;       /* lanes the DPP row and bank masks let write (all without DPP) */
-    /* FLAT, GLOBAL, SCRATCH: the address terms, decoded once (r3_vmem_address reads them per lane) */
+    /* FLAT, GLOBAL, SCRATCH: the address terms, decoded once (r3_vmem_address reads them per lane);
+       DATA in src[1] and VDST in vdst, as for DS */
     int32_t mem_offset;       /* the instruction offset: signed 13-bit (GLOBAL, SCRATCH), 12-bit (FLAT) */
     uint16_t mem_vaddr, mem_saddr;
     uint8_t mem_form;         /* r3_xmem */
