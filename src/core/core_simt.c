@@ -71,6 +71,13 @@ int core_group_print(core_group *g, const char *text, size_t len)
 static int core_group_run(const core_isa *isa, void *slot, core_group *g, core_stats *st, uint64_t quantum,
                           int *fault_wave, char *err, size_t errsize)
 {
+    if (isa->policy == CORE_SCHED_ROUND_ROBIN) {
+        if (isa->run_turns(slot, g, st, fault_wave)) {
+            isa->fault_text(slot, g, g->waves[*fault_wave], err, errsize);
+            return -1;
+        }
+        return 0;
+    }
     for (;;) {
         int parked = 0;
         uint64_t before = st->instructions;
@@ -78,15 +85,10 @@ static int core_group_run(const core_isa *isa, void *slot, core_group *g, core_s
             core_wave *w = g->waves[i];
             if (w->state == CORE_WAVE_DONE)
                 continue;
-            if (isa->policy == CORE_SCHED_UNTIL_BLOCKED) {
-                if (w->state == CORE_WAVE_BARRIER && core_barrier_waits(g, w))
-                    continue;
-                w->state = CORE_WAVE_RUNNING; /* a blocked wave tries its instruction again */
-            }
-            /* round robin: one instruction a turn, a waiting wave's barrier included (it executes
-               the barrier again, as the reference simulator does) */
-            uint64_t max = isa->policy == CORE_SCHED_ROUND_ROBIN ? 1 : quantum;
-            if (isa->run(slot, g, w, max, st)) {
+            if (w->state == CORE_WAVE_BARRIER && core_barrier_waits(g, w))
+                continue;
+            w->state = CORE_WAVE_RUNNING; /* a blocked wave tries its instruction again */
+            if (isa->run(slot, g, w, quantum, st)) {
                 *fault_wave = i;
                 isa->fault_text(slot, g, w, err, errsize);
                 return -1;
@@ -97,7 +99,7 @@ static int core_group_run(const core_isa *isa, void *slot, core_group *g, core_s
             return 0;
         if (quantum || (parked && st->instructions == before))
             return 1; /* time slice over, or nothing moved: only another workgroup can unblock these */
-        if (isa->policy == CORE_SCHED_UNTIL_BLOCKED && !parked && st->instructions == before) {
+        if (!parked && st->instructions == before) {
             *fault_wave = -1;
             snprintf(err, errsize, "workgroup (%u,%u,%u): waves stopped without reaching the barrier", g->id[0],
                      g->id[1], g->id[2]);

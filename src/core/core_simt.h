@@ -79,9 +79,14 @@ typedef struct core_isa {
     /* starts workgroup g->item (ids, budget and timeline set) in slot: its waves into g->waves and
        g->nwaves; 0, or -1 with err */
     int (*start)(void *ctx, void *slot, core_group *g, char *err, size_t errsize);
-    /* runs wave w (state RUNNING) for at most `max` instructions (0: no limit) or until it waits,
-       ends or faults, counting into st; 0, or -1 on a fault */
+    /* CORE_SCHED_UNTIL_BLOCKED: runs wave w (state RUNNING) for at most `max` instructions (0: no
+       limit) or until it waits, ends or faults, counting into st; 0, or -1 on a fault */
     int (*run)(void *slot, core_group *g, core_wave *w, uint64_t max, core_stats *st);
+    /* CORE_SCHED_ROUND_ROBIN: runs turns until the workgroup ends, in each turn every wave not done
+       one instruction in wave order (a wave waiting at a barrier executes it again), counting into
+       st; 0, or -1 on a fault with the faulting wave's index in *fault_wave. (The ISA's own loop:
+       one call per instruction through the core was most of the cost of a simple instruction.) */
+    int (*run_turns)(void *slot, core_group *g, core_stats *st, int *fault_wave);
     /* the one line a fault of wave w gives (where: wave, pc, instruction; and why) */
     void (*fault_text)(void *slot, core_group *g, core_wave *w, char *buf, size_t size);
     /* the workgroup ended (rc 0) or faulted (-1); NULL when there is nothing to do */

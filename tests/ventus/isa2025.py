@@ -347,6 +347,43 @@ def sec_reset(t, c, rng):
         c.eq(s, err or res[0], [0] * 128, 'v31 and v17 read before written, 16 workgroups %s' % ' '.join(extra))
 
 
+def sec_vbranch(t, c, rng):
+    """The six vector branches on a 32-thread warp, with every lane active and inside a divergent
+    path (the odd lanes parked by an outer vbne): a lane takes the branch when its first operand
+    (bits 24:20, docs/isa-notes-ventus.md) compares true against its second, as the RISC-V branch of
+    the same name compares rs1 with rs2 (RISC-V unprivileged spec, 2.5 Conditional Branches); taken
+    lanes store 1, the others 2, the parked lanes nothing (the buffer starts as 0x55). The pairs hold
+    the edges of the signed and unsigned orders."""
+    s = 'vbranch'
+    edges = [(0, 0), (1, 0), (0, 1), (0x7fffffff, 0x80000000), (0x80000000, 0x7fffffff), (0xffffffff, 0),
+             (0, 0xffffffff), (0xffffffff, 0xffffffff), (0x80000000, 0x80000000), (0x7fffffff, 0x7fffffff),
+             (0xfffffffe, 0xffffffff), (0x80000001, 0x80000000)]
+    pairs = [edges[i % len(edges)] if i < 24 else (rng.getrandbits(32), rng.getrandbits(32)) for i in range(32)]
+    rng.shuffle(pairs)
+    first, second = [p[0] for p in pairs], [p[1] for p in pairs]
+    conds = {'vbeq': lambda a, b: a == b, 'vbne': lambda a, b: a != b,
+             'vblt': lambda a, b: s32(a) < s32(b), 'vbge': lambda a, b: s32(a) >= s32(b),
+             'vbltu': lambda a, b: a < b, 'vbgeu': lambda a, b: a >= b}
+    head = PROLOGUE + lane_base(1, 32, 4, 'v2') + [
+        'vlw12.v v3, 0(v2)', 'vlw12.v v4, 128(v2)', 'vid.v v6', 'vand.vi v6, v6, 1', 'vmv.v.i v7, 0',
+        'vmv.v.i v8, 1', 'vmv.v.i v9, 2']
+    for op, cond in conds.items():
+        # between an auipc and its join every line is one 4-byte instruction: setrpc's offsets count them
+        inner = ['auipc t1, 0', 'setrpc zero, t1, 24', '%s v3, v4, taken' % op, 'vsw12.v v9, 256(v2)', 'j ijoin',
+                 'taken:', 'vsw12.v v8, 256(v2)', 'ijoin:', 'join zero, zero, 0']
+        for nested in (False, True):
+            if nested:
+                body = head + ['auipc t2, 0', 'setrpc zero, t2, 40', 'vbne v6, v7, ojoin'] + inner + \
+                    ['ojoin:', 'join zero, zero, 0', 'endprg x0, x0, x0']
+            else:
+                body = head + inner + ['endprg x0, x0, x0']
+            want = [0x55 if nested and l & 1 else 1 if cond(first[l], second[l]) else 2 for l in range(32)]
+            for extra in ((), ('--no-fast-paths',)):
+                res, err = t.launch(body, [first + second + [0x55] * 32], numw=1, numt=32, run_args=extra)
+                c.eq(s, err or res[0][64:], want, '%s, %s %s' % (op, 'odd lanes parked' if nested else 'all lanes',
+                                                               ' '.join(extra)))
+
+
 # ---------------------------------------------------------------------------------------------------
 # 4. PREFIX / PREFIXI (register high bits, pair, ABS, NEG) and PREFIX_MEMORY (space, width, pair).
 #    Fields from seed 003; opcode4 / opcode6 values are wavesim's (docs/isa-notes-ventus.md).
@@ -1663,7 +1700,7 @@ def sec_llvm(t, c, rng):
     codec(t, c, 'llvm-mc', LLVM_MC)
 
 
-SECTIONS = [('metadata', sec_metadata), ('csr', sec_csr), ('barriersub', sec_barriersub), ('reset', sec_reset), ('prefix', sec_prefix), ('memory', sec_memory), ('mma', sec_mma), ('dma', sec_dma), ('shuffle', sec_shuffle), ('half', sec_half), ('wide', sec_wide), ('compute64', sec_compute64), ('llvm-mc', sec_llvm)]
+SECTIONS = [('metadata', sec_metadata), ('csr', sec_csr), ('barriersub', sec_barriersub), ('reset', sec_reset), ('vbranch', sec_vbranch), ('prefix', sec_prefix), ('memory', sec_memory), ('mma', sec_mma), ('dma', sec_dma), ('shuffle', sec_shuffle), ('half', sec_half), ('wide', sec_wide), ('compute64', sec_compute64), ('llvm-mc', sec_llvm)]
 
 
 def main():

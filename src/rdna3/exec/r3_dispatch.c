@@ -274,7 +274,7 @@ static void r3_fault_line(void *slot, core_group *cg, core_wave *w, char *buf, s
     r3_fault_text((const r3_wave *)w, buf, size);
 }
 
-static const core_isa r3_core_isa = {CORE_SCHED_UNTIL_BLOCKED, r3_slot_new, r3_slot_free, r3_start, r3_run,
+static const core_isa r3_core_isa = {CORE_SCHED_UNTIL_BLOCKED, r3_slot_new, r3_slot_free, r3_start, r3_run, NULL,
                                      r3_fault_line, NULL};
 
 int r3_dispatch(const r3_codeobj *co, const r3_xprog *xp, const r3_kernel *kern, core_mem *mem, const uint8_t *kernarg,

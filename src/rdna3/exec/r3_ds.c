@@ -119,7 +119,7 @@ static void r3_ds_store(r3_wave *w, const r3_xop *x, unsigned bytes, int hi)
    the addresses are copied out first (VDST may be ADDR) and the loads run without a per-lane range
    test, a loop the compiler turns into gathers (t0 and t1 are distinct rows: not both the sink).
    Returns 0 (nothing written) when a lane is out of range, for the per-lane path. */
-R3_MULTIVERSION static int r3_ds_gather2(const uint8_t *restrict lds, uint32_t lds_size, const uint32_t *base,
+LANES_MULTIVERSION static int r3_ds_gather2(const uint8_t *restrict lds, uint32_t lds_size, const uint32_t *base,
                                          const uint32_t off[2], uint32_t *restrict t0, uint32_t *restrict t1)
 {
     uint32_t b[32], top = 0, o0 = off[0], o1 = off[1];

@@ -148,7 +148,7 @@ static inline __attribute__((always_inline)) int r3_wave_loop(r3_group *g, r3_wa
             x->y->fn(w, x->y);
             uint32_t *d = r3_vrow_w(w, w->pending_reg);
             if (w->fast32)
-                r3_blend32(d, w->pending, (uint32_t)w->pending_mask);
+                lanes_blend32(d, w->pending, (uint32_t)w->pending_mask);
             else
                 for (int l = 0; l < w->lanes; l++)
                     if (w->pending_mask >> l & 1)
@@ -211,7 +211,7 @@ static inline __attribute__((always_inline)) int r3_wave_loop(r3_group *g, r3_wa
 }
 
 /* (built for x86-64-v3 too: there the lane count is one POPCNT instruction) */
-R3_MULTIVERSION int r3_wave_run(r3_group *g, r3_wave *w, uint64_t max, core_stats *st)
+LANES_MULTIVERSION int r3_wave_run(r3_group *g, r3_wave *w, uint64_t max, core_stats *st)
 {
     return g->trace ? r3_wave_loop(g, w, max, st, 1) : r3_wave_loop(g, w, max, st, 0);
 }

@@ -14,25 +14,9 @@
 #include "rdna3/codec/r3_rows.h"
 #undef R3OP
 
-/* The instruction functions, the fetch loop and the lane loops are built twice, for x86-64-v3 (AVX2,
-   its variable shifts and gathers, FMA, POPCNT) and the baseline, the version picked when the
-   program loads (GCC's and clang's target_clones): the same results, as C11 keeps floating-point
-   contraction off, the fused multiply-add rounds once either way and a gather loads what the scalar
-   loads do. Sanitizer builds check the code, not the host's instruction set: they build one version
-   (and so compile in half the time). */
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_UNDEFINED__)
-#define R3_ONE_VERSION 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(undefined_behavior_sanitizer)
-#define R3_ONE_VERSION 1
-#endif
-#endif
-#if defined(__x86_64__) && defined(__GNUC__) && defined(__linux__) && !defined(R3_ONE_VERSION)
-#define R3_MULTIVERSION __attribute__((target_clones("arch=x86-64-v3", "default")))
-#else
-#define R3_MULTIVERSION
-#endif
-#define OP(name) R3_MULTIVERSION void r3x_##name(r3_wave *w, const r3_xop *x)
+/* (LANES_MULTIVERSION, common/lanes.h: the instruction functions and the fetch loop are also built for
+   x86-64-v3) */
+#define OP(name) LANES_MULTIVERSION void r3x_##name(r3_wave *w, const r3_xop *x)
 
 /* Whether fn can park its wave until another workgroup acts (GWS, ordered count): kernels using one
    need their workgroups co-resident. */

@@ -13,7 +13,7 @@
 
 /* The lanes of the f32 fmas: r = a * b + c rounded once, NaN rules of r3_nan32; with dx9 a zero
    factor gives c + 0. */
-R3_MULTIVERSION void r3_fma32_lanes(int n, const uint32_t *restrict a, const uint32_t *restrict b, const uint32_t *restrict c,
+LANES_MULTIVERSION void r3_fma32_lanes(int n, const uint32_t *restrict a, const uint32_t *restrict b, const uint32_t *restrict c,
                                     uint32_t *restrict r, int dx9)
 {
     /* one pass the compiler vectorizes (32 lanes at a time: a constant trip count, which -O2's

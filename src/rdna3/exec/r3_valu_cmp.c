@@ -16,7 +16,7 @@ R3_INLINE void cmp_result(r3_wave *w, const r3_xop *x, uint64_t bits, int cmpx)
 }
 
 /* The lane mask of a compare of a and b into `bits`: with fast32 one pass over a constant 32 lanes
-   the compiler vectorizes (the bits through r3_lane_bit), else lane by lane; p and q are lane l's
+   the compiler vectorizes (the bits through lanes_bit), else lane by lane; p and q are lane l's
    sources through CONV as TF (the pass) or TR (the lane loop). */
 #define CMP_SAME(v) (v)
 #define CMP_LANES(TF, TR, CONV, expr)                                                      \
@@ -27,7 +27,7 @@ R3_INLINE void cmp_result(r3_wave *w, const r3_xop *x, uint64_t bits, int cmpx)
                 TF p = (TF)CONV(a[l]), q = (TF)CONV(b[l]);                                 \
                 (void)p;                                                                   \
                 (void)q;                                                                   \
-                bits32 |= r3_lane_bit[l] & -(uint32_t)(expr);                              \
+                bits32 |= lanes_bit[l] & -(uint32_t)(expr);                              \
             }                                                                              \
             bits = bits32;                                                                 \
         } else {                                                                           \

@@ -144,10 +144,10 @@ OP(v_ldexp_f32)
         for (int l = 0; l < 32; l++) {
             uint32_t exact;
             r[l] = ldexp32_exact(a[l], (int32_t)b[l], &exact);
-            other |= r3_lane_bit[l] & -(uint32_t)!exact;
+            other |= lanes_bit[l] & -(uint32_t)!exact;
         }
         for (int l = 0; other && l < 32; l++)
-            if (other & r3_lane_bit[l])
+            if (other & lanes_bit[l])
                 r[l] = r3_nan32(ldexp32(a[l], (int32_t)b[l], 0), a[l], a[l], a[l]);
     } else {
         for (int l = 0; l < LANES; l++)
@@ -610,11 +610,11 @@ OP(v_frexp_mant_f32)
         for (int l = 0; l < 32; l++) {
             uint32_t e, exact;
             r[l] = frexp32_exact(a[l], &e, &exact);
-            other |= r3_lane_bit[l] & -(uint32_t)!exact;
+            other |= lanes_bit[l] & -(uint32_t)!exact;
         }
     }
     for (int l = 0; other && l < LANES; l++) {
-        if (l < 32 && !(other & r3_lane_bit[l]))
+        if (l < 32 && !(other & lanes_bit[l]))
             continue;
         uint32_t e, exact, m = frexp32_exact(a[l], &e, &exact);
         float fx = fp_f32(a[l]);
@@ -640,11 +640,11 @@ OP(v_frexp_exp_i32_f32)
         for (int l = 0; l < 32; l++) {
             uint32_t exact;
             frexp32_exact(a[l], &r[l], &exact);
-            other |= r3_lane_bit[l] & -(uint32_t)!exact;
+            other |= lanes_bit[l] & -(uint32_t)!exact;
         }
     }
     for (int l = 0; other && l < LANES; l++) { /* fast path: frexp32_exact's cases */
-        if (l < 32 && !(other & r3_lane_bit[l]))
+        if (l < 32 && !(other & lanes_bit[l]))
             continue;
         uint32_t e, exact;
         frexp32_exact(a[l], &e, &exact);

@@ -124,20 +124,20 @@ R3_INLINE void mad64(r3_wave *w, const r3_xop *x, int is_signed)
         r3_src_i64(w, x, 2, c);
     else
         r3_src_u64(w, x, 2, c);
-    if (w->fast32 && !x->clamp) { /* passes the compiler vectorizes; the carry bits via r3_lane_bit */
+    if (w->fast32 && !x->clamp) { /* passes the compiler vectorizes; the carry bits via lanes_bit */
         uint32_t carry32 = 0;
         if (is_signed) {
             for (int l = 0; l < 32; l++) {
                 uint64_t p = (uint64_t)((int64_t)(int32_t)a[l] * (int32_t)b[l]);
                 r[l] = p + c[l];
                 uint64_t over = (~(p ^ c[l]) & (p ^ r[l])) >> 63;
-                carry32 |= r3_lane_bit[l] & -(uint32_t)((r[l] >> 63) ^ over);
+                carry32 |= lanes_bit[l] & -(uint32_t)((r[l] >> 63) ^ over);
             }
         } else {
             for (int l = 0; l < 32; l++) {
                 uint64_t p = (uint64_t)a[l] * b[l];
                 r[l] = p + c[l];
-                carry32 |= r3_lane_bit[l] & -(uint32_t)(r[l] < p);
+                carry32 |= lanes_bit[l] & -(uint32_t)(r[l] < p);
             }
         }
         r3_dst_b64(w, x, r);
@@ -166,7 +166,7 @@ OP(v_mad_i64_i32) { mad64(w, x, 1); }
 
 /* sum/carry: the lane's 64-bit result and carry, the reference; sum32/carry32: the same in 32-bit
    arithmetic with the carry-in ci as 0 or 1, the fast path's form (a pass the compiler vectorizes,
-   reading and building the masks through r3_lane_bit). */
+   reading and building the masks through lanes_bit). */
 #define CARRY(name, sum, carry, sum32, carry32, use_in)                                    \
     OP(name)                                                                               \
     {                                                                                      \
@@ -177,10 +177,10 @@ OP(v_mad_i64_i32) { mad64(w, x, 1); }
         if (w->fast32 && !x->clamp) {                                                      \
             uint32_t cin32 = (uint32_t)cin, cout32 = 0;                                    \
             for (int l = 0; l < 32; l++) {                                                 \
-                uint32_t ci = (cin32 & r3_lane_bit[l]) != 0;                               \
+                uint32_t ci = (cin32 & lanes_bit[l]) != 0;                               \
                 (void)ci;                                                                  \
                 r[l] = (sum32);                                                            \
-                cout32 |= r3_lane_bit[l] & -(uint32_t)(carry32);                           \
+                cout32 |= lanes_bit[l] & -(uint32_t)(carry32);                           \
             }                                                                              \
             cout = cout32;                                                                 \
         } else {                                                                           \

@@ -129,7 +129,7 @@ static uint8_t *r3_lane_mem(r3_wave *w, const r3_xop *x, int l, unsigned bytes)
    last) before anything moves, then the moves. Returns 0 when it does not apply or some lane's
    access is not plain (outside every buffer, a host service): the general path then runs the
    instruction from the start, as nothing was written yet. */
-R3_MULTIVERSION static int r3_global_dwords(r3_wave *w, const r3_xop *x, unsigned bytes, int store)
+LANES_MULTIVERSION static int r3_global_dwords(r3_wave *w, const r3_xop *x, unsigned bytes, int store)
 {
     if (!w->group->fast_paths || bytes % 4 || w->group->align_mode != R3_ALIGN_UNALIGNED ||
         (x->mem_form != R3XM_GLOBAL_V && x->mem_form != R3XM_GLOBAL_SV))

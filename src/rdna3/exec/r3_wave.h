@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "common/fp.h"
+#include "common/lanes.h"
 #include "core/core_mem.h"
 #include "core/core_simt.h"
 #include "r3_xop.h"
@@ -22,7 +23,7 @@
 #include "rdna3/codeobj/r3_loader.h"
 
 /* The operand helpers are forced inline for the same reason as fp.h's (FP_INLINE): the x86-64-v3
-   clones of the instruction functions (R3_MULTIVERSION) would otherwise call them. */
+   clones of the instruction functions (LANES_MULTIVERSION) would otherwise call them. */
 #define R3_INLINE FP_INLINE
 
 #define R3_MAX_LANES 64
@@ -199,38 +200,6 @@ void r3_src_b32_any(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES]
 /* f32: ABS/NEG applied, denormals flushed when MODE says so. */
 void r3_src_f32_any(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES]);
 
-/* Lane l's bit of a 32-lane mask. Lane loops over a constant 32 lanes that test a mask as
-   `m & r3_lane_bit[l]`, or build one as an OR of `r3_lane_bit[l] & -(uint32_t)cond` (branch-free),
-   are loops GCC vectorizes with the baseline x86-64 (SSE2); `m >> l & 1` needs a shift per lane by a
-   varying amount, which SSE2 lacks, and stays a loop of 32 scalar steps. */
-static const uint32_t r3_lane_bit[32] = {
-    1u << 0,  1u << 1,  1u << 2,  1u << 3,  1u << 4,  1u << 5,  1u << 6,  1u << 7,
-    1u << 8,  1u << 9,  1u << 10, 1u << 11, 1u << 12, 1u << 13, 1u << 14, 1u << 15,
-    1u << 16, 1u << 17, 1u << 18, 1u << 19, 1u << 20, 1u << 21, 1u << 22, 1u << 23,
-    1u << 24, 1u << 25, 1u << 26, 1u << 27, 1u << 28, 1u << 29, 1u << 30, 1u << 31,
-};
-
-/* Eight 32-bit lanes as one GCC/clang generic vector: SSE2 pairs in the baseline build, one AVX2
-   register in the x86-64-v3 clones. Used where the vectorizer would need a run-time overlap check
-   (which GCC -O2 does not add) because a source row and a VGPR row might be the same memory. */
-typedef uint32_t r3_lanes8 __attribute__((vector_size(32)));
-
-/* 32 lanes copied as four 8-lane vectors: one AVX2 store per 8 lanes in the x86-64-v3 clones, so the
-   lane loop that then reads them 8 at a time gets its data forwarded from the store (the 16-byte
-   moves of an inline memcpy would make every such load wait). */
-R3_INLINE void r3_copy32(uint32_t *d, const uint32_t *v)
-{
-    r3_lanes8 t0, t1, t2, t3; /* (written out: GCC -O2 keeps a 4-step loop as a loop) */
-    memcpy(&t0, v, sizeof t0);
-    memcpy(&t1, v + 8, sizeof t1);
-    memcpy(&t2, v + 16, sizeof t2);
-    memcpy(&t3, v + 24, sizeof t3);
-    memcpy(d, &t0, sizeof t0);
-    memcpy(d + 8, &t1, sizeof t1);
-    memcpy(d + 16, &t2, sizeof t2);
-    memcpy(d + 24, &t3, sizeof t3);
-}
-
 /* Fast path of the 32-bit sources, inline in every instruction function: a source without DPP (and,
    for f32, without input flushing) in a 32-lane wave is one block copy of a constant size, or one
    scalar read and broadcast, then ABS/NEG as a sign-bit pass. The _any functions are the reference
@@ -241,7 +210,7 @@ R3_INLINE void r3_src_fetch32(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_
 {
     unsigned code = x->src[k];
     if (code >= 256) {
-        r3_copy32(v, r3_vrow(w, code - 256u));
+        lanes_copy32(v, r3_vrow(w, code - 256u));
         return;
     }
     uint32_t c = r3_scalar32(w, code, x->literal);
@@ -332,29 +301,11 @@ R3_INLINE int r3_dst_plain(const r3_wave *w, const r3_xop *x)
     return w->fast32 && !x->dpp && !w->defer;
 }
 
-/* The lanes of EXEC take v, the others keep d: branch-free, eight lanes a step. */
-R3_INLINE void r3_blend32(uint32_t *d, const uint32_t *v, uint32_t mask)
-{
-    if (mask == 0xffffffffu) {
-        r3_copy32(d, v);
-        return;
-    }
-#pragma GCC unroll 4
-    for (int i = 0; i < 32; i += 8) { /* (no helpers taking or returning vectors: -Wpsabi) */
-        r3_lanes8 dv, vv, bit;
-        memcpy(&dv, d + i, sizeof dv);
-        memcpy(&vv, v + i, sizeof vv);
-        memcpy(&bit, r3_lane_bit + i, sizeof bit);
-        r3_lanes8 sel = (r3_lanes8)((((r3_lanes8){0} + mask) & bit) != 0);
-        dv = (vv & sel) | (dv & ~sel);
-        memcpy(d + i, &dv, sizeof dv);
-    }
-}
 
 R3_INLINE void r3_dst_b32(r3_wave *w, const r3_xop *x, const uint32_t v[R3_MAX_LANES])
 {
     if (r3_dst_plain(w, x))
-        r3_blend32(r3_vrow_w(w, x->vdst), v, w->sgpr[126]);
+        lanes_blend32(r3_vrow_w(w, x->vdst), v, w->sgpr[126]);
     else
         r3_dst_b32_any(w, x, v);
 }
@@ -362,7 +313,7 @@ R3_INLINE void r3_dst_b32(r3_wave *w, const r3_xop *x, const uint32_t v[R3_MAX_L
 R3_INLINE void r3_dst_f32(r3_wave *w, const r3_xop *x, uint32_t v[R3_MAX_LANES])
 {
     if (r3_dst_plain(w, x) && !x->omod && !x->clamp && (w->mode & R3_MODE_DENORM_OUT32))
-        r3_blend32(r3_vrow_w(w, x->vdst), v, w->sgpr[126]);
+        lanes_blend32(r3_vrow_w(w, x->vdst), v, w->sgpr[126]);
     else
         r3_dst_f32_any(w, x, v);
 }
@@ -379,9 +330,9 @@ R3_INLINE void r3_dst_b64(r3_wave *w, const r3_xop *x, const uint64_t v[R3_MAX_L
     }
     uint32_t m = w->sgpr[126], *lo = r3_vrow_w(w, x->vdst), *hi = r3_vrow_w(w, x->vdst + 1u);
     for (int l = 0; l < 32; l++) /* two passes: one row each, so that no overlap check is needed */
-        lo[l] = (m & r3_lane_bit[l]) ? (uint32_t)v[l] : lo[l];
+        lo[l] = (m & lanes_bit[l]) ? (uint32_t)v[l] : lo[l];
     for (int l = 0; l < 32; l++)
-        hi[l] = (m & r3_lane_bit[l]) ? (uint32_t)(v[l] >> 32) : hi[l];
+        hi[l] = (m & lanes_bit[l]) ? (uint32_t)(v[l] >> 32) : hi[l];
 }
 void r3_dst_f64(r3_wave *w, const r3_xop *x, uint64_t v[R3_MAX_LANES]);
 /* A lane-mask result (carry-out, V_CMP): inactive lanes read 0. Goes to SDST or VCC. */

@@ -22,8 +22,8 @@ int vt_code_build(vt_code *code, uint32_t base, const uint8_t *data, uint32_t by
     code->base = base;
     code->count = bytes / 4;
     code->insts = calloc(code->count ? code->count : 1, sizeof *code->insts);
-    code->xbad = calloc(code->count ? code->count : 1, 1);
-    if (!code->insts || !code->xbad) {
+    code->xs = calloc(code->count ? code->count : 1, sizeof *code->xs);
+    if (!code->insts || !code->xs) {
         vt_code_free(code);
         return -1;
     }
@@ -46,15 +46,21 @@ int vt_code_build(vt_code *code, uint32_t base, const uint8_t *data, uint32_t by
             i++;
     }
 #undef WORD
-    for (uint32_t i = 0; i < code->count; i++) /* (after the loop: a prefix changes the next instruction) */
-        code->xbad[i] = code->insts[i].op != VT_OP_INVALID && !vt_xregs_ok(&code->insts[i]);
+    for (uint32_t i = 0; i < code->count; i++) { /* (after the loop: a prefix changes the next instruction) */
+        const vt_inst *in = &code->insts[i];
+        vt_xinst *x = &code->xs[i];
+        x->xbad = in->op != VT_OP_INVALID && !vt_xregs_ok(in);
+        x->cls = (uint8_t)vt_ops[in->op].cls;
+        x->fn = in->op == VT_OP_INVALID || x->xbad || (in->pfx & (VT_PFX_PAIR | VT_PFX_MOD)) ? NULL
+                                                                                          : vt_exec_table[in->op];
+    }
     return 0;
 }
 
 void vt_code_free(vt_code *code)
 {
     free(code->insts);
-    free(code->xbad);
+    free(code->xs);
     memset(code, 0, sizeof *code);
 }
 
@@ -108,7 +114,8 @@ void vt_group_reset(vt_group *g, uint32_t start_pc)
     g->nwrites = 0;
 }
 
-void vt_group_lds_clear(vt_group *g)
+/* Frees every LDS page and directory. */
+static void vt_lds_free(vt_group *g)
 {
     for (uint32_t d = 0; d < VT_LDS_DIRS; d++) {
         for (uint32_t i = 0; g->lds_pages[d] && i < 1u << VT_LDS_DIR_BITS; i++)
@@ -116,6 +123,19 @@ void vt_group_lds_clear(vt_group *g)
         free(g->lds_pages[d]);
         g->lds_pages[d] = NULL;
     }
+    free(g->lds_made);
+    g->lds_made = NULL;
+    g->nlds_made = g->lds_made_cap = 0;
+}
+
+void vt_group_lds_clear(vt_group *g)
+{
+    if (!g->fast_paths) {
+        vt_lds_free(g);
+        return;
+    }
+    for (uint32_t i = 0; i < g->nlds_made; i++) /* (a page's calloc and free cost more than this) */
+        memset(g->lds_made[i], 0, 1u << VT_LDS_PAGE_BITS);
 }
 
 void vt_group_free(vt_group *g)
@@ -124,7 +144,7 @@ void vt_group_free(vt_group *g)
         free(g->warps[i].v);
         free(g->warps[i].stack);
     }
-    vt_group_lds_clear(g);
+    vt_lds_free(g);
     free(g->warps);
     free(g->wave_ptrs);
     free(g->writes);
@@ -150,6 +170,23 @@ int vt_fault(vt_group *g, const vt_warp *w, const char *fmt, ...)
     return -1;
 }
 
+/* Makes a zeroed LDS page at *p and lists it in lds_made. Returns 0 or -1 (out of memory). */
+static int vt_lds_page_new(vt_group *g, uint8_t **p)
+{
+    if (g->nlds_made == g->lds_made_cap) {
+        uint32_t cap = g->lds_made_cap ? 2 * g->lds_made_cap : 16;
+        uint8_t **made = realloc(g->lds_made, cap * sizeof *made);
+        if (!made)
+            return -1;
+        g->lds_made = made;
+        g->lds_made_cap = cap;
+    }
+    if (!(*p = calloc(1, 1u << VT_LDS_PAGE_BITS)))
+        return -1;
+    g->lds_made[g->nlds_made++] = *p;
+    return 0;
+}
+
 uint8_t *vt_mem_at(vt_group *g, uint32_t addr, uint32_t len)
 {
     uint32_t off = addr - VT_LDS_BASE;
@@ -161,9 +198,9 @@ uint8_t *vt_mem_at(vt_group *g, uint32_t addr, uint32_t len)
         if (!g->lds_pages[dir] && !(g->lds_pages[dir] = calloc(1u << VT_LDS_DIR_BITS, sizeof(uint8_t *))))
             return NULL;
         uint8_t **p = &g->lds_pages[dir][slot];
-        if (!*p)
-            *p = calloc(1, 1u << VT_LDS_PAGE_BITS);
-        return *p ? *p + in : NULL;
+        if (!*p && vt_lds_page_new(g, p))
+            return NULL;
+        return *p + in;
     }
     const core_alloc *a = g->last;
     if (!a || addr < a->base || addr - a->base >= a->size)
@@ -205,26 +242,30 @@ static int vt_xregs_ok(const vt_inst *in)
              (f & 4 && in->rs2 >= VT_NUM_XREGS) || (f & 8 && in->rs3 >= VT_NUM_XREGS));
 }
 
-int vt_warp_run(vt_group *g, vt_warp *w, core_stats *st)
+/* One instruction of warp w (inlined into vt_group_turns' loop). */
+static inline __attribute__((always_inline)) int vt_warp_step(vt_group *g, vt_warp *w, core_stats *st)
 {
     if (g->core->budget-- == 0)
         return vt_fault(g, w, "runaway: more than the workgroup's instruction budget (--max-instructions)%s",
                         g->core->arrived ? "; warps are waiting at a barrier that never completes" : "");
-    uint32_t idx = (w->pc - g->code->base) / 4;
-    if (w->pc < g->code->base || idx >= g->code->count || (w->pc & 3))
-        return vt_fault(g, w, "pc 0x%08x is outside the kernel code", w->pc);
-    const vt_inst *in = &g->code->insts[idx];
-    if (in->op == VT_OP_INVALID)
-        return vt_fault(g, w, "illegal instruction 0x%08x", in->word);
-    if (g->code->xbad[idx])
-        return vt_fault(g, w, "scalar register index above x63 (REGEXT prefix)");
-    w->npc = w->pc + in->len;
+    const vt_code *code = g->code;
+    uint32_t pc = w->pc, idx = (pc - code->base) / 4;
+    if (pc < code->base || idx >= code->count || (pc & 3))
+        return vt_fault(g, w, "pc 0x%08x is outside the kernel code", pc);
+    const vt_inst *in = &code->insts[idx];
+    const vt_xinst *x = &code->xs[idx];
+    w->npc = pc + in->len;
     g->nwrites = 0;
-    uint32_t pc = w->pc;
     /* a waiting warp executes its barrier (or sub-group barrier) again */
     int spinning = w->core.state == CORE_WAVE_BARRIER || w->sub_wait;
     int rc;
-    if ((w->vtype & 0x3f) != 0x10 && w->vl) /* LMUL=2 or SEW=8 (vt_vmode.c) */
+    if (x->fn && ((w->vtype & 0x3f) == 0x10 || !w->vl)) /* the common case, checked when the code was built */
+        rc = x->fn(g, w, in);
+    else if (in->op == VT_OP_INVALID)
+        return vt_fault(g, w, "illegal instruction 0x%08x", in->word);
+    else if (x->xbad)
+        return vt_fault(g, w, "scalar register index above x63 (REGEXT prefix)");
+    else if ((w->vtype & 0x3f) != 0x10 && w->vl) /* LMUL=2 or SEW=8 (vt_vmode.c) */
         rc = vt_run_vmode(g, w, in);
     else if (in->pfx & (VT_PFX_PAIR | VT_PFX_MOD))
         rc = vt_run_prefixed(g, w, in);
@@ -234,10 +275,9 @@ int vt_warp_run(vt_group *g, vt_warp *w, core_stats *st)
         return rc;
     w->core.icount += !spinning;
     g->instructions++;
-    vt_class cls = (vt_class)vt_ops[in->op].cls;
     st->instructions++;
-    st->by_class[cls]++;
-    if (cls == VT_CLS_VALU || cls == VT_CLS_VMEM) { /* the active lanes, counted inline (no libgcc call) */
+    st->by_class[x->cls]++;
+    if (x->cls == VT_CLS_VALU || x->cls == VT_CLS_VMEM) { /* the active lanes, counted inline (no libgcc call) */
         uint32_t m = w->mask - (w->mask >> 1 & 0x55555555u);
         m = (m & 0x33333333u) + (m >> 2 & 0x33333333u);
         st->lane_instructions += ((m + (m >> 4)) & 0x0f0f0f0fu) * 0x01010101u >> 24;
@@ -246,5 +286,19 @@ int vt_warp_run(vt_group *g, vt_warp *w, core_stats *st)
         g->on_commit(g->trace_ctx, g, w, pc, in);
     if (w->core.state != CORE_WAVE_DONE)
         w->pc = w->npc;
+    return 0;
+}
+
+int vt_group_turns(vt_group *g, core_stats *st, int *fault_warp)
+{
+    const core_group *cg = g->core;
+    while (cg->live)
+        for (uint32_t i = 0; i < g->numw && cg->live; i++) {
+            vt_warp *w = &g->warps[i];
+            if (w->core.state != CORE_WAVE_DONE && vt_warp_step(g, w, st)) {
+                *fault_warp = (int)i;
+                return -1;
+            }
+        }
     return 0;
 }

@@ -1,7 +1,7 @@
 /* The Ventus SIMT executor: warps of 4..32 lanes with 64 scalar and 256 vector registers, the SIMT
-   stack of reference 1.4, and one instruction of a warp at a time (vt_warp_run). The workgroup, its
-   barrier and the round-robin schedule (one instruction per warp per turn, spike's INTERLEAVE=1) are
-   the SIMT core's (src/core/core_simt.h). */
+   stack of reference 1.4, and a workgroup run in the round-robin schedule (one instruction per warp
+   per turn, spike's INTERLEAVE=1; vt_group_turns). The workgroup and its barrier are the SIMT core's
+   (src/core/core_simt.h). */
 #ifndef WAVESIM_VT_EXEC_H
 #define WAVESIM_VT_EXEC_H
 
@@ -32,20 +32,33 @@ enum {
     VT_CSR_LOCAL_ID_X, VT_CSR_LOCAL_ID_Y, VT_CSR_LOCAL_ID_Z, VT_CSR_GDS
 };
 
+struct vt_group;
+struct vt_warp;
+typedef int (*vt_exec_fn)(struct vt_group *g, struct vt_warp *w, const vt_inst *in);
+
+/* What the fetch loop needs of instruction i besides the instruction, found once when the code is
+   built. */
+typedef struct {
+    vt_exec_fn fn;                    /* its instruction function when it runs as it is (a valid
+                                         instruction without a pair or modifier prefix and with
+                                         x0-x63 only); NULL: the fetch loop's checked path */
+    uint8_t cls;                      /* its statistics class (vt_class) */
+    uint8_t xbad;                     /* it names a scalar register above x63 (a REGEXT prefix) */
+} vt_xinst;
+
 /* A predecoded code region: instruction i is at base + 4i. */
 typedef struct {
     uint32_t base;
     uint32_t count;
     vt_inst *insts;
-    uint8_t *xbad;                    /* per word: its instruction names a scalar register above x63
-                                         (a REGEXT prefix), found once when the code is built */
+    vt_xinst *xs;                     /* per word, beside insts */
 } vt_code;
 
 typedef struct {
     uint32_t r_pc, else_pc, else_mask;
 } vt_simt_entry;
 
-typedef struct {
+typedef struct vt_warp {
     core_wave core;                   /* state, warp id (core.id), barrier generation and instruction
                                          count (barrier re-executions while waiting excluded) */
     uint32_t pc, npc;
@@ -74,6 +87,10 @@ typedef struct vt_group {
     const vt_code *code;
     core_mem *mem;
     uint8_t **lds_pages[VT_LDS_DIRS]; /* the LDS window in 4 KiB pages, made (zeroed) on first touch */
+    uint8_t **lds_made;               /* the pages made, in order: with the fast paths a workgroup's end
+                                         zeroes them for the next workgroup of the slot instead of
+                                         freeing them */
+    uint32_t nlds_made, lds_made_cap;
     uint32_t lds_size;
     uint32_t numw, numt;
     uint32_t csr_knl, csr_pds, wgid, gid[3];
@@ -96,6 +113,8 @@ typedef struct vt_group {
     /* tracing (slow path): writes of the current instruction */
     int tracing;
     int fast_paths;                   /* the speed tricks on (vt_run_options.no_fast_paths unset) */
+    int fast32;                       /* fast paths and 32 threads a warp: lane loops over a constant
+                                         32 lanes, which the compiler vectorizes (vt_ops.h) */
     vt_write *writes;
     int nwrites, writes_cap;
     void (*on_commit)(void *ctx, const struct vt_group *g, const vt_warp *w, uint32_t pc, const vt_inst *in);
@@ -104,7 +123,6 @@ typedef struct vt_group {
     const core_alloc *last;
 } vt_group;
 
-typedef int (*vt_exec_fn)(vt_group *g, vt_warp *w, const vt_inst *in);
 extern const vt_exec_fn vt_exec_table[VT_OP_COUNT];
 
 /* Predecodes [base, base+bytes) of memory image `data`, applying REGEXT/REGEXTI prefixes to the
@@ -118,13 +136,16 @@ int vt_group_alloc(vt_group *g, uint32_t numw, uint32_t numt);
 /* Starts a workgroup on g's warps: registers zero, pc = start, what spike's boot ROM leaves in x5,
    x10 and x11, no fault, an empty LDS window. */
 void vt_group_reset(vt_group *g, uint32_t start_pc);
-/* Drops the pages of the LDS window the workgroup touched. */
+/* Empties the LDS window the workgroup touched: its pages zeroed for the next workgroup (fast paths) or
+   freed. */
 void vt_group_lds_clear(vt_group *g);
 void vt_group_free(vt_group *g);
 
-/* Executes one instruction of warp w (a waiting warp's barrier included), counting it into st.
-   Returns 0, or -1 on a fault (g->fault), also when the workgroup's instruction budget is spent. */
-int vt_warp_run(vt_group *g, vt_warp *w, core_stats *st);
+/* Runs the workgroup to its end in turns, the reference simulator's round robin: in each turn every
+   warp not done executes one instruction, in warp order (a waiting warp executes its barrier again),
+   counted into st. Returns 0, or -1 on a fault (g->fault; the warp's index in *fault_warp), also
+   when the workgroup's instruction budget is spent. */
+int vt_group_turns(vt_group *g, core_stats *st, int *fault_warp);
 
 /* Records a fault (the first one wins); returns -1 so executors can `return vt_fault(...)`. */
 int vt_fault(vt_group *g, const vt_warp *w, const char *fmt, ...);

@@ -64,26 +64,41 @@ static int vt_global_words(vt_group *g, vt_warp *w, const vt_inst *in, uint32_t 
     uint32_t first = lo[__builtin_ctz(act)] + imm; /* the allocation of the first active lane's address */
     if (!a || first < a->base || first - a->base >= a->size)
         a = core_mem_lookup(g->mem, first);
-    if (!a || a->size < 4)
+    if (!a || a->size < 4 || a->base + a->size > 0x100000000ull)
         return 0;
-    VT_FOR_LANES(g, act, l)
-    {
-        uint32_t addr = lo[l] + imm;
-        inside &= (addr - VT_LDS_BASE >= g->lds_size) & (addr >= a->base) & (addr - a->base <= a->size - 4) &
-                  (!flat | (lo[l] >> 24 != 0));
-    }
+    /* one unsigned compare per lane: addr - base <= size - 4 (the allocation lies below 4 GiB) */
+    uint32_t base = (uint32_t)a->base, span = (uint32_t)(a->size - 4), lds = g->lds_size;
+    if (g->fast32) /* all 32 lanes checked, the inactive ones pass (vectorized: VT_EACH32) */
+        VT_EACH32(l)
+        {
+            uint32_t addr = lo[l] + imm;
+            inside &= ((addr - VT_LDS_BASE >= lds) & (addr - base <= span) & (!flat | (lo[l] >> 24 != 0))) |
+                      !(act & lanes_bit[l]);
+        }
+    else
+        VT_FOR_LANES(g, act, l)
+        {
+            uint32_t addr = lo[l] + imm;
+            inside &= (addr - VT_LDS_BASE >= lds) & (addr - base <= span) & (!flat | (lo[l] >> 24 != 0));
+        }
     if (!inside)
         return 0;
     g->last = a;
     uint32_t *reg = vt_vreg(g, w, data_reg);
-    VT_FOR_LANES(g, act, l)
-    {
-        uint8_t *p = a->data + (lo[l] + imm - a->base);
+    if (act == 0xffffffffu && g->fast32) { /* every lane: no mask test */
         if (is_store)
-            memcpy(p, &reg[l], 4);
+            VT_EACH32(l) memcpy(a->data + (lo[l] + imm - base), &reg[l], 4);
         else
-            memcpy(&reg[l], p, 4);
-    }
+            VT_EACH32(l) memcpy(&reg[l], a->data + (lo[l] + imm - base), 4);
+    } else
+        VT_FOR_LANES(g, act, l)
+        {
+            uint8_t *p = a->data + (lo[l] + imm - base);
+            if (is_store)
+                memcpy(p, &reg[l], 4);
+            else
+                memcpy(&reg[l], p, 4);
+        }
     if (!is_store)
         vt_vwritten(g, data_reg, act);
     return 1;

@@ -5,6 +5,8 @@
 
 #include "vt_exec.h"
 
+#include "common/lanes.h"
+
 #define VT_OP(id, mn, fmt, match, mask, sem, cls) int vt_x_##sem(vt_group *g, vt_warp *w, const vt_inst *in);
 #include "../../../isa/ventus/ventus.def"
 #include "../../../isa/ventus/ventus2025.def"
@@ -44,6 +46,12 @@ static inline void vt_vwritten(vt_group *g, unsigned r, uint32_t active)
 #define VT_FOR_LANES(g, active, l) \
     for (uint32_t l = 0; l < (g)->numt; l++) \
         if ((active) >> l & 1)
+
+/* Loops over all 32 lanes of a 32-thread warp (g->fast32): a constant trip count and no mask test
+   make it a loop the compiler vectorizes. Bodies that run under it compute into a temporary that
+   lanes_blend32 (common/lanes.h) then stores for the active lanes only, so they must be pure
+   functions of their operands (no flags, no faults) for the inactive lanes they also compute. */
+#define VT_EACH32(l) for (uint32_t l = 0; l < 32; l++)
 
 /* Floating point: canonical NaN, the fflags bits, and an operation run under the rounding mode
    `rm` (RISC-V encoding; 7 = dynamic frm) with the host's exception flags folded into fflags. */

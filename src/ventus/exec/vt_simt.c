@@ -24,7 +24,17 @@ int vt_x_vbranch(vt_group *g, vt_warp *w, const vt_inst *in)
     const uint32_t *a = vt_vreg(g, w, in->rs2), *b = vt_vreg(g, w, in->rs1);
     uint32_t taken = 0, m = w->mask;
     unsigned f3 = in->word >> 12 & 7;
-    for (uint32_t l = 0; l < g->numt; l++) {
+    if (g->fast32) /* every lane compared, one loop per condition (vt_ops.h, VT_EACH32) */
+        switch (f3) {
+        case 0: VT_EACH32(l) taken |= lanes_bit[l] & -(uint32_t)(a[l] == b[l]); break;
+        case 1: VT_EACH32(l) taken |= lanes_bit[l] & -(uint32_t)(a[l] != b[l]); break;
+        case 4: VT_EACH32(l) taken |= lanes_bit[l] & -(uint32_t)((int32_t)a[l] < (int32_t)b[l]); break;
+        case 5: VT_EACH32(l) taken |= lanes_bit[l] & -(uint32_t)((int32_t)a[l] >= (int32_t)b[l]); break;
+        case 6: VT_EACH32(l) taken |= lanes_bit[l] & -(uint32_t)(a[l] < b[l]); break;
+        default: VT_EACH32(l) taken |= lanes_bit[l] & -(uint32_t)(a[l] >= b[l]); break;
+        }
+    taken &= m;
+    for (uint32_t l = 0; !g->fast32 && l < g->numt; l++) {
         if (!(m >> l & 1))
             continue;
         uint32_t x = a[l], y = b[l];

@@ -16,13 +16,17 @@
 #define VT_DEFAULT_BUDGET 2000000000ull
 #define VT_MAX_CODE (16u << 20) /* bytes of code predecoded at most */
 
+/* Each byte's value as a hex digit plus one, 0 for the other bytes. */
+static const uint8_t vt_hex1[256] = {
+    ['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5, ['5'] = 6, ['6'] = 7, ['7'] = 8, ['8'] = 9, ['9'] = 10,
+    ['a'] = 11, ['b'] = 12, ['c'] = 13, ['d'] = 14, ['e'] = 15, ['f'] = 16,
+    ['A'] = 11, ['B'] = 12, ['C'] = 13, ['D'] = 14, ['E'] = 15, ['F'] = 16,
+};
+
 /* The value of a hex digit, -1 for any other character. */
 static inline int vt_hex_digit(char c)
 {
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    c = (char)(c | 32);
-    return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+    return vt_hex1[(unsigned char)c] - 1;
 }
 
 /* Reads the first hex token of each line ("//" comments and text after the token ignored). */
@@ -33,6 +37,17 @@ static int vt_hex_words(const char *text, uint32_t **out, size_t *n, char *err, 
     if (!w)
         return snprintf(err, errsize, "out of memory"), -1;
     for (const char *p = text; *p;) {
+        const unsigned char *u = (const unsigned char *)p;
+        if (count < cap && vt_hex1[u[0]] && vt_hex1[u[1]] && vt_hex1[u[2]] && vt_hex1[u[3]] && vt_hex1[u[4]] &&
+            vt_hex1[u[5]] && vt_hex1[u[6]] && vt_hex1[u[7]] && u[8] == '\n') {
+            /* the common line, eight digits and a newline: no loops (the && chain stops at a NUL) */
+#define VT_NIBBLE(k) ((uint32_t)(vt_hex1[u[k]] - 1) << (28 - 4 * (k)))
+            w[count++] = VT_NIBBLE(0) | VT_NIBBLE(1) | VT_NIBBLE(2) | VT_NIBBLE(3) | VT_NIBBLE(4) | VT_NIBBLE(5) |
+                         VT_NIBBLE(6) | VT_NIBBLE(7);
+#undef VT_NIBBLE
+            p += 9, line++;
+            continue;
+        }
         while (*p == ' ' || *p == '\t' || *p == '\r')
             p++;
         if (*p && *p != '\n' && !(p[0] == '/' && p[1] == '/')) {
@@ -238,6 +253,7 @@ static int vt_start(void *ctx, void *slot, core_group *cg, char *err, size_t err
         g->gid[d] = cg->id[d];
     g->tracing = r->o->trace != NULL;
     g->fast_paths = !r->o->no_fast_paths;
+    g->fast32 = g->fast_paths && g->numt == 32;
     g->on_commit = r->o->trace;
     g->trace_ctx = r->o->trace_ctx;
     vt_group_reset(g, (uint32_t)m->start_pc);
@@ -246,10 +262,10 @@ static int vt_start(void *ctx, void *slot, core_group *cg, char *err, size_t err
     return 0;
 }
 
-static int vt_run(void *slot, core_group *cg, core_wave *w, uint64_t max, core_stats *st)
+static int vt_turns(void *slot, core_group *cg, core_stats *st, int *fault_wave)
 {
-    (void)cg, (void)max; /* round robin: one instruction a turn */
-    return vt_warp_run(slot, (vt_warp *)w, st);
+    (void)cg;
+    return vt_group_turns(slot, st, fault_wave);
 }
 
 /* "workgroup N warp W pc P (instruction): why" */
@@ -275,7 +291,7 @@ static void vt_finish(void *ctx, void *slot, core_group *cg, int rc)
     vt_group_lds_clear(slot);
 }
 
-static const core_isa vt_core_isa = {CORE_SCHED_ROUND_ROBIN, vt_slot_new, vt_slot_free, vt_start, vt_run,
+static const core_isa vt_core_isa = {CORE_SCHED_ROUND_ROBIN, vt_slot_new, vt_slot_free, vt_start, NULL, vt_turns,
                                      vt_fault_text, vt_finish};
 
 int vt_launch_dispatch(core_mem *mem, const vt_meta *m, const vt_run_options *o, vt_stats *stats, char *err,

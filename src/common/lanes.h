@@ -1,0 +1,88 @@
+/* 32-lane helpers both executors share: the build of hot functions for x86-64-v3 beside the
+   baseline, a mask bit per lane as a table, and 32-lane copies and masked blends as GCC/clang
+   generic vectors. They exist so that lane loops over a constant 32 lanes vectorize. */
+#ifndef WAVESIM_LANES_H
+#define WAVESIM_LANES_H
+
+#include <stdint.h>
+#include <string.h>
+
+/* Forced inline: GCC does not inline a plain inline function into a function built for another
+   target (the x86-64-v3 clones), and a call would stop the caller's lane loop from vectorizing. */
+#if defined(__GNUC__)
+#define LANES_INLINE static inline __attribute__((always_inline))
+#else
+#define LANES_INLINE static inline
+#endif
+
+/* Instruction functions and fetch loops are built twice, for x86-64-v3 (AVX2, its variable shifts
+   and gathers, FMA, POPCNT) and the baseline, the version picked when the program loads (GCC's and
+   clang's target_clones): the same results, as C11 keeps floating-point contraction off, the fused
+   multiply-add rounds once either way and a gather loads what the scalar loads do. Sanitizer builds
+   check the code, not the host's instruction set: they build one version (and so compile in half
+   the time). */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_UNDEFINED__)
+#define LANES_ONE_VERSION 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(undefined_behavior_sanitizer)
+#define LANES_ONE_VERSION 1
+#endif
+#endif
+#if defined(__x86_64__) && defined(__GNUC__) && defined(__linux__) && !defined(LANES_ONE_VERSION)
+#define LANES_MULTIVERSION __attribute__((target_clones("arch=x86-64-v3", "default")))
+#else
+#define LANES_MULTIVERSION
+#endif
+
+/* Lane l's bit of a 32-lane mask. Lane loops over a constant 32 lanes that test a mask as
+   `m & lanes_bit[l]`, or build one as an OR of `lanes_bit[l] & -(uint32_t)cond` (branch-free), are
+   loops GCC vectorizes with the baseline x86-64 (SSE2); `m >> l & 1` needs a shift per lane by a
+   varying amount, which SSE2 lacks, and stays a loop of 32 scalar steps. */
+static const uint32_t lanes_bit[32] = {
+    1u << 0,  1u << 1,  1u << 2,  1u << 3,  1u << 4,  1u << 5,  1u << 6,  1u << 7,
+    1u << 8,  1u << 9,  1u << 10, 1u << 11, 1u << 12, 1u << 13, 1u << 14, 1u << 15,
+    1u << 16, 1u << 17, 1u << 18, 1u << 19, 1u << 20, 1u << 21, 1u << 22, 1u << 23,
+    1u << 24, 1u << 25, 1u << 26, 1u << 27, 1u << 28, 1u << 29, 1u << 30, 1u << 31,
+};
+
+/* Eight 32-bit lanes as one GCC/clang generic vector: SSE2 pairs in the baseline build, one AVX2
+   register in the x86-64-v3 clones. Used where the vectorizer would need a run-time overlap check
+   (which GCC -O2 does not add) because a source row and a register row might be the same memory. */
+typedef uint32_t lanes_u32x8 __attribute__((vector_size(32)));
+
+/* 32 lanes copied as four 8-lane vectors: one AVX2 store per 8 lanes in the x86-64-v3 clones, so the
+   lane loop that then reads them 8 at a time gets its data forwarded from the store (the 16-byte
+   moves of an inline memcpy would make every such load wait). */
+LANES_INLINE void lanes_copy32(uint32_t *d, const uint32_t *v)
+{
+    lanes_u32x8 t0, t1, t2, t3; /* (written out: GCC -O2 keeps a 4-step loop as a loop) */
+    memcpy(&t0, v, sizeof t0);
+    memcpy(&t1, v + 8, sizeof t1);
+    memcpy(&t2, v + 16, sizeof t2);
+    memcpy(&t3, v + 24, sizeof t3);
+    memcpy(d, &t0, sizeof t0);
+    memcpy(d + 8, &t1, sizeof t1);
+    memcpy(d + 16, &t2, sizeof t2);
+    memcpy(d + 24, &t3, sizeof t3);
+}
+
+/* The lanes of mask take v, the others keep d: branch-free, eight lanes a step. */
+LANES_INLINE void lanes_blend32(uint32_t *d, const uint32_t *v, uint32_t mask)
+{
+    if (mask == 0xffffffffu) {
+        lanes_copy32(d, v);
+        return;
+    }
+#pragma GCC unroll 4
+    for (int i = 0; i < 32; i += 8) { /* (no helpers taking or returning vectors: -Wpsabi) */
+        lanes_u32x8 dv, vv, bit;
+        memcpy(&dv, d + i, sizeof dv);
+        memcpy(&vv, v + i, sizeof vv);
+        memcpy(&bit, lanes_bit + i, sizeof bit);
+        lanes_u32x8 sel = (lanes_u32x8)((((lanes_u32x8){0} + mask) & bit) != 0);
+        dv = (vv & sel) | (dv & ~sel);
+        memcpy(d + i, &dv, sizeof dv);
+    }
+}
+
+#endif
