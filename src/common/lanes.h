@@ -66,20 +66,25 @@ LANES_INLINE void lanes_copy32(uint32_t *d, const uint32_t *v)
     memcpy(d + 24, &t3, sizeof t3);
 }
 
-/* The lanes of mask take v, the others keep d: branch-free, eight lanes a step. */
+/* Four 32-bit lanes: one SSE2 register. The blend's lane test uses these, not lanes_u32x8: a 32-byte
+   vector compare has no SSE2 instruction, and GCC lowers it lane by lane in the baseline build (its
+   x86-64-v3 code is about as short either way). */
+typedef uint32_t lanes_u32x4 __attribute__((vector_size(16)));
+
+/* The lanes of mask take v, the others keep d: branch-free, four lanes a step. */
 LANES_INLINE void lanes_blend32(uint32_t *d, const uint32_t *v, uint32_t mask)
 {
     if (mask == 0xffffffffu) {
         lanes_copy32(d, v);
         return;
     }
-#pragma GCC unroll 4
-    for (int i = 0; i < 32; i += 8) { /* (no helpers taking or returning vectors: -Wpsabi) */
-        lanes_u32x8 dv, vv, bit;
+#pragma GCC unroll 8
+    for (int i = 0; i < 32; i += 4) { /* (no helpers taking or returning vectors: -Wpsabi) */
+        lanes_u32x4 dv, vv, bit;
         memcpy(&dv, d + i, sizeof dv);
         memcpy(&vv, v + i, sizeof vv);
         memcpy(&bit, lanes_bit + i, sizeof bit);
-        lanes_u32x8 sel = (lanes_u32x8)((((lanes_u32x8){0} + mask) & bit) != 0);
+        lanes_u32x4 sel = (lanes_u32x4)((((lanes_u32x4){0} + mask) & bit) != 0);
         dv = (vv & sel) | (dv & ~sel);
         memcpy(d + i, &dv, sizeof dv);
     }

@@ -243,9 +243,10 @@ static int vt_xregs_ok(const vt_inst *in)
 }
 
 /* One instruction of warp w (inlined into vt_group_turns' loop). */
-static inline __attribute__((always_inline)) int vt_warp_step(vt_group *g, vt_warp *w, core_stats *st)
+static inline __attribute__((always_inline)) int vt_warp_step(vt_group *g, vt_warp *w, core_stats *st,
+                                                                uint64_t *budget)
 {
-    if (g->core->budget-- == 0)
+    if ((*budget)-- == 0)
         return vt_fault(g, w, "runaway: more than the workgroup's instruction budget (--max-instructions)%s",
                         g->core->arrived ? "; warps are waiting at a barrier that never completes" : "");
     const vt_code *code = g->code;
@@ -274,8 +275,7 @@ static inline __attribute__((always_inline)) int vt_warp_step(vt_group *g, vt_wa
     if (rc)
         return rc;
     w->core.icount += !spinning;
-    g->instructions++;
-    st->instructions++;
+    g->instructions++; /* (the statistics' count follows from it: vt_group_turns) */
     st->by_class[x->cls]++;
     if (x->cls == VT_CLS_VALU || x->cls == VT_CLS_VMEM) { /* the active lanes, counted inline (no libgcc call) */
         uint32_t m = w->mask - (w->mask >> 1 & 0x55555555u);
@@ -291,14 +291,19 @@ static inline __attribute__((always_inline)) int vt_warp_step(vt_group *g, vt_wa
 
 int vt_group_turns(vt_group *g, core_stats *st, int *fault_warp)
 {
-    const core_group *cg = g->core;
-    while (cg->live)
+    core_group *cg = g->core;
+    uint64_t budget = cg->budget, issued = g->instructions; /* (the budget in a register) */
+    int rc = 0;
+    while (cg->live && !rc)
         for (uint32_t i = 0; i < g->numw && cg->live; i++) {
             vt_warp *w = &g->warps[i];
-            if (w->core.state != CORE_WAVE_DONE && vt_warp_step(g, w, st)) {
+            if (w->core.state != CORE_WAVE_DONE && vt_warp_step(g, w, st, &budget)) {
                 *fault_warp = (int)i;
-                return -1;
+                rc = -1;
+                break;
             }
         }
-    return 0;
+    cg->budget = budget;
+    st->instructions += g->instructions - issued;
+    return rc;
 }

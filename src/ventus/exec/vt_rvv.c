@@ -215,12 +215,20 @@ int vt_x_vmerge(vt_group *g, vt_warp *w, const vt_inst *in)
     uint32_t *d = vt_vreg(g, w, in->rd);
     if (g->fast32) {
         uint32_t r[32];
+        /* (both sources read in every lane, and chosen by a mask: a load under a condition keeps GCC
+           from vectorizing the loop) */
         if (bv)
             VT_EACH32(l)
-                r[l] = sel & lanes_bit[l] ? bv[l] : av[l];
+            {
+                uint32_t m = -(uint32_t)((sel & lanes_bit[l]) != 0);
+                r[l] = (bv[l] & m) | (av[l] & ~m);
+            }
         else
             VT_EACH32(l)
-                r[l] = sel & lanes_bit[l] ? s : av[l];
+            {
+                uint32_t m = -(uint32_t)((sel & lanes_bit[l]) != 0);
+                r[l] = (s & m) | (av[l] & ~m);
+            }
         lanes_blend32(d, r, act);
     } else
         VT_FOR_LANES(g, act, l)

@@ -32,6 +32,26 @@ static float vt_quiet(float x)
         uint32_t act = vt_active(g, w, in), s = 0; \
         const uint32_t *bv = vt_vsrc1(g, w, in, &s), *av = vt_vreg(g, w, in->rs2), *cv = vt_vreg(g, w, in->rs3); \
         uint32_t *d = vt_vreg(g, w, in->rd); \
+        if (g->fast32 && act == 0xffffffffu && w->frm != 4) { \
+            /* every lane active and no RMM fix-up: one pass over 32 lanes (vectorized where the op \
+               has a vector form; the lanes' flags are the flags of the lanes computed). The results \
+               are stored before vt_fp_end, a call, so that they are computed under frm. */ \
+            uint32_t splat[32], out[32]; \
+            if (!bv) \
+                VT_EACH32(l) splat[l] = s; \
+            const uint32_t *bl = bv ? bv : splat; \
+            VT_EACH32(l) \
+            { \
+                float a = fp_f32(av[l]), b = fp_f32(bl[l]), c = fp_f32(cv[l]); \
+                (void)a, (void)b, (void)c; \
+                uint32_t r = fp_b32(expr); \
+                out[l] = fp_isnan32(r) ? VT_CANON_NAN : r; \
+            } \
+            lanes_copy32(d, out); \
+            vt_fp_end(g, w, saved); \
+            vt_vwritten(g, in->rd, act); \
+            return 0; \
+        } \
         VT_FOR_LANES(g, act, l) \
         { \
             float a = fp_f32(av[l]), b = fp_f32(bv ? bv[l] : s), c = fp_f32(cv[l]); \
