@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # The hazards seed 000 leaves to software and the VOPD pairing rules:
 # - a WMMA whose A or B is the D of the WMMA just before it is reported as a warning (stderr,
-#   --stats, the trace), and not when a VALU instruction sits between or when only C is shared;
+#   --stats, the trace; the same untraced), and not when a VALU instruction sits between or when
+#   only C is shared;
 # - V_PERMLANE right after V_CMPX likewise, and not with a v_nop between;
 # - a code object holding a VOPD pair that breaks a bank rule is refused at load with the rule
 #   named, although the disassembler prints it as LLVM does.
@@ -61,6 +62,13 @@ def main():
                 bad += 1
                 print('FAIL %s: exit %d, warnings %s (trace %s), want %s; stats line %s; %s'
                       % (name, p.returncode, got, in_trace, want, 'ok' if in_stats else 'missing', p.stderr.strip()))
+            # untraced, the fetch loop's short path runs (r3_xop.plain): the same warnings
+            q = asmkit.run(args.tool, hsaco, name, 64, 32, ['zeros:64'], {}, extra=['--stats'])
+            got = (count(q.stderr, 'WMMA hazard'), count(q.stderr, 'permlane hazard'))
+            if q.returncode or got != want or ('%d WMMA hazard, %d permlane hazard' % want) not in q.stdout:
+                bad += 1
+                print('FAIL %s untraced: exit %d, warnings %s, want %s; %s' % (name, q.returncode, got, want,
+                                                                         q.stderr.strip()))
         # VOPD: v_dual_mov_b32 v1, v2 :: v_dual_mov_b32 v4, v6 (src0 v2 and v6 share bank 2)
         words = ['0xca100102', '0x01040106']
         src = asmkit.source([asmkit.Kernel('vopd_bad', ['.long %s' % w for w in words] + ['s_endpgm'], nargs=1)])

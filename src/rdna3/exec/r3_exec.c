@@ -93,6 +93,19 @@ static inline uint64_t r3_lanes_of(uint64_t m)
     return (m * 0x0101010101010101ull) >> 56;
 }
 
+int r3_reads_hazards(r3_exec_fn fn)
+{
+    static const r3_exec_fn readers[] = {
+        r3x_v_permlane16_b32,       r3x_v_permlanex16_b32,     r3x_v_wmma_f32_16x16x16_f16,
+        r3x_v_wmma_f32_16x16x16_bf16, r3x_v_wmma_f16_16x16x16_f16, r3x_v_wmma_bf16_16x16x16_bf16,
+        r3x_v_wmma_i32_16x16x16_iu8, r3x_v_wmma_i32_16x16x16_iu4,
+    };
+    for (size_t i = 0; fn && i < sizeof readers / sizeof readers[0]; i++)
+        if (fn == readers[i])
+            return 1;
+    return 0;
+}
+
 /* The fetch/execute loop, inlined twice by r3_wave_run: with `traced` a constant 0 the compiler
    drops every trace test from the loop that runs untraced. The budget and the lane count live in
    locals (registers) and go back to the group and the statistics when the loop ends; the wave's
@@ -123,48 +136,55 @@ static inline __attribute__((always_inline)) int r3_wave_loop(r3_group *g, r3_wa
             x = &ops[co->index[pc / 4]];
         }
         w->inst_pc = pc;
-        if (!x->fn) {
-            r3_fault(w, x->in->op ? "instruction not implemented by wavesim yet" : "illegal instruction");
-            rc = -1;
-            break;
-        }
-        if (budget == 0) {
-            r3_fault(w, "instruction budget exhausted (a kernel that never ends? see --max-instructions)");
-            rc = -1;
-            break;
-        }
-        w->pc = x->next_pc;
-        if (traced)
-            r3_trace_before(w, g->snap);
-        uint64_t exec = r3_exec_mask(w);
-        if (x->y && x->vopd_direct && fast) { /* VOPD whose Y reads nothing X writes */
+        uint64_t exec;
+        if (!traced && fast && x->plain && budget) { /* the short path (r3_xop.plain says what it skips) */
+            w->pc = x->next_pc;
+            exec = r3_exec_mask(w);
             x->fn(w, x);
-            x->y->fn(w, x->y);
-        } else if (x->y) { /* VOPD: X computes, Y computes from the same old values, then X's result lands */
-            w->defer = 1;
-            w->pending_mask = 0;
-            x->fn(w, x);
-            w->defer = 0;
-            x->y->fn(w, x->y);
-            uint32_t *d = r3_vrow_w(w, w->pending_reg);
-            if (w->fast32)
-                lanes_blend32(d, w->pending, (uint32_t)w->pending_mask);
-            else
-                for (int l = 0; l < w->lanes; l++)
-                    if (w->pending_mask >> l & 1)
-                        d[l] = w->pending[l];
         } else {
-            x->fn(w, x);
-            if (w->core.state == CORE_WAVE_BLOCKED) /* not executed yet: it runs again when resumed */
+            if (!x->fn) {
+                r3_fault(w, x->in->op ? "instruction not implemented by wavesim yet" : "illegal instruction");
+                rc = -1;
                 break;
+            }
+            if (budget == 0) {
+                r3_fault(w, "instruction budget exhausted (a kernel that never ends? see --max-instructions)");
+                rc = -1;
+                break;
+            }
+            w->pc = x->next_pc;
+            if (traced)
+                r3_trace_before(w, g->snap);
+            exec = r3_exec_mask(w);
+            if (x->y && x->vopd_direct && fast) { /* VOPD whose Y reads nothing X writes */
+                x->fn(w, x);
+                x->y->fn(w, x->y);
+            } else if (x->y) { /* VOPD: X computes, Y computes from the same old values, then X's result lands */
+                w->defer = 1;
+                w->pending_mask = 0;
+                x->fn(w, x);
+                w->defer = 0;
+                x->y->fn(w, x->y);
+                uint32_t *d = r3_vrow_w(w, w->pending_reg);
+                if (w->fast32)
+                    lanes_blend32(d, w->pending, (uint32_t)w->pending_mask);
+                else
+                    for (int l = 0; l < w->lanes; l++)
+                        if (w->pending_mask >> l & 1)
+                            d[l] = w->pending[l];
+            } else {
+                x->fn(w, x);
+                if (w->core.state == CORE_WAVE_BLOCKED) /* not executed yet: it runs again when resumed */
+                    break;
+            }
+            if (x->cls == R3C_VALU || x->cls == R3C_VOPD) { /* what the next VALU instruction sees before it */
+                w->hz_prev = w->hz_next;
+                w->hz_dst = w->hz_next_dst;
+                w->hz_ndst = w->hz_next_ndst;
+                w->hz_next = R3_HZ_NONE;
+            }
         }
         budget--;
-        if (x->cls == R3C_VALU || x->cls == R3C_VOPD) { /* what the next VALU instruction sees before it */
-            w->hz_prev = w->hz_next;
-            w->hz_dst = w->hz_next_dst;
-            w->hz_ndst = w->hz_next_ndst;
-            w->hz_next = R3_HZ_NONE;
-        }
         lanes += r3_lanes_of(exec);
         st->by_class[x->cls]++;
         w->core.icount++;

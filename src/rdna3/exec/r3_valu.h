@@ -85,6 +85,19 @@ uint32_t r3_fma16(const r3_wave *w, uint32_t a, uint32_t b, uint32_t c);
         }                                                                                  \
     } while (0)
 
+/* R3_EACH_LANE with the 32-lane pass split on the instruction's CLAMP bit: the integer templates'
+   expressions choose between a saturating and a plain form by x->clamp, which GCC would otherwise
+   evaluate both ways in every lane and blend. */
+#define R3_EACH_LANE_BY_CLAMP(body)                                                        \
+    do {                                                                                   \
+        if (w->fast32 && x->clamp) {                                                       \
+            for (int l = 0; l < 32; l++) {                                                 \
+                body;                                                                      \
+            }                                                                              \
+        } else                                                                             \
+            R3_EACH_LANE(body);                                                            \
+    } while (0)
+
 /* 32-bit lanes through the named fetch and store helpers (integer and bitwise operations,
    conversions), 1..3 sources */
 #define R3_MAP1(name, F0, store, expr)                                                     \
@@ -92,7 +105,7 @@ uint32_t r3_fma16(const r3_wave *w, uint32_t a, uint32_t b, uint32_t c);
     {                                                                                      \
         uint32_t a[R3_MAX_LANES], r[R3_MAX_LANES];                                         \
         F0(w, x, 0, a);                                                                    \
-        R3_EACH_LANE(r[l] = (expr));                                                       \
+        R3_EACH_LANE_BY_CLAMP(r[l] = (expr));                                                       \
         store(w, x, r);                                                                    \
     }
 #define R3_MAP2(name, F0, F1, store, expr)                                                 \
@@ -101,7 +114,7 @@ uint32_t r3_fma16(const r3_wave *w, uint32_t a, uint32_t b, uint32_t c);
         uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], r[R3_MAX_LANES];                        \
         F0(w, x, 0, a);                                                                    \
         F1(w, x, 1, b);                                                                    \
-        R3_EACH_LANE(r[l] = (expr));                                                       \
+        R3_EACH_LANE_BY_CLAMP(r[l] = (expr));                                                       \
         store(w, x, r);                                                                    \
     }
 #define R3_MAP3(name, F0, F1, F2, store, expr)                                             \
@@ -111,7 +124,7 @@ uint32_t r3_fma16(const r3_wave *w, uint32_t a, uint32_t b, uint32_t c);
         F0(w, x, 0, a);                                                                    \
         F1(w, x, 1, b);                                                                    \
         F2(w, x, 2, c);                                                                    \
-        R3_EACH_LANE(r[l] = (expr));                                                       \
+        R3_EACH_LANE_BY_CLAMP(r[l] = (expr));                                                       \
         store(w, x, r);                                                                    \
     }
 #define R3_U32_1(name, expr) R3_MAP1(name, r3_src_b32, r3_dst_b32, expr)

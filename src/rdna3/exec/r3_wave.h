@@ -294,18 +294,30 @@ void r3_dst_b32_any(r3_wave *w, const r3_xop *x, const uint32_t v[R3_MAX_LANES])
 /* f32: OMOD, CLAMP and the output denormal mode, then written. */
 void r3_dst_f32_any(r3_wave *w, const r3_xop *x, uint32_t v[R3_MAX_LANES]);
 
-/* Fast path of the 32-bit results: without DPP or a VOPD deferral, the EXEC lanes of a 32-lane wave
-   blended in (and, for f32, nothing to apply: no OMOD, CLAMP or output flushing). */
+/* Fast path of the 32-bit results: without DPP, the EXEC lanes of a 32-lane wave blended in (and,
+   for f32, nothing to apply: no OMOD, CLAMP or output flushing); the X half of a VOPD whose Y half
+   reads what X writes (w->defer) keeps them aside instead, for the fetch loop to blend in after Y. */
 R3_INLINE int r3_dst_plain(const r3_wave *w, const r3_xop *x)
 {
-    return w->fast32 && !x->dpp && !w->defer;
+    return w->fast32 && !x->dpp;
 }
 
+R3_INLINE void r3_dst_put32(r3_wave *w, const r3_xop *x, const uint32_t v[R3_MAX_LANES])
+{
+    if (!w->defer) {
+        lanes_blend32(r3_vrow_w(w, x->vdst), v, w->sgpr[126]);
+        return;
+    }
+    lanes_copy32(w->pending, v);
+    w->pending_reg = x->vdst;
+    w->pending_mask = w->sgpr[126];
+    w->defer = 0;
+}
 
 R3_INLINE void r3_dst_b32(r3_wave *w, const r3_xop *x, const uint32_t v[R3_MAX_LANES])
 {
     if (r3_dst_plain(w, x))
-        lanes_blend32(r3_vrow_w(w, x->vdst), v, w->sgpr[126]);
+        r3_dst_put32(w, x, v);
     else
         r3_dst_b32_any(w, x, v);
 }
@@ -313,7 +325,7 @@ R3_INLINE void r3_dst_b32(r3_wave *w, const r3_xop *x, const uint32_t v[R3_MAX_L
 R3_INLINE void r3_dst_f32(r3_wave *w, const r3_xop *x, uint32_t v[R3_MAX_LANES])
 {
     if (r3_dst_plain(w, x) && !x->omod && !x->clamp && (w->mode & R3_MODE_DENORM_OUT32))
-        lanes_blend32(r3_vrow_w(w, x->vdst), v, w->sgpr[126]);
+        r3_dst_put32(w, x, v);
     else
         r3_dst_f32_any(w, x, v);
 }

@@ -200,6 +200,14 @@ int r3_xprog_build(r3_xprog *p, const r3_codeobj *co, int wave64)
         if (next->absorb && next->absorb < 255 && next[1].cls == next->cls)
             x->absorb = (uint8_t)(next->absorb + 1);
     }
+    int hazards = 0; /* does anything read what the previous VALU instruction was? */
+    for (size_t i = 0; i < co->ninsts; i++)
+        hazards |= r3_reads_hazards(p->ops[i].fn);
+    for (size_t i = 0; i < co->ninsts; i++) {
+        r3_xop *x = &p->ops[i];
+        x->plain = x->fn && !x->y && !r3_ds_waits_on_device(x->fn) &&
+                   !(hazards && (x->cls == R3C_VALU || x->cls == R3C_VOPD));
+    }
     return 0;
 }
 

@@ -39,6 +39,10 @@ struct r3_xop {
                                  them with it, without running them, unless it branched or stopped */
     uint8_t vopd_direct;      /* VOPD: the Y half reads no VGPR the X half writes, so X's result
                                  need not wait for Y's reads */
+    uint8_t plain;            /* fast paths: the run loop's short path will do: implemented, no VOPD,
+                                 cannot wait on another workgroup, and no hazard to track (a VALU
+                                 instruction only in a program without a reader of r3_wave.hz_prev:
+                                 r3_reads_hazards) */
     uint8_t enc;              /* r3_xenc */
     uint8_t cls;              /* r3_xclass */
     uint8_t neg, abs;         /* bit k: modifier on source k (VOP3; e32 DPP16 from the DPP word) */
