@@ -178,6 +178,35 @@ static int ws_cc_args(const ws_cc_options *o, const char *clang, const char *dev
     return n;
 }
 
+/* The command line ws_cc runs, in memory of its own (ws_cc_argv_make, ws_cc_argv_free). */
+typedef struct {
+    const char **args;
+    char (*lib_paths)[4300];
+    char mcpu[80];
+    int n;
+} ws_cc_argv;
+
+/* Fills *av as ws_cc_args does. Returns 0, or -1 (out of memory; *av holds nothing to free). */
+static int ws_cc_argv_make(ws_cc_argv *av, const ws_cc_options *o, const char *clang, const char *device_libs,
+                           const char *header)
+{
+    av->lib_paths = malloc(16 * sizeof *av->lib_paths);
+    av->args = calloc((size_t)o->nclang_args + 64, sizeof *av->args);
+    if (!av->args || !av->lib_paths) {
+        free(av->args);
+        free(av->lib_paths);
+        return -1;
+    }
+    av->n = ws_cc_args(o, clang, device_libs, header, av->args, av->lib_paths, av->mcpu, sizeof av->mcpu);
+    return 0;
+}
+
+static void ws_cc_argv_free(ws_cc_argv *av)
+{
+    free(av->args);
+    free(av->lib_paths);
+}
+
 /* Checks the options and finds clang and the builtin library, as ws_cc and ws_cc_command both need.
    Returns 0, or -1 with `err`. */
 static int ws_cc_choose(const ws_cc_options *o, const char **clang, const char **device_libs, char *libs_buf,
@@ -244,23 +273,16 @@ int ws_cc_command(const ws_cc_options *o, char *out, size_t outsize, char *err, 
     char header[80];
     snprintf(header, sizeof header, "wavesim_cl.h@fnv1a64:%016llx", (unsigned long long)hash);
     int use_header = !device_libs && !o->link_only;
-    char(*lib_paths)[4300] = malloc(16 * sizeof *lib_paths);
-    const char **args = calloc((size_t)o->nclang_args + 64, sizeof *args);
-    if (!args || !lib_paths) {
-        free(args);
-        free(lib_paths);
+    ws_cc_argv av;
+    if (ws_cc_argv_make(&av, o, clang, device_libs, use_header ? header : NULL))
         return ws_cc_fail(err, errsize, "out of memory");
-    }
-    char mcpu[80];
-    int n = ws_cc_args(o, clang, device_libs, use_header ? header : NULL, args, lib_paths, mcpu, sizeof mcpu);
     size_t len = 0;
     int fits = outsize > 0;
     if (fits)
         out[0] = '\0';
-    for (int a = 0; a < n && fits; a++)
-        fits = ws_cc_append_word(out, outsize, &len, args[a]) == 0;
-    free(args);
-    free(lib_paths);
+    for (int a = 0; a < av.n && fits; a++)
+        fits = ws_cc_append_word(out, outsize, &len, av.args[a]) == 0;
+    ws_cc_argv_free(&av);
     if (!fits)
         return ws_cc_fail(err, errsize, "the command line is longer than the buffer given");
     return 0;
@@ -293,19 +315,14 @@ int ws_cc(const ws_cc_options *o, char *note, size_t notesize, char *err, size_t
             return ws_cc_fail(err, errsize, "cannot write the builtin header to a temporary directory");
         }
     }
-    int status = -1;
-    char(*lib_paths)[4300] = malloc(16 * sizeof *lib_paths);
-    const char **args = calloc((size_t)o->nclang_args + 64, sizeof *args);
-    if (!args || !lib_paths) {
-        ws_cc_fail(err, errsize, "out of memory");
-        goto out;
+    int status;
+    ws_cc_argv av;
+    if (ws_cc_argv_make(&av, o, clang, device_libs, use_header ? header : NULL)) {
+        status = ws_cc_fail(err, errsize, "out of memory");
+    } else {
+        status = ws_cc_spawn(av.args, o->log_fd, err, errsize);
+        ws_cc_argv_free(&av);
     }
-    char mcpu[80];
-    ws_cc_args(o, clang, device_libs, use_header ? header : NULL, args, lib_paths, mcpu, sizeof mcpu);
-    status = ws_cc_spawn(args, o->log_fd, err, errsize);
-out:
-    free(args);
-    free(lib_paths);
     if (use_header) {
         unlink(header);
         rmdir(dir);

@@ -506,8 +506,9 @@ def main():
     ap.add_argument('--only')
     ap.add_argument('--builtins', default='rocm', choices=('rocm', 'wavesim'),
                     help="wavesim cc's OpenCL library: AMD's device libraries or wavesim's header")
-    ap.add_argument('--cc-tool', help='compile with this wavesim (the release build) through the oracle cache, '
-                    'run with --tool')
+    ap.add_argument('--cc-tool', help='the wavesim whose `cc` compiles the cases (through the oracle cache; '
+                    'default: --tool); --tool runs them, so a sanitizer build can run what the release build '
+                    'compiled')
     ap.add_argument('--pocl', help='pocl_run: also run every case on the host OpenCL platform and compare')
     ap.add_argument('--opencl-icd', help="with --pocl: also run every case's source through wavesim's OpenCL "
                     'platform (the .icd file in this directory) with the same host program, which must give '

@@ -32,6 +32,10 @@ static uint32_t int_to_f16(const r3_wave *w, int64_t v)
 
 static uint32_t int_to_f32(const r3_wave *w, int64_t v)
 {
+    /* fast paths, round to nearest even: the host's conversion (its mode outside r3_round_enter)
+       rounds the same, IEEE 754 conversions being correctly rounded */
+    if (w->fast32 && R3_MODE_ROUND32(w->mode) == FP_RNE)
+        return fp_b32((float)v);
     return fp_pack(&fp_single, v < 0, v < 0 ? (uint64_t)-v : (uint64_t)v, 0, 0, (fp_round)R3_MODE_ROUND32(w->mode));
 }
 
