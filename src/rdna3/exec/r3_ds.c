@@ -123,7 +123,7 @@ LANES_MULTIVERSION static int r3_ds_gather2(const uint8_t *restrict lds, uint32_
                                          const uint32_t off[2], uint32_t *restrict t0, uint32_t *restrict t1)
 {
     uint32_t b[32], top = 0, o0 = off[0], o1 = off[1];
-    memcpy(b, base, sizeof b);
+    lanes_copy32(b, base); /* (32-byte stores: the max pass's 32-byte loads get them forwarded) */
     for (int l = 0; l < 32; l++)
         top = b[l] > top ? b[l] : top;
     uint32_t hi = o0 > o1 ? o0 : o1;
