@@ -17,7 +17,9 @@ CFLAGS_san := -O1 -g1 -fsanitize=address,undefined -fno-sanitize-recover=undefin
 CFLAGS_fuzz := -O1 -gline-tables-only -fsanitize=address,undefined,fuzzer-no-link -fno-sanitize-recover=undefined
 # -fPIC: the library objects also go into the OpenCL platform's shared library; calls between them
 # still bind directly (-fno-semantic-interposition), so the executables pay nothing for it.
-ALLCFLAGS := $(WARN) -frounding-math -fPIC -fno-semantic-interposition $(CFLAGS_$(MODE)) $(CFLAGS) -Iinclude -Isrc
+# -fno-math-errno: nothing reads errno after a math function, and with it GCC computes sqrtf inline
+# (the same correctly rounded result), so the lane loops that take square roots vectorize.
+ALLCFLAGS := $(WARN) -frounding-math -fno-math-errno -fPIC -fno-semantic-interposition $(CFLAGS_$(MODE)) $(CFLAGS) -Iinclude -Isrc
 LDFLAGS_ALL := $(filter -fsanitize=%,$(CFLAGS_$(MODE))) $(LDFLAGS)
 
 LIB_SRC := $(wildcard src/common/*.c src/asm/*.c src/core/*.c src/rdna3/codec/*.c src/rdna3/codeobj/*.c src/rdna3/exec/*.c src/ventus/*/*.c src/runtime/*.c)

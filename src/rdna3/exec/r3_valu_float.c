@@ -371,10 +371,7 @@ R3_INLINE uint64_t trans_nan64(uint64_t r, uint64_t a)
         uint32_t a[R3_MAX_LANES], r[R3_MAX_LANES];                                         \
         r3_src_f32(w, x, 0, a);                                                            \
         int rt = r3_round_enter(w, 0);                                                     \
-        for (int l = 0; l < LANES; l++) {                                                  \
-            float fx = fp_f32(edge(a[l]));                                                 \
-            r[l] = edge(trans_nan32(fp_b32(expr), a[l]));                                  \
-        }                                                                                  \
+        R3_EACH_LANE(float fx = fp_f32(edge(a[l])); r[l] = edge(trans_nan32(fp_b32(expr), a[l]))); \
         r3_round_leave(rt);                                                                \
         r3_dst_f32(w, x, r);                                                               \
     }
