@@ -53,6 +53,26 @@ static inline void vt_vwritten(vt_group *g, unsigned r, uint32_t active)
    functions of their operands (no flags, no faults) for the inactive lanes they also compute. */
 #define VT_EACH32(l) for (uint32_t l = 0; l < 32; l++)
 
+/* d[l] = EXPR for the lanes of `active`, DECL declaring what EXPR reads of lane l (statements, no
+   top-level comma): with g->fast32 all 32 lanes into a temporary, then blended; else lane by lane. */
+#define VT_LANES_SET(g, d, active, decl, expr) \
+    do { \
+        if ((g)->fast32) { \
+            uint32_t r_[32]; \
+            VT_EACH32(l) \
+            { \
+                decl; \
+                r_[l] = (expr); \
+            } \
+            lanes_blend32(d, r_, active); \
+        } else \
+            VT_FOR_LANES(g, active, l) \
+            { \
+                decl; \
+                d[l] = (expr); \
+            } \
+    } while (0)
+
 /* Floating point: canonical NaN, the fflags bits, and an operation run under the rounding mode
    `rm` (RISC-V encoding; 7 = dynamic frm) with the host's exception flags folded into fflags. */
 #define VT_CANON_NAN 0x7fc00000u

@@ -56,27 +56,10 @@ int vt_x_vsetvl(vt_group *g, vt_warp *w, const vt_inst *in)
         uint32_t act = vt_active(g, w, in), s = 0; \
         const uint32_t *bv = vt_vsrc1(g, w, in, &s), *av = vt_vreg(g, w, in->rs2); \
         uint32_t *d = vt_vreg(g, w, in->rd); \
-        if (g->fast32) { /* all 32 lanes into r, then the active ones land */ \
-            uint32_t r[32]; \
-            if (bv) \
-                VT_EACH32(l) \
-                { \
-                    uint32_t a = av[l], b = bv[l]; \
-                    r[l] = (expr); \
-                } \
-            else \
-                VT_EACH32(l) \
-                { \
-                    uint32_t a = av[l], b = s; \
-                    r[l] = (expr); \
-                } \
-            lanes_blend32(d, r, act); \
-        } else \
-            VT_FOR_LANES(g, act, l) \
-            { \
-                uint32_t a = av[l], b = bv ? bv[l] : s; \
-                d[l] = (expr); \
-            } \
+        if (bv) /* (a loop each: a choice per lane keeps the 32-lane pass from vectorizing) */ \
+            VT_LANES_SET(g, d, act, uint32_t a = av[l]; uint32_t b = bv[l], (expr)); \
+        else \
+            VT_LANES_SET(g, d, act, uint32_t a = av[l]; uint32_t b = s, (expr)); \
         vt_vwritten(g, in->rd, act); \
         return 0; \
     }
@@ -179,20 +162,7 @@ VT_VSAT(vssub, (int64_t)SA - SB, -0x80000000LL, 0x7fffffffLL)
         uint32_t act = vt_active(g, w, in), s = 0; \
         const uint32_t *v1 = vt_vsrc1(g, w, in, &s), *v2 = vt_vreg(g, w, in->rs2), *acc = vt_vreg(g, w, in->rs3); \
         uint32_t *d = vt_vreg(g, w, in->rd); \
-        if (g->fast32) { \
-            uint32_t r[32]; \
-            VT_EACH32(l) \
-            { \
-                uint32_t s1 = v1 ? v1[l] : s, s2 = v2[l], c = acc[l]; \
-                r[l] = (expr); \
-            } \
-            lanes_blend32(d, r, act); \
-        } else \
-            VT_FOR_LANES(g, act, l) \
-            { \
-                uint32_t s1 = v1 ? v1[l] : s, s2 = v2[l], c = acc[l]; \
-                d[l] = (expr); \
-            } \
+        VT_LANES_SET(g, d, act, uint32_t s1 = v1 ? v1[l] : s; uint32_t s2 = v2[l]; uint32_t c = acc[l], (expr)); \
         vt_vwritten(g, in->rd, act); \
         return 0; \
     }
