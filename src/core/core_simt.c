@@ -71,7 +71,7 @@ int core_group_print(core_group *g, const char *text, size_t len)
 static int core_group_run(const core_isa *isa, void *slot, core_group *g, core_stats *st, uint64_t quantum,
                           int *fault_wave, char *err, size_t errsize)
 {
-    if (isa->policy == CORE_SCHED_ROUND_ROBIN) {
+    if (isa->policy == CORE_SCHED_ROUND_ROBIN) { /* (never co-resident: no time slice applies) */
         if (isa->run_turns(slot, g, st, fault_wave)) {
             isa->fault_text(slot, g, g->waves[*fault_wave], err, errsize);
             return -1;
@@ -343,6 +343,10 @@ static int core_print_outputs(const core_dispatch_desc *d, core_thread *threads,
 
 int core_dispatch(const core_dispatch_desc *d, core_stats *st, char *err, size_t errsize)
 {
+    if (d->coresident && d->isa->policy == CORE_SCHED_ROUND_ROBIN) { /* run_turns has no time slice */
+        snprintf(err, errsize, "co-resident dispatch needs an ISA that runs waves until they wait");
+        return -1;
+    }
     core_dispatch_ctx c;
     memset(&c, 0, sizeof c);
     c.d = d;

@@ -335,7 +335,7 @@ def sec_barriersub(t, c, rng):
 
 
 def sec_reset(t, c, rng):
-    """Every workgroup starts with all vector registers zero, also in a workgroup slot an earlier one
+    """Every workgroup starts with all vector registers and all of LDS zero, also in a workgroup slot an earlier one
     used (the fast paths clear only the rows a workgroup touched: vt_warp.vrows), and the reference
     paths (--no-fast-paths) agree. Each workgroup stores v31 (the highest row it touches) and v17
     before it writes them; the buffer starts as 0x55 in every word."""
@@ -345,6 +345,18 @@ def sec_reset(t, c, rng):
     for extra in ((), ('--no-fast-paths',)):
         res, err = t.launch(body, [[0x55] * 128], numw=1, numt=4, groups=(16, 1, 1), run_args=extra)
         c.eq(s, err or res[0], [0] * 128, 'v31 and v17 read before written, 16 workgroups %s' % ' '.join(extra))
+    # LDS starts zero too: each workgroup ORs together the first word of `pages` LDS pages, writing
+    # each after reading it, and stores what it read. With 3 pages a slot keeps its pages for the
+    # next workgroup and zeroes them (fast paths); with 70 (above VT_LDS_KEEP_PAGES) it frees them.
+    for pages in (3, 70):
+        body = ['csrr t5, wgid', 'slli t5, t5, 2', 'li t6, 0x%x' % BUF, 'add t6, t6, t5', 'li t0, 0x%x' % LDS,
+                'li t1, %d' % pages, 'li t3, 0', 'li t4, 0x77', 'loop:', 'lw t2, 0(t0)', 'or t3, t3, t2',
+                'sw t4, 0(t0)', 'li t2, 4096', 'add t0, t0, t2', 'addi t1, t1, -1', 'bnez t1, loop',
+                'sw t3, 0(t6)', 'endprg x0, x0, x0']
+        for extra in ((), ('--no-fast-paths',)):
+            res, err = t.launch(body, [[0x55] * 16], numw=1, numt=4, groups=(16, 1, 1), run_args=extra)
+            c.eq(s, err or res[0], [0] * 16, 'LDS read before written, %d pages, 16 workgroups %s' % (
+                pages, ' '.join(extra)))
 
 
 def sec_vbranch(t, c, rng):

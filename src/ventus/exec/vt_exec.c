@@ -130,7 +130,9 @@ static void vt_lds_free(vt_group *g)
 
 void vt_group_lds_clear(vt_group *g)
 {
-    if (!g->fast_paths) {
+    /* kept for the next workgroup up to VT_LDS_KEEP_PAGES: workgroups touching other pages each
+       would otherwise make every clear longer and the slot larger */
+    if (!g->fast_paths || g->nlds_made > VT_LDS_KEEP_PAGES) {
         vt_lds_free(g);
         return;
     }

@@ -16,6 +16,7 @@
 #define VT_LDS_WINDOW 0x10000000u /* the LDS region of the Ventus memory map */
 #define VT_LDS_PAGE_BITS 12
 #define VT_LDS_DIR_BITS 8 /* pages per directory: 2^8 */
+#define VT_LDS_KEEP_PAGES 64 /* LDS pages a workgroup slot keeps zeroed for the next one (256 KiB) */
 #define VT_LDS_DIRS (VT_LDS_WINDOW >> (VT_LDS_PAGE_BITS + VT_LDS_DIR_BITS))
 #define VT_NUM_XREGS 64
 #define VT_NUM_VREGS 256
