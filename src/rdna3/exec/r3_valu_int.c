@@ -62,9 +62,44 @@ R3_U32_3(v_xad_u32, (a[l] ^ b[l]) + c[l])
 
 /* ---- 64-bit shifts ---- */
 
-#define SHIFT64(name, expr)                                                                \
+enum { SHL64, SHR64, SAR64 };
+
+/* Fast path of the 64-bit shifts (a 32-lane wave, S1 a VGPR pair, no DPP): on the 32-bit halves,
+   each shifted by the lane's amount mod 32 and the bits crossing between them moved by a second
+   shift, the halves chosen by bit 5 of the amount, so the lanes vectorize as 32-bit lanes (the
+   64-bit form joins the halves and splits them again). Returns 0 when the case is not one of these. */
+R3_INLINE int shift64_halves(r3_wave *w, const r3_xop *x, int kind)
+{
+    if (!w->fast32 || x->dpp || x->src[1] < 256)
+        return 0;
+    uint32_t a[R3_MAX_LANES], lo[32], hi[32], rl[32], rh[32];
+    r3_src_b32(w, x, 0, a);
+    lanes_copy32(lo, r3_vrow(w, x->src[1] - 256u));
+    lanes_copy32(hi, r3_vrow(w, x->src[1] - 255u));
+    for (int l = 0; l < 32; l++) {
+        uint32_t k = a[l] & 31, big = -(a[l] >> 5 & 1); /* big: the amount is 32..63 */
+        if (kind == SHL64) {
+            uint32_t sl = lo[l] << k, sh = hi[l] << k | (lo[l] >> 1) >> (31 - k);
+            rl[l] = sl & ~big;
+            rh[l] = (sh & ~big) | (sl & big);
+        } else {
+            uint32_t fill = kind == SAR64 ? (uint32_t)((int32_t)hi[l] >> 31) : 0;
+            uint32_t sh = kind == SAR64 ? (uint32_t)((int32_t)hi[l] >> k) : hi[l] >> k;
+            uint32_t sl = lo[l] >> k | (hi[l] << 1) << (31 - k);
+            rh[l] = (sh & ~big) | (fill & big);
+            rl[l] = (sl & ~big) | (sh & big);
+        }
+    }
+    lanes_blend32(r3_vrow_w(w, x->vdst), rl, w->sgpr[126]);
+    lanes_blend32(r3_vrow_w(w, x->vdst + 1u), rh, w->sgpr[126]);
+    return 1;
+}
+
+#define SHIFT64(name, kind, expr)                                                          \
     OP(name)                                                                               \
     {                                                                                      \
+        if (shift64_halves(w, x, kind))                                                    \
+            return;                                                                        \
         uint32_t a[R3_MAX_LANES];                                                          \
         uint64_t b[R3_MAX_LANES], r[R3_MAX_LANES];                                         \
         r3_src_b32(w, x, 0, a);                                                            \
@@ -73,11 +108,11 @@ R3_U32_3(v_xad_u32, (a[l] ^ b[l]) + c[l])
         r3_dst_b64(w, x, r);                                                               \
     }
 /* D = S1 << S0[5:0] */
-SHIFT64(v_lshlrev_b64, b[l] << (a[l] & 63))
+SHIFT64(v_lshlrev_b64, SHL64, b[l] << (a[l] & 63))
 /* D = S1 >> S0[5:0] (logical) */
-SHIFT64(v_lshrrev_b64, b[l] >> (a[l] & 63))
+SHIFT64(v_lshrrev_b64, SHR64, b[l] >> (a[l] & 63))
 /* D = S1 >> S0[5:0] (arithmetic) */
-SHIFT64(v_ashrrev_i64, (uint64_t)((int64_t)b[l] >> (a[l] & 63)))
+SHIFT64(v_ashrrev_i64, SAR64, (uint64_t)((int64_t)b[l] >> (a[l] & 63)))
 
 /* ---- multiplies ---- */
 
