@@ -147,7 +147,7 @@ FLT_CMPS(v_cmpx_, f16, 16, 1)
 
 /* The class index of a value: 0 sNaN, 1 qNaN, 2 -inf, 3 -normal, 4 -denormal, 5 -0, 6 +0,
    7 +denormal, 8 +normal, 9 +inf. */
-static int fclass(int snan, int qnan, int neg, int inf, int zero, int denorm)
+R3_INLINE int fclass(int snan, int qnan, int neg, int inf, int zero, int denorm)
 {
     if (snan)
         return 0;
@@ -162,21 +162,21 @@ static int fclass(int snan, int qnan, int neg, int inf, int zero, int denorm)
     return neg ? 3 : 8;
 }
 
-static int class32(uint32_t v)
+R3_INLINE int class32(uint32_t v)
 {
     uint32_t e = v >> 23 & 0xff, m = v & 0x7fffff;
     return fclass(e == 255 && m && !(m >> 22), e == 255 && (m >> 22), (int)(v >> 31), e == 255 && !m,
                   !e && !m, !e && m);
 }
 
-static int class64(uint64_t v)
+R3_INLINE int class64(uint64_t v)
 {
     uint64_t e = v >> 52 & 0x7ff, m = v & 0xfffffffffffffull;
     return fclass(e == 2047 && m && !(m >> 51), e == 2047 && (m >> 51), (int)(v >> 63), e == 2047 && !m,
                   !e && !m, !e && m);
 }
 
-static int class16(uint32_t v)
+R3_INLINE int class16(uint32_t v)
 {
     uint32_t e = v >> 10 & 31, m = v & 0x3ff;
     return fclass(e == 31 && m && !(m >> 9), e == 31 && (m >> 9), (int)(v >> 15 & 1), e == 31 && !m, !e && !m,

@@ -3,18 +3,18 @@
 #include "r3_valu.h"
 
 static uint32_t to_u32(double d) { return isnan(d) || d <= 0 ? 0 : d >= 4294967295.0 ? 0xffffffffu : (uint32_t)d; }
-static uint32_t to_i32(double d)
+R3_INLINE uint32_t to_i32(double d)
 {
     return isnan(d) ? 0 : d <= -2147483648.0 ? 0x80000000u : d >= 2147483647.0 ? 0x7fffffffu : (uint32_t)(int32_t)d;
 }
 static uint32_t to_u16(double d) { return isnan(d) || d <= 0 ? 0 : d >= 65535.0 ? 0xffffu : (uint32_t)d; }
-static uint32_t to_i16(double d)
+R3_INLINE uint32_t to_i16(double d)
 {
     return isnan(d) ? 0 : d <= -32768.0 ? 0x8000u : d >= 32767.0 ? 0x7fffu : (uint32_t)(int32_t)d & 0xffffu;
 }
 
 /* Round to nearest even without depending on the host rounding mode (values here are small). */
-static double rne(double v)
+R3_INLINE double rne(double v)
 {
     double t = floor(v), d = v - t;
     return d > 0.5 || (d == 0.5 && fmod(t, 2.0) != 0) ? t + 1 : t;
@@ -25,12 +25,12 @@ static uint32_t snorm16(double v) { return isnan(v) ? 0 : (uint32_t)(int32_t)rne
 static uint32_t unorm16(double v) { return isnan(v) ? 0 : (uint32_t)rne(fmax(0.0, fmin(1.0, v)) * 65535.0); }
 
 /* An integer to f16 or f32 under the MODE's rounding (exact integer rounding). */
-static uint32_t int_to_f16(const r3_wave *w, int64_t v)
+R3_INLINE uint32_t int_to_f16(const r3_wave *w, int64_t v)
 {
     return fp_pack(&fp_half, v < 0, v < 0 ? (uint64_t)-v : (uint64_t)v, 0, 0, (fp_round)R3_MODE_ROUND64(w->mode));
 }
 
-static uint32_t int_to_f32(const r3_wave *w, int64_t v)
+R3_INLINE uint32_t int_to_f32(const r3_wave *w, int64_t v)
 {
     /* fast paths, round to nearest even: the host's conversion (its mode outside r3_round_enter)
        rounds the same, IEEE 754 conversions being correctly rounded */
@@ -147,7 +147,7 @@ CVT_FROM64(v_cvt_u32_f64, to_u32(fp_f64(a[l])), r3_dst_b32)
         r3_dst_b32(w, x, r);                                                               \
     }
 /* An f16 result with MODE's f16 output denormal rule, as every float result gets. */
-static uint32_t out16(const r3_wave *w, uint32_t h)
+R3_INLINE uint32_t out16(const r3_wave *w, uint32_t h)
 {
     return (w->mode & R3_MODE_DENORM_OUT64) ? h : fp_flush16(h);
 }

@@ -174,22 +174,22 @@ OP(v_ldexp_f64)
 /* ---- min / max: IEEE mode quiets and returns a signalling NaN; otherwise a NaN operand loses;
    -0 counts as less than +0 ---- */
 
-static int fw_isnan(int width, uint64_t v)
+R3_INLINE int fw_isnan(int width, uint64_t v)
 {
     return width == 16 ? fp_isnan16((uint32_t)v) : width == 32 ? fp_isnan32((uint32_t)v) : fp_isnan64(v);
 }
 
-static int fw_issnan(int width, uint64_t v)
+R3_INLINE int fw_issnan(int width, uint64_t v)
 {
     return width == 16 ? fp_issnan16((uint32_t)v) : width == 32 ? fp_issnan32((uint32_t)v) : fp_issnan64(v);
 }
 
-static uint64_t fw_quiet(int width, uint64_t v)
+R3_INLINE uint64_t fw_quiet(int width, uint64_t v)
 {
     return width == 16 ? fp_quiet16((uint32_t)v) : width == 32 ? fp_quiet32((uint32_t)v) : fp_quiet64(v);
 }
 
-static double fw_value(int width, uint64_t v)
+R3_INLINE double fw_value(int width, uint64_t v)
 {
     return width == 16 ? r3_h((uint32_t)v) : width == 32 ? (double)fp_f32((uint32_t)v) : fp_f64(v);
 }
@@ -217,7 +217,7 @@ uint64_t r3_fminmax(int ieee, int width, uint64_t p, uint64_t q, int want_max)
 /* v_med3: with a NaN operand the minimum of the three; otherwise the larger of the two operands
    that are not the maximum. "max3 == S0" compares values, so +0 == -0 (guide pseudocode; LLVM's
    fmed3 constant folding compares the same way): med3(-0, -0, +0) = max(-0, +0) = +0. */
-static uint64_t med3(int ie, int wd, uint64_t p, uint64_t q, uint64_t s)
+R3_INLINE uint64_t med3(int ie, int wd, uint64_t p, uint64_t q, uint64_t s)
 {
     if (fw_isnan(wd, p) || fw_isnan(wd, q) || fw_isnan(wd, s))
         return FMIN(wd, FMIN(wd, p, q), s);
@@ -295,7 +295,7 @@ static double fract64(double v) { return isinf(v) ? NAN : isnan(v) ? v : fmin(v 
 static double fract16(double v) { return isinf(v) ? NAN : isnan(v) ? v : fmin(v - floor(v), 0x1.ffcp-1); }
 
 /* Round to the nearest integer, ties to even, whatever the host rounding mode is. */
-static double rne64(double v)
+R3_INLINE double rne64(double v)
 {
     if (isnan(v) || isinf(v) || fabs(v) >= 0x1p52)
         return v;
@@ -575,7 +575,7 @@ OP(v_fmaak_f16) { fmak16(w, x, 1); }
 
 /* ---- frexp ---- */
 
-static uint32_t frexp_exp(double v)
+R3_INLINE uint32_t frexp_exp(double v)
 {
     int e = 0;
     if (!isinf(v) && !isnan(v))
@@ -912,14 +912,14 @@ OP(v_div_fixup_f16)
 /* ---- cube maps ---- */
 
 /* The major axis of (S0, S1, S2) = (x, y, z): 2 for z, 1 for y, 0 for x (ties prefer z, then y). */
-static int cube_axis(float cx, float cy, float cz)
+R3_INLINE int cube_axis(float cx, float cy, float cz)
 {
     if (fabsf(cz) >= fabsf(cx) && fabsf(cz) >= fabsf(cy))
         return 2;
     return fabsf(cy) >= fabsf(cx) ? 1 : 0;
 }
 
-static float cube_id(float cx, float cy, float cz)
+R3_INLINE float cube_id(float cx, float cy, float cz)
 {
     int a = cube_axis(cx, cy, cz);
     float v = a == 2 ? cz : a == 1 ? cy : cx;
@@ -930,7 +930,7 @@ static float cube_id(float cx, float cy, float cz)
    the sources, copied or negated, where negation is a sign flip (a NaN keeps its payload, is not
    quieted; comparisons with NaN are false). No other evidence exists for the NaN cases; the
    literal pseudocode is the reference. */
-static uint32_t cube_coord(uint32_t bx, uint32_t by, uint32_t bz, int t)
+R3_INLINE uint32_t cube_coord(uint32_t bx, uint32_t by, uint32_t bz, int t)
 {
     float cx = fp_f32(bx), cy = fp_f32(by), cz = fp_f32(bz);
     int a = cube_axis(cx, cy, cz);
@@ -951,7 +951,7 @@ static void cube_st(r3_wave *w, const r3_xop *x, int t)
     r3_dst_f32(w, x, r);
 }
 
-static float cube_ma(float cx, float cy, float cz)
+R3_INLINE float cube_ma(float cx, float cy, float cz)
 {
     int a = cube_axis(cx, cy, cz);
     return 2.0f * (a == 2 ? cz : a == 1 ? cy : cx);

@@ -248,7 +248,7 @@ CARRY(v_subrev_co_ci_u32, (uint64_t)b[l] - a[l] - ci, (uint64_t)((uint64_t)a[l] 
 
 /* ---- bit counting and bit fields ---- */
 
-static uint32_t bitrev32(uint32_t v)
+R3_INLINE uint32_t bitrev32(uint32_t v)
 {
     v = (v >> 1 & 0x55555555u) | (v & 0x55555555u) << 1;
     v = (v >> 2 & 0x33333333u) | (v & 0x33333333u) << 2;
@@ -257,7 +257,7 @@ static uint32_t bitrev32(uint32_t v)
     return v >> 16 | v << 16;
 }
 
-static uint32_t bfe_i32(uint32_t v, uint32_t off, uint32_t width)
+R3_INLINE uint32_t bfe_i32(uint32_t v, uint32_t off, uint32_t width)
 {
     if (!width)
         return 0;
@@ -403,7 +403,7 @@ R3_U16_3(v_med3_u16, med_u(a[l], b[l], c[l]))
 /* ---- byte permute, SAD family, lerp ---- */
 
 /* One byte of v_perm_b32: a byte of {S0, S1}, a sign fill, or a constant. */
-static uint32_t perm_byte(uint64_t data, uint32_t sel)
+R3_INLINE uint32_t perm_byte(uint64_t data, uint32_t sel)
 {
     sel &= 0xff;
     if (sel >= 13)
@@ -415,14 +415,14 @@ static uint32_t perm_byte(uint64_t data, uint32_t sel)
     return (uint32_t)(data >> (8 * sel)) & 0xff;
 }
 
-static uint32_t perm(uint32_t s0, uint32_t s1, uint32_t s2)
+R3_INLINE uint32_t perm(uint32_t s0, uint32_t s1, uint32_t s2)
 {
     uint64_t d = (uint64_t)s0 << 32 | s1;
     return perm_byte(d, s2) | perm_byte(d, s2 >> 8) << 8 | perm_byte(d, s2 >> 16) << 16 | perm_byte(d, s2 >> 24) << 24;
 }
 
 /* Sum of |a.byte - b.byte| over 4 bytes; masked: bytes where b is 0 do not count. */
-static uint32_t sad_u8(uint32_t p, uint32_t q, int masked)
+R3_INLINE uint32_t sad_u8(uint32_t p, uint32_t q, int masked)
 {
     uint32_t s = 0;
     for (int i = 0; i < 32; i += 8) {
@@ -433,7 +433,7 @@ static uint32_t sad_u8(uint32_t p, uint32_t q, int masked)
     return s;
 }
 
-static uint32_t lerp_u8(uint32_t p, uint32_t q, uint32_t s)
+R3_INLINE uint32_t lerp_u8(uint32_t p, uint32_t q, uint32_t s)
 {
     uint32_t r = 0;
     for (int i = 0; i < 32; i += 8)
