@@ -7,13 +7,7 @@
 #include <stdint.h>
 #include <string.h>
 
-/* Forced inline: GCC does not inline a plain inline function into a function built for another
-   target (the x86-64-v3 clones), and a call would stop the caller's lane loop from vectorizing. */
-#if defined(__GNUC__)
-#define LANES_INLINE static inline __attribute__((always_inline))
-#else
-#define LANES_INLINE static inline
-#endif
+#include "common/fp.h" /* FP_INLINE: forced inline, which the helpers here are for the same reason */
 
 /* Instruction functions and fetch loops are built twice, for x86-64-v3 (AVX2, its variable shifts
    and gathers, FMA, POPCNT) and the baseline, the version picked when the program loads (GCC's and
@@ -45,6 +39,16 @@ static const uint32_t lanes_bit[32] = {
     1u << 24, 1u << 25, 1u << 26, 1u << 27, 1u << 28, 1u << 29, 1u << 30, 1u << 31,
 };
 
+/* The lanes set in a mask, counted inline (in the baseline build, without POPCNT,
+   __builtin_popcountll is a call into libgcc; the x86-64-v3 clones turn this into POPCNT). */
+FP_INLINE uint64_t lanes_count(uint64_t m)
+{
+    m = m - ((m >> 1) & 0x5555555555555555ull);
+    m = (m & 0x3333333333333333ull) + ((m >> 2) & 0x3333333333333333ull);
+    m = (m + (m >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (m * 0x0101010101010101ull) >> 56;
+}
+
 /* Eight 32-bit lanes as one GCC/clang generic vector: SSE2 pairs in the baseline build, one AVX2
    register in the x86-64-v3 clones. Used where the vectorizer would need a run-time overlap check
    (which GCC -O2 does not add) because a source row and a register row might be the same memory. */
@@ -53,7 +57,7 @@ typedef uint32_t lanes_u32x8 __attribute__((vector_size(32)));
 /* 32 lanes copied as four 8-lane vectors: one AVX2 store per 8 lanes in the x86-64-v3 clones, so the
    lane loop that then reads them 8 at a time gets its data forwarded from the store (the 16-byte
    moves of an inline memcpy would make every such load wait). */
-LANES_INLINE void lanes_copy32(uint32_t *d, const uint32_t *v)
+FP_INLINE void lanes_copy32(uint32_t *d, const uint32_t *v)
 {
     lanes_u32x8 t0, t1, t2, t3; /* (written out: GCC -O2 keeps a 4-step loop as a loop) */
     memcpy(&t0, v, sizeof t0);
@@ -72,7 +76,7 @@ LANES_INLINE void lanes_copy32(uint32_t *d, const uint32_t *v)
 typedef uint32_t lanes_u32x4 __attribute__((vector_size(16)));
 
 /* The lanes of mask take v, the others keep d: branch-free, four lanes a step. */
-LANES_INLINE void lanes_blend32(uint32_t *d, const uint32_t *v, uint32_t mask)
+FP_INLINE void lanes_blend32(uint32_t *d, const uint32_t *v, uint32_t mask)
 {
     if (mask == 0xffffffffu) {
         lanes_copy32(d, v);

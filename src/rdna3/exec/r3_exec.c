@@ -83,27 +83,12 @@ void r3_fault_text(const r3_wave *w, char *err, size_t errsize)
     snprintf(err + n, errsize - (size_t)n, "%s", w->fault_msg);
 }
 
-/* Lanes in an EXEC mask, counted inline (without a popcount instruction in the baseline x86-64
-   build, __builtin_popcountll is a call into libgcc on every instruction) */
-static inline uint64_t r3_lanes_of(uint64_t m)
-{
-    m = m - ((m >> 1) & 0x5555555555555555ull);
-    m = (m & 0x3333333333333333ull) + ((m >> 2) & 0x3333333333333333ull);
-    m = (m + (m >> 4)) & 0x0f0f0f0f0f0f0f0full;
-    return (m * 0x0101010101010101ull) >> 56;
-}
-
 int r3_reads_hazards(r3_exec_fn fn)
 {
-    static const r3_exec_fn readers[] = {
-        r3x_v_permlane16_b32,       r3x_v_permlanex16_b32,     r3x_v_wmma_f32_16x16x16_f16,
-        r3x_v_wmma_f32_16x16x16_bf16, r3x_v_wmma_f16_16x16x16_f16, r3x_v_wmma_bf16_16x16x16_bf16,
-        r3x_v_wmma_i32_16x16x16_iu8, r3x_v_wmma_i32_16x16x16_iu4,
-    };
-    for (size_t i = 0; fn && i < sizeof readers / sizeof readers[0]; i++)
-        if (fn == readers[i])
-            return 1;
-    return 0;
+    return fn == r3x_v_permlane16_b32 || fn == r3x_v_permlanex16_b32 || fn == r3x_v_wmma_f32_16x16x16_f16 ||
+           fn == r3x_v_wmma_f32_16x16x16_bf16 || fn == r3x_v_wmma_f16_16x16x16_f16 ||
+           fn == r3x_v_wmma_bf16_16x16x16_bf16 || fn == r3x_v_wmma_i32_16x16x16_iu8 ||
+           fn == r3x_v_wmma_i32_16x16x16_iu4;
 }
 
 /* The fetch/execute loop, inlined twice by r3_wave_run: with `traced` a constant 0 the compiler
@@ -185,7 +170,7 @@ static inline __attribute__((always_inline)) int r3_wave_loop(r3_group *g, r3_wa
             }
         }
         budget--;
-        lanes += r3_lanes_of(exec);
+        lanes += lanes_count(exec);
         st->by_class[x->cls]++;
         w->core.icount++;
         if (traced) {
@@ -209,7 +194,7 @@ static inline __attribute__((always_inline)) int r3_wave_loop(r3_group *g, r3_wa
             budget -= k;
             w->core.icount += k;
             st->by_class[x[1].cls] += k;
-            lanes += k * r3_lanes_of(r3_exec_mask(w));
+            lanes += k * lanes_count(r3_exec_mask(w));
             max -= max ? k : 0;
             x += k;
             w->pc = x->next_pc;

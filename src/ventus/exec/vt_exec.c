@@ -279,11 +279,8 @@ static inline __attribute__((always_inline)) int vt_warp_step(vt_group *g, vt_wa
     w->core.icount += !spinning;
     g->instructions++; /* (the statistics' count follows from it: vt_group_turns) */
     st->by_class[x->cls]++;
-    if (x->cls == VT_CLS_VALU || x->cls == VT_CLS_VMEM) { /* the active lanes, counted inline (no libgcc call) */
-        uint32_t m = w->mask - (w->mask >> 1 & 0x55555555u);
-        m = (m & 0x33333333u) + (m >> 2 & 0x33333333u);
-        st->lane_instructions += ((m + (m >> 4)) & 0x0f0f0f0fu) * 0x01010101u >> 24;
-    }
+    if (x->cls == VT_CLS_VALU || x->cls == VT_CLS_VMEM)
+        st->lane_instructions += lanes_count(w->mask);
     if (g->on_commit)
         g->on_commit(g->trace_ctx, g, w, pc, in);
     if (w->core.state != CORE_WAVE_DONE)
