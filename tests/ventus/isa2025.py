@@ -359,13 +359,39 @@ def sec_reset(t, c, rng):
                 pages, ' '.join(extra)))
 
 
+def qemu_branches(tmp, ops, first, second):
+    """Which of the pairs (first[l], second[l]) take each RISC-V branch in ops, as qemu-riscv32 runs
+    them (`op first, second` branches): {op: [taken per pair]}, or (None, error)."""
+    n = len(first)
+    lines = ['.option norelax', '.text', '.globl _start', '_start:', 'la s0, data', 'la s1, out']  # (no gp)
+    for k, op in enumerate(ops):
+        lines += ['mv a2, s0', 'addi a3, s0, %d' % (4 * n), 'li t3, %d' % n, 'L%d:' % k, 'lw t0, 0(a2)',
+                  'lw t1, 0(a3)', 'li t4, 1', '%s t0, t1, T%d' % (op, k), 'li t4, 0', 'T%d:' % k, 'sw t4, 0(s1)',
+                  'addi a2, a2, 4', 'addi a3, a3, 4', 'addi s1, s1, 4', 'addi t3, t3, -1', 'bnez t3, L%d' % k]
+    lines += ['li a0, 1', 'la a1, out', 'li a2, %d' % (4 * n * len(ops)), 'li a7, 64', 'ecall',
+              'li a0, 0', 'li a7, 93', 'ecall', '.data', 'data:'] + ['.word %d' % v for v in first + second] + \
+        ['out:', '.space %d' % (4 * n * len(ops))]
+    src, obj, exe = (os.path.join(tmp, 'branches' + x) for x in ('.s', '.o', ''))
+    open(src, 'w').write('\n'.join(l if l.endswith(':') else '\t' + l for l in lines) + '\n')
+    for cmd in (['riscv64-unknown-elf-as', '-march=rv32i', '-mabi=ilp32', src, '-o', obj],
+                ['riscv64-unknown-elf-ld', '-m', 'elf32lriscv', obj, '-o', exe], ['qemu-riscv32', exe]):
+        try:
+            r = subprocess.run(cmd, capture_output=True)
+        except OSError as e:
+            return None, '%s: %s (apt-get install qemu-user binutils-riscv64-unknown-elf)' % (cmd[0], e)
+        if r.returncode:
+            return None, '%s: %s' % (cmd[0], r.stderr.decode(errors='replace').strip()[:500])
+    got = struct.unpack('<%dI' % (n * len(ops)), r.stdout)
+    return {op: list(got[k * n:(k + 1) * n]) for k, op in enumerate(ops)}, None
+
+
 def sec_vbranch(t, c, rng):
     """The six vector branches on a 32-thread warp, with every lane active and inside a divergent
     path (the odd lanes parked by an outer vbne): a lane takes the branch when its first operand
     (bits 24:20, docs/isa-notes-ventus.md) compares true against its second, as the RISC-V branch of
-    the same name compares rs1 with rs2 (RISC-V unprivileged spec, 2.5 Conditional Branches); taken
-    lanes store 1, the others 2, the parked lanes nothing (the buffer starts as 0x55). The pairs hold
-    the edges of the signed and unsigned orders."""
+    the same name does with rs1 and rs2; the oracle is that branch run on qemu-riscv32 over the same
+    pairs. Taken lanes store 1, the others 2, the parked lanes nothing (the buffer starts as 0x55).
+    The pairs hold the edges of the signed and unsigned orders."""
     s = 'vbranch'
     edges = [(0, 0), (1, 0), (0, 1), (0x7fffffff, 0x80000000), (0x80000000, 0x7fffffff), (0xffffffff, 0),
              (0, 0xffffffff), (0xffffffff, 0xffffffff), (0x80000000, 0x80000000), (0x7fffffff, 0x7fffffff),
@@ -373,13 +399,14 @@ def sec_vbranch(t, c, rng):
     pairs = [edges[i % len(edges)] if i < 24 else (rng.getrandbits(32), rng.getrandbits(32)) for i in range(32)]
     rng.shuffle(pairs)
     first, second = [p[0] for p in pairs], [p[1] for p in pairs]
-    conds = {'vbeq': lambda a, b: a == b, 'vbne': lambda a, b: a != b,
-             'vblt': lambda a, b: s32(a) < s32(b), 'vbge': lambda a, b: s32(a) >= s32(b),
-             'vbltu': lambda a, b: a < b, 'vbgeu': lambda a, b: a >= b}
+    ops = ['beq', 'bne', 'blt', 'bge', 'bltu', 'bgeu']
+    taken, err = qemu_branches(t.tmp, ops, first, second)
+    if not c.ok(s, taken is not None, 'the QEMU oracle: %s' % err):
+        return
     head = PROLOGUE + lane_base(1, 32, 4, 'v2') + [
         'vlw12.v v3, 0(v2)', 'vlw12.v v4, 128(v2)', 'vid.v v6', 'vand.vi v6, v6, 1', 'vmv.v.i v7, 0',
         'vmv.v.i v8, 1', 'vmv.v.i v9, 2']
-    for op, cond in conds.items():
+    for op in ('v' + o for o in ops):
         # between an auipc and its join every line is one 4-byte instruction: setrpc's offsets count them
         inner = ['auipc t1, 0', 'setrpc zero, t1, 24', '%s v3, v4, taken' % op, 'vsw12.v v9, 256(v2)', 'j ijoin',
                  'taken:', 'vsw12.v v8, 256(v2)', 'ijoin:', 'join zero, zero, 0']
@@ -389,7 +416,7 @@ def sec_vbranch(t, c, rng):
                     ['ojoin:', 'join zero, zero, 0', 'endprg x0, x0, x0']
             else:
                 body = head + inner + ['endprg x0, x0, x0']
-            want = [0x55 if nested and l & 1 else 1 if cond(first[l], second[l]) else 2 for l in range(32)]
+            want = [0x55 if nested and l & 1 else 1 if taken[op[1:]][l] else 2 for l in range(32)]
             for extra in ((), ('--no-fast-paths',)):
                 res, err = t.launch(body, [first + second + [0x55] * 32], numw=1, numt=32, run_args=extra)
                 c.eq(s, err or res[0][64:], want, '%s, %s %s' % (op, 'odd lanes parked' if nested else 'all lanes',
