@@ -28,6 +28,19 @@
 #define LANES_MULTIVERSION
 #endif
 
+/* Before a lane loop that reads its sources through pointers (register rows, r3_src_*_view) and
+   writes a local array: each lane reads only its own sources and writes only its own result, so no
+   iteration depends on another. Without the promise GCC -O2, which adds no run-time overlap check,
+   would not vectorize the loop. (Clang's vectorizer adds the check itself; its assume_safety pragma
+   also demands vectorization and warns where a loop cannot be, so clang builds get nothing.) */
+#if defined(__clang__)
+#define LANES_INDEPENDENT
+#elif defined(__GNUC__)
+#define LANES_INDEPENDENT _Pragma("GCC ivdep")
+#else
+#define LANES_INDEPENDENT
+#endif
+
 /* Lane l's bit of a 32-lane mask. Lane loops over a constant 32 lanes that test a mask as
    `m & lanes_bit[l]`, or build one as an OR of `lanes_bit[l] & -(uint32_t)cond` (branch-free), are
    loops GCC vectorizes with the baseline x86-64 (SSE2); `m >> l & 1` needs a shift per lane by a

@@ -1,10 +1,11 @@
 /* The lanes of the RDNA3 f32 fused multiply-adds (v_fma_f32, v_fmac_f32, fmamk/fmaak and the DX9
-   forms; the instruction functions are in r3_valu_float.c), in a file of their own because the
-   Makefile builds it without -frounding-math: under that flag GCC treats fmaf as a call that may
-   touch memory and will not vectorize the lanes. Nothing here depends on the flag: there is no
-   constant to fold and no addition but `+ 0.0f` (never folded away: -0 + 0 is +0), and the caller
-   has set the rounding mode (r3_round_enter) that the vector instructions round in, so the results
-   are those of the per-lane reference loop (fma32_lanes_reference; --no-fast-paths). */
+   forms) and of v_sqrt_f32 (the instruction functions are in r3_valu_float.c), in a file of their
+   own because the Makefile builds it without -frounding-math: under that flag GCC treats fmaf and
+   sqrtf as calls that may touch memory and will not vectorize the lanes. Nothing here depends on
+   the flag: there is no constant to fold and no addition but `+ 0.0f` (never folded away: -0 + 0 is
+   +0), and the caller has set the rounding mode (r3_round_enter) that the vector instructions round
+   in, so the results are those of the per-lane reference loops (fma32_lanes_reference and
+   R3_TRANS32's lane loop; --no-fast-paths). */
 #include <stdint.h>
 
 #include "common/fp.h"
@@ -42,3 +43,18 @@ LANES_MULTIVERSION void r3_fma32_lanes(int n, const uint32_t *restrict a, const 
     }
 }
 
+
+/* v_sqrt_f32's 32 lanes, R3_F32_TRANS's rules: a denormal input reads as a zero of its sign, a NaN
+   result is the source NaN quieted or (from a negative input) the negative default NaN. (No result
+   of a square root of a normal number is denormal, so the output flush has nothing to do.) */
+LANES_MULTIVERSION void r3_sqrt32_lanes(const uint32_t *restrict a, uint32_t *restrict r)
+{
+    uint32_t nan = 0;
+    for (int l = 0; l < 32; l++) {
+        r[l] = fp_b32(__builtin_sqrtf(fp_f32(fp_flush32(a[l]))));
+        nan |= (uint32_t)fp_isnan32(r[l]);
+    }
+    for (int l = 0; nan && l < 32; l++)
+        if (fp_isnan32(r[l]))
+            r[l] = fp_isnan32(a[l]) ? fp_quiet32(a[l]) : 0xffc00000u;
+}

@@ -462,8 +462,3 @@ void r3_dst_mask(r3_wave *w, const r3_xop *x, uint64_t bits)
     else
         r3_write_sgpr(w, x->sdst, (uint32_t)bits);
 }
-
-const uint32_t *r3_dst_row(const r3_wave *w, const r3_xop *x)
-{
-    return r3_vrow(w, x->vdst);
-}

@@ -91,40 +91,48 @@ uint32_t r3_fma16(const r3_wave *w, uint32_t a, uint32_t b, uint32_t c);
 #define R3_EACH_LANE_BY_CLAMP(body)                                                        \
     do {                                                                                   \
         if (w->fast32 && x->clamp) {                                                       \
+            LANES_INDEPENDENT                                                              \
             for (int l = 0; l < 32; l++) {                                                 \
                 body;                                                                      \
             }                                                                              \
-        } else                                                                             \
-            R3_EACH_LANE(body);                                                            \
+        } else if (w->fast32) {                                                            \
+            LANES_INDEPENDENT                                                              \
+            for (int l = 0; l < 32; l++) {                                                 \
+                body;                                                                      \
+            }                                                                              \
+        } else {                                                                           \
+            for (int l = 0; l < LANES; l++) {                                              \
+                body;                                                                      \
+            }                                                                              \
+        }                                                                                  \
     } while (0)
 
 /* 32-bit lanes through the named fetch and store helpers (integer and bitwise operations,
-   conversions), 1..3 sources */
+   conversions), 1..3 sources; each source read through its fetch helper's view (F##_view: the
+   register row itself when nothing applies to it, r3_src_b32_view) */
 #define R3_MAP1(name, F0, store, expr)                                                     \
     OP(name)                                                                               \
     {                                                                                      \
-        uint32_t a[R3_MAX_LANES], r[R3_MAX_LANES];                                         \
-        F0(w, x, 0, a);                                                                    \
-        R3_EACH_LANE_BY_CLAMP(r[l] = (expr));                                                       \
+        uint32_t ta[R3_MAX_LANES], r[R3_MAX_LANES];                                        \
+        const uint32_t *a = F0##_view(w, x, 0, ta);                                        \
+        R3_EACH_LANE_BY_CLAMP(r[l] = (expr));                                              \
         store(w, x, r);                                                                    \
     }
 #define R3_MAP2(name, F0, F1, store, expr)                                                 \
     OP(name)                                                                               \
     {                                                                                      \
-        uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], r[R3_MAX_LANES];                        \
-        F0(w, x, 0, a);                                                                    \
-        F1(w, x, 1, b);                                                                    \
-        R3_EACH_LANE_BY_CLAMP(r[l] = (expr));                                                       \
+        uint32_t ta[R3_MAX_LANES], tb[R3_MAX_LANES], r[R3_MAX_LANES];                      \
+        const uint32_t *a = F0##_view(w, x, 0, ta), *b = F1##_view(w, x, 1, tb);           \
+        R3_EACH_LANE_BY_CLAMP(r[l] = (expr));                                              \
         store(w, x, r);                                                                    \
     }
 #define R3_MAP3(name, F0, F1, F2, store, expr)                                             \
     OP(name)                                                                               \
     {                                                                                      \
-        uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], c[R3_MAX_LANES], r[R3_MAX_LANES];       \
-        F0(w, x, 0, a);                                                                    \
-        F1(w, x, 1, b);                                                                    \
-        F2(w, x, 2, c);                                                                    \
-        R3_EACH_LANE_BY_CLAMP(r[l] = (expr));                                                       \
+        uint32_t ta[R3_MAX_LANES], tb[R3_MAX_LANES], tc[R3_MAX_LANES], r[R3_MAX_LANES];    \
+        const uint32_t *a = F0##_view(w, x, 0, ta), *b = F1##_view(w, x, 1, tb);           \
+        const uint32_t *c = F2##_view(w, x, 2, tc);                                        \
+        R3_EACH_LANE_BY_CLAMP(r[l] = (expr));                                              \
         store(w, x, r);                                                                    \
     }
 #define R3_U32_1(name, expr) R3_MAP1(name, r3_src_b32, r3_dst_b32, expr)
@@ -145,11 +153,14 @@ uint32_t r3_fma16(const r3_wave *w, uint32_t a, uint32_t b, uint32_t c);
 #define R3_F32_LANES(vals, expr, p, q, s)                                                  \
     do {                                                                                   \
         if (w->fast32) {                                                                   \
+            uint32_t nan_ = 0;                                                             \
+            LANES_INDEPENDENT                                                              \
             for (int l = 0; l < 32; l++) {                                                 \
                 vals;                                                                      \
                 r[l] = fp_b32(expr);                                                       \
+                nan_ |= (uint32_t)fp_isnan32(r[l]);                                        \
             }                                                                              \
-            if (r3_any_nan32(r))                                                           \
+            if (nan_)                                                                      \
                 for (int l = 0; l < 32; l++)                                               \
                     r[l] = r3_nan32(r[l], p, q, s);                                        \
         } else {                                                                           \
@@ -164,8 +175,8 @@ uint32_t r3_fma16(const r3_wave *w, uint32_t a, uint32_t b, uint32_t c);
 #define R3_F32_1(name, expr)                                                               \
     OP(name)                                                                               \
     {                                                                                      \
-        uint32_t a[R3_MAX_LANES], r[R3_MAX_LANES];                                         \
-        r3_src_f32(w, x, 0, a);                                                            \
+        uint32_t ta[R3_MAX_LANES], r[R3_MAX_LANES];                                        \
+        const uint32_t *a = r3_src_f32_view(w, x, 0, ta);                                  \
         int rt = r3_round_enter(w, 0);                                                     \
         R3_F32_LANES(R3_F32_X1, expr, a[l], a[l], a[l]);                                   \
         r3_round_leave(rt);                                                                \
@@ -174,9 +185,8 @@ uint32_t r3_fma16(const r3_wave *w, uint32_t a, uint32_t b, uint32_t c);
 #define R3_F32_2(name, expr)                                                               \
     OP(name)                                                                               \
     {                                                                                      \
-        uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], r[R3_MAX_LANES];                        \
-        r3_src_f32(w, x, 0, a);                                                            \
-        r3_src_f32(w, x, 1, b);                                                            \
+        uint32_t ta[R3_MAX_LANES], tb[R3_MAX_LANES], r[R3_MAX_LANES];                      \
+        const uint32_t *a = r3_src_f32_view(w, x, 0, ta), *b = r3_src_f32_view(w, x, 1, tb); \
         int rt = r3_round_enter(w, 0);                                                     \
         R3_F32_LANES(R3_F32_X2, expr, a[l], b[l], b[l]);                                   \
         r3_round_leave(rt);                                                                \
@@ -185,16 +195,17 @@ uint32_t r3_fma16(const r3_wave *w, uint32_t a, uint32_t b, uint32_t c);
 
 /* r = a * b + c per lane, rounded once in the current mode, with r3_nan32's NaN rule; with dx9 a
    zero factor gives c + 0 (r3_fma_lanes.c, built without -frounding-math so the lanes vectorize). */
+/* v_sqrt_f32 on 32 lanes (the same file, for the same reason) */
+void r3_sqrt32_lanes(const uint32_t *restrict a, uint32_t *restrict r);
 void r3_fma32_lanes(int n, const uint32_t *restrict a, const uint32_t *restrict b, const uint32_t *restrict c,
                     uint32_t *restrict r, int dx9);
 
 #define R3_F32_3(name, expr)                                                               \
     OP(name)                                                                               \
     {                                                                                      \
-        uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], c[R3_MAX_LANES], r[R3_MAX_LANES];       \
-        r3_src_f32(w, x, 0, a);                                                            \
-        r3_src_f32(w, x, 1, b);                                                            \
-        r3_src_f32(w, x, 2, c);                                                            \
+        uint32_t ta[R3_MAX_LANES], tb[R3_MAX_LANES], tc[R3_MAX_LANES], r[R3_MAX_LANES];    \
+        const uint32_t *a = r3_src_f32_view(w, x, 0, ta), *b = r3_src_f32_view(w, x, 1, tb); \
+        const uint32_t *c = r3_src_f32_view(w, x, 2, tc);                                  \
         int rt = r3_round_enter(w, 0);                                                     \
         R3_F32_LANES(R3_F32_X3, expr, a[l], b[l], c[l]);                                   \
         r3_round_leave(rt);                                                                \

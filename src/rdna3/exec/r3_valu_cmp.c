@@ -23,6 +23,7 @@ R3_INLINE void cmp_result(r3_wave *w, const r3_xop *x, uint64_t bits, int cmpx)
     do {                                                                                   \
         if (w->fast32) {                                                                   \
             uint32_t bits32 = 0;                                                           \
+            LANES_INDEPENDENT                                                              \
             for (int l = 0; l < 32; l++) {                                                 \
                 TF p = (TF)CONV(a[l]), q = (TF)CONV(b[l]);                                 \
                 (void)p;                                                                   \
@@ -51,7 +52,17 @@ R3_INLINE void cmp_result(r3_wave *w, const r3_xop *x, uint64_t bits, int cmpx)
         CMP_LANES(T, T, CMP_SAME, expr);                                                   \
         cmp_result(w, x, bits, cmpx);                                                      \
     }
-#define CMP_I(name, T, fetch, expr, cmpx) CMP_INT(name, T, uint32_t, fetch, expr, cmpx)
+/* 32-bit lanes: the sources read through the fetch helper's view (the register row itself when
+   nothing applies to it; r3_src_b32_view) */
+#define CMP_I(name, T, fetch, expr, cmpx)                                                  \
+    OP(name)                                                                               \
+    {                                                                                      \
+        uint32_t ta[R3_MAX_LANES], tb[R3_MAX_LANES];                                       \
+        const uint32_t *a = fetch##_view(w, x, 0, ta), *b = fetch##_view(w, x, 1, tb);     \
+        uint64_t bits = 0;                                                                 \
+        CMP_LANES(T, T, CMP_SAME, expr);                                                   \
+        cmp_result(w, x, bits, cmpx);                                                      \
+    }
 /* 64-bit (FETCH: a 32-bit literal sign-extends for the signed compares, zero-extends otherwise) */
 #define CMP_Q(name, T, fetch, expr, cmpx) CMP_INT(name, T, uint64_t, fetch, expr, cmpx)
 /* Float compares: p, q are the values as doubles (exact for every width; f32 compares in float in
@@ -62,9 +73,8 @@ R3_INLINE void cmp_result(r3_wave *w, const r3_xop *x, uint64_t bits, int cmpx)
     {                                                                                      \
         uint64_t bits = 0;                                                                 \
         if (width == 32) {                                                                 \
-            uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES];                                     \
-            r3_src_f32(w, x, 0, a);                                                        \
-            r3_src_f32(w, x, 1, b);                                                        \
+            uint32_t ta[R3_MAX_LANES], tb[R3_MAX_LANES];                                   \
+            const uint32_t *a = r3_src_f32_view(w, x, 0, ta), *b = r3_src_f32_view(w, x, 1, tb); \
             CMP_LANES(float, double, fp_f32, expr);                                        \
         } else {                                                                           \
             double pv[R3_MAX_LANES], qv[R3_MAX_LANES];                                     \

@@ -66,16 +66,17 @@ static void fma32_run(const r3_wave *w, int n, const uint32_t *a, const uint32_t
 
 R3_INLINE void fma32(r3_wave *w, const r3_xop *x, int dx9, int acc)
 {
-    uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], c[R3_MAX_LANES], r[R3_MAX_LANES];
-    r3_src_f32(w, x, 0, a);
-    r3_src_f32(w, x, 1, b);
+    uint32_t ta[R3_MAX_LANES], tb[R3_MAX_LANES], tc[R3_MAX_LANES], r[R3_MAX_LANES];
+    const uint32_t *a = r3_src_f32_view(w, x, 0, ta), *b = r3_src_f32_view(w, x, 1, tb), *c = tc;
     if (acc) {
-        memcpy(c, r3_dst_row(w, x), (size_t)LANES * 4);
-        if (!(w->mode & R3_MODE_DENORM_IN32)) /* the accumulator is an input like any source */
+        if (w->mode & R3_MODE_DENORM_IN32) {
+            c = r3_dst_row(w, x); /* read in place, as the views are */
+        } else { /* the accumulator is an input like any source */
             for (int l = 0; l < LANES; l++)
-                c[l] = fp_flush32(c[l]);
+                tc[l] = fp_flush32(r3_dst_row(w, x)[l]);
+        }
     } else {
-        r3_src_f32(w, x, 2, c);
+        c = r3_src_f32_view(w, x, 2, tc);
     }
     int rt = r3_round_enter(w, 0);
     fma32_run(w, LANES, a, b, c, r, dx9);
@@ -365,13 +366,19 @@ R3_INLINE uint64_t trans_nan64(uint64_t r, uint64_t a)
    input and the result bits (the identity, or a flush the instruction does whatever MODE says),
    f64, and f16 computed in double and rounded once. */
 #define R3_BITS_AS_IS(v) (v)
-#define R3_TRANS32(name, expr, edge)                                                       \
+#define R3_TRANS32(name, expr, edge) R3_TRANS32_BY(name, expr, edge, 0, r3_no_lanes32)
+R3_INLINE void r3_no_lanes32(const uint32_t *a, uint32_t *r) { (void)a, (void)r; }
+/* ... with the function `lanes32` doing a 32-lane wave's lanes with the fast paths on (`has32`) */
+#define R3_TRANS32_BY(name, expr, edge, has32, lanes32)                                    \
     OP(name)                                                                               \
     {                                                                                      \
         uint32_t a[R3_MAX_LANES], r[R3_MAX_LANES];                                         \
         r3_src_f32(w, x, 0, a);                                                            \
         int rt = r3_round_enter(w, 0);                                                     \
-        R3_EACH_LANE(float fx = fp_f32(edge(a[l])); r[l] = edge(trans_nan32(fp_b32(expr), a[l]))); \
+        if (has32 && w->fast32)                                                            \
+            lanes32(a, r);                                                                 \
+        else                                                                               \
+            R3_EACH_LANE(float fx = fp_f32(edge(a[l])); r[l] = edge(trans_nan32(fp_b32(expr), a[l]))); \
         r3_round_leave(rt);                                                                \
         r3_dst_f32(w, x, r);                                                               \
     }
@@ -415,8 +422,8 @@ R3_F32_TRANS(v_rcp_f32, 1.0f / fx)
 R3_F32_TRANS(v_rcp_iflag_f32, 1.0f / fx)
 /* D = 1 / sqrt(S0) (guide V_RSQ_F32) */
 R3_F32_TRANS(v_rsq_f32, (float)(1.0 / sqrt((double)fx)))
-/* D = sqrt(S0) (guide V_SQRT_F32) */
-R3_F32_TRANS(v_sqrt_f32, sqrtf(fx))
+/* D = sqrt(S0) (guide V_SQRT_F32); 32 lanes at a time by r3_sqrt32_lanes (the same rules) */
+R3_TRANS32_BY(v_sqrt_f32, sqrtf(fx), fp_flush32, 1, r3_sqrt32_lanes)
 /* D = 2^S0 (guide V_EXP_F32) */
 R3_F32_TRANS(v_exp_f32, exp2f(fx))
 /* D = log2(S0) (guide V_LOG_F32) */

@@ -26,6 +26,11 @@ R3_INLINE void cndmask(r3_wave *w, const r3_xop *x, int half)
     uint64_t sel = r3_src_mask(w, x, 2);
     (half ? r3_src_mod16 : r3_src_mod32)(w, x, 0, a);
     (half ? r3_src_mod16 : r3_src_mod32)(w, x, 1, b);
+    if (w->fast32) { /* the selected lanes of S1 blended into S0's, four lanes a step */
+        lanes_blend32(a, b, (uint32_t)sel);
+        (half ? r3_dst_b16 : r3_dst_b32)(w, x, a);
+        return;
+    }
     for (int l = 0; l < LANES; l++)
         r[l] = (sel >> l & 1) ? b[l] : a[l];
     (half ? r3_dst_b16 : r3_dst_b32)(w, x, r);

@@ -244,6 +244,24 @@ R3_INLINE void r3_src_f32(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_
         r3_src_f32_any(w, x, k, v);
     }
 }
+/* Source k's 32-bit lanes for reading only, as a pointer: in a 32-lane wave with the fast paths on,
+   a VGPR source with nothing to apply (no DPP; for f32 no ABS/NEG and no input flushing) is its
+   register row itself, with no copy; anything else is fetched into `tmp` by the helpers above. The
+   lane loops read the view before the result is written (results go to a local array first). */
+R3_INLINE const uint32_t *r3_src_b32_view(r3_wave *w, const r3_xop *x, int k, uint32_t tmp[R3_MAX_LANES])
+{
+    if (w->fast32 && (x->row_src >> k & 1))
+        return r3_vrow(w, x->src[k] - 256u);
+    r3_src_b32(w, x, k, tmp);
+    return tmp;
+}
+R3_INLINE const uint32_t *r3_src_f32_view(r3_wave *w, const r3_xop *x, int k, uint32_t tmp[R3_MAX_LANES])
+{
+    if (w->fast32 && (x->row_src_f >> k & 1) && (w->mode & R3_MODE_DENORM_IN32))
+        return r3_vrow(w, x->src[k] - 256u);
+    r3_src_f32(w, x, k, tmp);
+    return tmp;
+}
 /* f32 bits with ABS/NEG but no denormal flushing: moves, selects, class tests. */
 void r3_src_mod32_any(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES]);
 R3_INLINE void r3_src_mod32(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES])
@@ -260,6 +278,17 @@ void r3_src_b16(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES]);
 /* f16: as b16 with ABS/NEG and the f16 denormal mode. */
 void r3_src_f16(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES]);
 void r3_src_mod16(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES]);
+/* (16-bit sources are always fetched: their views are `tmp`, for the templates that take views) */
+R3_INLINE const uint32_t *r3_src_b16_view(r3_wave *w, const r3_xop *x, int k, uint32_t tmp[R3_MAX_LANES])
+{
+    r3_src_b16(w, x, k, tmp);
+    return tmp;
+}
+R3_INLINE const uint32_t *r3_src_f16_view(r3_wave *w, const r3_xop *x, int k, uint32_t tmp[R3_MAX_LANES])
+{
+    r3_src_f16(w, x, k, tmp);
+    return tmp;
+}
 /* 64 bits: unsigned (a literal zero-extends), signed (a literal sign-extends), f64 (a literal is the
    high half; ABS/NEG and the f64 denormal mode apply). */
 void r3_src_u64_any(r3_wave *w, const r3_xop *x, int k, uint64_t v[R3_MAX_LANES]);
@@ -351,7 +380,10 @@ void r3_dst_f64(r3_wave *w, const r3_xop *x, uint64_t v[R3_MAX_LANES]);
 void r3_dst_mask(r3_wave *w, const r3_xop *x, uint64_t bits);
 
 /* The VGPR row of the destination (fmac-style accumulators read it as a source). */
-const uint32_t *r3_dst_row(const r3_wave *w, const r3_xop *x);
+R3_INLINE const uint32_t *r3_dst_row(const r3_wave *w, const r3_xop *x)
+{
+    return r3_vrow(w, x->vdst);
+}
 
 /* Host rounding for f32 (wide = 0) or f16/f64 (wide = 1) arithmetic per MODE; returns a token for
    r3_round_leave, -1 when the mode is round-to-nearest-even and nothing changed. */

@@ -142,6 +142,13 @@ static void r3_xop_fill(r3_xop *x, const r3_inst *in, uint32_t pc)
         x->dpp_bc = 1;
         x->row_mask = x->bank_mask = 15;
     }
+    if (x->enc != R3X_OTHER)
+        for (int k = 0; k < 3; k++)
+            if (x->src[k] >= 256 && (k || !x->dpp)) {
+                x->row_src |= (uint8_t)(1u << k);
+                if (!((x->abs | x->neg) >> k & 1))
+                    x->row_src_f |= (uint8_t)(1u << k);
+            }
 }
 
 int r3_xprog_build(r3_xprog *p, const r3_codeobj *co, int wave64)
