@@ -85,7 +85,7 @@ static uint8_t *r3_ds_lane(r3_wave *w, const r3_xop *x, int l, unsigned bytes)
 /* Fast path for LDS loads and stores of whole dwords (no GDS): the fields read once, every lane's
    bytes found before anything moves (out of range: loads read 0, stores are dropped, as in
    r3_ds_mem), then the moves. Returns 0 when it does not apply. */
-static int r3_ds_dwords(r3_wave *w, const r3_xop *x, unsigned bytes, int store)
+LANES_MULTIVERSION static int r3_ds_dwords(r3_wave *w, const r3_xop *x, unsigned bytes, int store)
 {
     if (!w->group->fast_paths || bytes % 4 || x->ds_gds)
         return 0;
@@ -93,11 +93,35 @@ static int r3_ds_dwords(r3_wave *w, const r3_xop *x, unsigned bytes, int store)
     const uint32_t *addr = r3_vrow(w, x->src[0]);
     uint32_t off = r3_ds_offset(x), size = w->group->lds_size;
     uint8_t *lds = w->group->lds, *at[R3_MAX_LANES];
+    unsigned reg = store ? x->src[1] : x->vdst;
+    if (w->fast32 && mask == 0xffffffffu) {
+        /* every lane of a 32-lane wave: when the highest address is inside the LDS, so is every
+           lane's (no 32-bit wrap either), and no lane needs a test; at consecutive dwords (a row of
+           a tile, a reduction's slots) the data moves as one block */
+        uint32_t top = 0, seq = 1;
+        for (int l = 0; l < 32; l++) {
+            top = addr[l] > top ? addr[l] : top;
+            seq &= addr[l] == addr[0] + 4u * (uint32_t)l;
+        }
+        if ((uint64_t)top + off + bytes <= size) {
+            if (seq && bytes == 4) {
+                if (store)
+                    memcpy(lds + addr[0] + off, r3_vrow(w, reg), 32 * 4);
+                else
+                    memcpy(r3_vrow_w(w, reg), lds + addr[0] + off, 32 * 4);
+                return 1;
+            }
+            for (int l = 0; l < 32; l++)
+                at[l] = lds + addr[l] + off;
+            r3_dword_moves(w, mask, at, reg, bytes / 4, store, 0);
+            return 1;
+        }
+    }
     for (int l = 0; l < w->lanes; l++) {
         uint32_t a = addr[l] + off; /* 32-bit, as r3_ds_addr */
         at[l] = (uint64_t)a + bytes <= size ? lds + a : NULL;
     }
-    r3_dword_moves(w, mask, at, store ? x->src[1] : x->vdst, bytes / 4, store, 1);
+    r3_dword_moves(w, mask, at, reg, bytes / 4, store, 1);
     return 1;
 }
 

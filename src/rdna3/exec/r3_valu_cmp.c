@@ -63,8 +63,52 @@ R3_INLINE void cmp_result(r3_wave *w, const r3_xop *x, uint64_t bits, int cmpx)
         CMP_LANES(T, T, CMP_SAME, expr);                                                   \
         cmp_result(w, x, bits, cmpx);                                                      \
     }
-/* 64-bit (FETCH: a 32-bit literal sign-extends for the signed compares, zero-extends otherwise) */
-#define CMP_Q(name, T, fetch, expr, cmpx) CMP_INT(name, T, uint64_t, fetch, expr, cmpx)
+/* Source k of a 64-bit compare in a 32-lane wave as rows of 32-bit halves: a VGPR pair's rows in
+   place, or a scalar value (a literal sign-extended with `sext`, as r3_src_i64 does) broadcast. */
+R3_INLINE void cmp64_halves(r3_wave *w, const r3_xop *x, int k, int sext, const uint32_t **lo, const uint32_t **hi,
+                            uint32_t tlo[32], uint32_t thi[32])
+{
+    unsigned code = x->src[k];
+    if (code >= 256) {
+        *lo = r3_vrow(w, code - 256u);
+        *hi = r3_vrow(w, code - 255u);
+        return;
+    }
+    uint64_t c = code != 255 ? r3_scalar64(w, code, x->literal, 0)
+                 : sext      ? (uint64_t)(int64_t)(int32_t)x->literal : (uint64_t)x->literal;
+    for (int l = 0; l < 32; l++)
+        tlo[l] = (uint32_t)c, thi[l] = (uint32_t)(c >> 32);
+    *lo = tlo;
+    *hi = thi;
+}
+#define CMP_SEXT_r3_src_i64 1 /* (how each FETCH extends a literal) */
+#define CMP_SEXT_r3_src_u64 0
+/* 64-bit (FETCH: a 32-bit literal sign-extends for the signed compares, zero-extends otherwise); in a
+   32-lane wave with the fast paths on, the sources' halves read straight into the lane pass */
+#define CMP_Q(name, T, fetch, expr, cmpx)                                                  \
+    OP(name)                                                                               \
+    {                                                                                      \
+        if (w->fast32) {                                                                   \
+            uint32_t tlo[2][32], thi[2][32], bits32 = 0;                                   \
+            const uint32_t *alo, *ahi, *blo, *bhi;                                         \
+            cmp64_halves(w, x, 0, CMP_SEXT_##fetch, &alo, &ahi, tlo[0], thi[0]);           \
+            cmp64_halves(w, x, 1, CMP_SEXT_##fetch, &blo, &bhi, tlo[1], thi[1]);           \
+            LANES_INDEPENDENT                                                              \
+            for (int l = 0; l < 32; l++) {                                                 \
+                T p = (T)((uint64_t)ahi[l] << 32 | alo[l]), q = (T)((uint64_t)bhi[l] << 32 | blo[l]); \
+                (void)p;                                                                   \
+                (void)q;                                                                   \
+                bits32 |= lanes_bit[l] & -(uint32_t)(expr);                                \
+            }                                                                              \
+            cmp_result(w, x, bits32, cmpx);                                                \
+            return;                                                                        \
+        }                                                                                  \
+        uint64_t a[R3_MAX_LANES], b[R3_MAX_LANES], bits = 0;                               \
+        fetch(w, x, 0, a);                                                                 \
+        fetch(w, x, 1, b);                                                                 \
+        CMP_LANES(T, T, CMP_SAME, expr);                                                   \
+        cmp_result(w, x, bits, cmpx);                                                      \
+    }
 /* Float compares: p, q are the values as doubles (exact for every width; f32 compares in float in
    the 32-lane pass, exact too); f32 sources are read straight into the lane loop, the other widths
    through fetch_pq. */

@@ -124,14 +124,15 @@ static uint8_t *r3_lane_mem(r3_wave *w, const r3_xop *x, int l, unsigned bytes)
     return r3_misaligned(w, &addr, bytes, l) ? NULL : r3_locate(w, sp, addr, bytes, l);
 }
 
-/* Fast path for GLOBAL loads and stores of whole dwords in the default (unaligned) mode: the lane
-   addresses computed in one loop, every lane's bytes found (mostly in the allocation the wave hit
-   last) before anything moves, then the moves. Returns 0 when it does not apply or some lane's
-   access is not plain (outside every buffer, a host service): the general path then runs the
-   instruction from the start, as nothing was written yet. */
-LANES_MULTIVERSION static int r3_global_dwords(r3_wave *w, const r3_xop *x, unsigned bytes, int store)
+/* Fast path for GLOBAL loads and stores of whole dwords, and of bytes and shorts into or from a whole
+   register (`sext`: the signed loads), in the default (unaligned) mode: the lane addresses computed
+   in one loop, every lane's bytes found (mostly in the allocation the wave hit last) before anything
+   moves, then the moves. Returns 0 when it does not apply or some lane's access is not plain
+   (outside every buffer, a host service): the general path then runs the instruction from the
+   start, as nothing was written yet. */
+LANES_MULTIVERSION static int r3_global_fast(r3_wave *w, const r3_xop *x, unsigned bytes, int store, int sext)
 {
-    if (!w->group->fast_paths || bytes % 4 || w->group->align_mode != R3_ALIGN_UNALIGNED ||
+    if (!w->group->fast_paths || (bytes % 4 && bytes > 2) || w->group->align_mode != R3_ALIGN_UNALIGNED ||
         (x->mem_form != R3XM_GLOBAL_V && x->mem_form != R3XM_GLOBAL_SV))
         return 0;
     uint64_t mask = r3_exec_mask(w), off = (uint64_t)(int64_t)x->mem_offset;
@@ -171,7 +172,10 @@ LANES_MULTIVERSION static int r3_global_dwords(r3_wave *w, const r3_xop *x, unsi
                 }
                 for (int l = 0; l < 32; l++)
                     at[l] = p + (lo[l] - low);
-                r3_dword_moves(w, mask, at, reg, bytes / 4, store, 0);
+                if (bytes < 4)
+                    r3_subdword_moves(w, mask, at, reg, bytes, store, sext);
+                else
+                    r3_dword_moves(w, mask, at, reg, bytes / 4, store, 0);
                 return 1;
             }
         }
@@ -183,14 +187,17 @@ LANES_MULTIVERSION static int r3_global_dwords(r3_wave *w, const r3_xop *x, unsi
         if (!(at[l] = r3_device_memo(w, a, bytes)) && !(at[l] = r3_device_lookup(w, a, bytes)))
             return 0; /* (fast paths are on here: checked above) */
     }
-    r3_dword_moves(w, mask, at, reg, bytes / 4, store, 0);
+    if (bytes < 4)
+        r3_subdword_moves(w, mask, at, reg, bytes, store, sext);
+    else
+        r3_dword_moves(w, mask, at, reg, bytes / 4, store, 0);
     return 1;
 }
 
 /* VDST = memory (`sext` sign-extends sub-dword data, `d16` writes a half, `hi` the high one) */
 R3_INLINE void r3_vload(r3_wave *w, const r3_xop *x, unsigned bytes, int sext, int d16, int hi)
 {
-    if (!d16 && !hi && r3_global_dwords(w, x, bytes, 0))
+    if (!d16 && !hi && r3_global_fast(w, x, bytes, 0, sext))
         return;
     r3_lane_moves(w, x, r3_lane_mem, bytes, 0, sext, d16, hi);
 }
@@ -198,7 +205,7 @@ R3_INLINE void r3_vload(r3_wave *w, const r3_xop *x, unsigned bytes, int sext, i
 /* memory = DATA (from its high half with `hi`) */
 R3_INLINE void r3_vstore(r3_wave *w, const r3_xop *x, unsigned bytes, int hi)
 {
-    if (!hi && r3_global_dwords(w, x, bytes, 1))
+    if (!hi && r3_global_fast(w, x, bytes, 1, 0))
         return;
     r3_lane_moves(w, x, r3_lane_mem, bytes, 1, 0, 0, hi);
 }

@@ -90,11 +90,33 @@ R3_INLINE void r3_dword_moves(r3_wave *w, uint64_t mask, uint8_t *const *at, uns
     }
 }
 
+/* A loaded value of `bytes` (1, 2 or 4) widened to a dword, zero- or (sext) sign-extended. */
+uint32_t r3_load_extend(uint32_t v, unsigned bytes, int sext);
+
+/* As r3_dword_moves, for a byte or a short per lane (loads zero- or, with `sext`, sign-extended into
+   the whole of VDST, as r3_load_extend; stores write DATA's low bytes): the forms other than D16. */
+R3_INLINE void r3_subdword_moves(r3_wave *w, uint64_t mask, uint8_t *const *at, unsigned reg, unsigned bytes,
+                                 int store, int sext)
+{
+    if (store) {
+        const uint32_t *row = r3_vrow(w, reg);
+        for (int l = 0; l < w->lanes; l++)
+            if (mask >> l & 1)
+                memcpy(at[l], &row[l], bytes); /* (the low bytes: a little-endian host, as everywhere) */
+    } else {
+        uint32_t *row = r3_vrow_w(w, reg);
+        for (int l = 0; l < w->lanes; l++)
+            if (mask >> l & 1) {
+                uint32_t v = 0;
+                memcpy(&v, at[l], bytes);
+                row[l] = !sext ? v : bytes == 1 ? (uint32_t)(int32_t)(int8_t)v : (uint32_t)(int32_t)(int16_t)v;
+            }
+    }
+}
+
 /* The LDS bytes [addr, addr + n) of the wave's workgroup, or NULL when out of range. */
 uint8_t *r3_lds_bytes(r3_wave *w, uint64_t addr, uint32_t n);
 
-/* A loaded value of `bytes` (1, 2 or 4) widened to a dword, zero- or (sext) sign-extended. */
-uint32_t r3_load_extend(uint32_t v, unsigned bytes, int sext);
 
 /* Writes lane l's loaded bytes (v) to the VGPRs at vd: sub-dword data zero- or (sext) sign-extended;
    d16 writes only the low (or with hi the high) half of vd. */
