@@ -752,6 +752,9 @@ def ds_cases(name, wave, rng):
             align = 1 if vi == 1 else min(size, 8) if size != 12 else 16
             off = rng.randrange(0, 256) * 16
             addrs = [place(rng, wave, off, LDSW, size, align) for _ in range(GROUPS)]
+            if vi == 0:   # the first workgroup's lanes on consecutive elements (a coalesced access)
+                first = off + rng.randrange(0, (LDSW - off - size * wave) // 16) * 16
+                addrs[0] = [first + size * l for l in range(wave)]
             if vi == 2:
                 ds_beyond(rng, c, addrs)
 
