@@ -853,6 +853,11 @@ def vmem_cases(table, name, wave, rng):
             addrs = [place(rng, wave, lo + 64, REG - 128, size, size, collide=True) for _ in range(GROUPS)]
         else:
             addrs = [place(rng, wave, lo + 64, REG - 128, size, align) for _ in range(GROUPS)]
+            if vi in (1, 2):   # the first workgroup's lanes on consecutive elements: in rows of 16 with
+                # gaps between (a 2D work-group's tile), or (vi 2) all of them (a coalesced access)
+                run, gap = (16 if vi == 1 else wave), rng.randrange(1, 8) * 16
+                first = lo + 64 + rng.randrange(0, 16) * 16
+                addrs[0] = [first + (l // run) * (run * size + gap) + (l % run) * size for l in range(wave)]
 
         def fill(g, l, rec, addrs=addrs, ioff=ioff, am=am, n=n, size=size):
             rec[0] = addrs[g][l] - ioff

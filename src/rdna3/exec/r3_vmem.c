@@ -124,6 +124,38 @@ static uint8_t *r3_lane_mem(r3_wave *w, const r3_xop *x, int l, unsigned bytes)
     return r3_misaligned(w, &addr, bytes, l) ? NULL : r3_locate(w, sp, addr, bytes, l);
 }
 
+/* A dword per lane of a full 32-lane wave, lane l's at base + lo[l] - low (every one inside the
+   allocation base points into): the groups of eight lanes on consecutive dwords (a row of a 2D work-group's
+   tile) move as one 32-byte block, the other groups lane by lane. The addresses are copied first, so
+   a VDST that is the address register sees them unchanged until they are all used. */
+R3_INLINE void r3_dword_rows(r3_wave *w, uint8_t *base, const uint32_t *lo, uint32_t low, unsigned reg, int store)
+{
+    uint32_t start[33], apart = 0; /* start[l + 1]: lane l's offset less 4 x its place in its group,
+                                       one value for all of a consecutive group */
+    for (int l = 0; l < 32; l++)
+        start[l + 1] = lo[l] - low - 4u * (uint32_t)(l & 7);
+    start[0] = start[1];
+    for (int l = 0; l < 32; l++) /* bit l: lane l's value differs from lane l - 1's */
+        apart |= lanes_bit[l] & -(uint32_t)(start[l + 1] != start[l]);
+    uint32_t *row = store ? (uint32_t *)r3_vrow(w, reg) : r3_vrow_w(w, reg);
+    for (int g = 0; g < 32; g += 8) {
+        if (!(apart & 0xfeu << g)) { /* (the group's first lane may differ from the lane before) */
+            if (store)
+                memcpy(base + start[g + 1], row + g, 32);
+            else
+                memcpy(row + g, base + start[g + 1], 32);
+            continue;
+        }
+        for (int l = g; l < g + 8; l++) {
+            uint8_t *at = base + (start[l + 1] + 4u * (uint32_t)(l & 7)); /* (in 32 bits: lo[l] - low) */
+            if (store)
+                memcpy(at, &row[l], 4);
+            else
+                memcpy(&row[l], at, 4);
+        }
+    }
+}
+
 /* Fast path for GLOBAL loads and stores of whole dwords, and of bytes and shorts into or from a whole
    register (`sext`: the signed loads), in the default (unaligned) mode: the lane addresses computed
    in one loop, every lane's bytes found (mostly in the allocation the wave hit last) before anything
@@ -168,6 +200,10 @@ LANES_MULTIVERSION static int r3_global_fast(r3_wave *w, const r3_xop *x, unsign
                         memcpy(p, r3_vrow(w, reg), 32 * 4);
                     else
                         memcpy(r3_vrow_w(w, reg), p, 32 * 4);
+                    return 1;
+                }
+                if (bytes == 4) {
+                    r3_dword_rows(w, p, lo, low, reg, store);
                     return 1;
                 }
                 for (int l = 0; l < 32; l++)
