@@ -161,9 +161,25 @@ static void r3_init_wave(const r3_dispatch_ctx *c, r3_wave *w, r3_group *g, int 
     unsigned x = flat % size[0], y = flat / size[0] % size[1], z = flat / (size[0] * size[1]);
     if (flat + (unsigned)c->lanes <= n && x + (unsigned)c->lanes <= size[0]) { /* one row: y, z fixed */
         uint32_t yz = (ids >= 1 ? y << 10 : 0) | (ids >= 2 ? z << 20 : 0);
-        for (int l = 0; l < c->lanes; l++)
-            vgpr[0][l] = (x + (unsigned)l) | yz;
+        if (c->lanes == 32) /* (a constant trip count: the loop vectorizes) */
+            for (int l = 0; l < 32; l++)
+                vgpr[0][l] = (x + (unsigned)l) | yz;
+        else
+            for (int l = 0; l < c->lanes; l++)
+                vgpr[0][l] = (x + (unsigned)l) | yz;
         r3_set_exec(w, c->lanes == 64 ? ~0ull : (1ull << c->lanes) - 1);
+        return;
+    }
+    unsigned s0 = (unsigned)__builtin_ctz(size[0]), s1 = (unsigned)__builtin_ctz(size[1]);
+    if (c->lanes == 32 && flat + 32 <= n && size[0] == 1u << s0 && size[1] == 1u << s1) {
+        /* a full wave over rows of a work-group whose sizes are powers of two: every lane's X, Y, Z
+           by shifts and masks, in a loop that vectorizes */
+        uint32_t my = ids >= 1 ? ~0u : 0, mz = ids >= 2 ? ~0u : 0;
+        for (int l = 0; l < 32; l++) {
+            uint32_t f = flat + (uint32_t)l, row = f >> s0;
+            vgpr[0][l] = (f & (size[0] - 1)) | ((row & (size[1] - 1)) << 10 & my) | ((row >> s1) << 20 & mz);
+        }
+        r3_set_exec(w, 0xffffffffu);
         return;
     }
     for (int l = 0; l < c->lanes && flat + (unsigned)l < n; l++) {

@@ -91,18 +91,18 @@ int r3_reads_hazards(r3_exec_fn fn)
            fn == r3x_v_wmma_i32_16x16x16_iu4;
 }
 
-/* The fetch/execute loop, inlined twice by r3_wave_run: with `traced` a constant 0 the compiler
+/* The fetch/execute loop, inlined three times by r3_wave_run: with `traced` a constant 0 the compiler
    drops every trace test from the loop that runs untraced. The budget and the lane count live in
    locals (registers) and go back to the group and the statistics when the loop ends; the wave's
    instruction count (which instructions read) is kept current, and the statistics' count follows
    from it. */
 static inline __attribute__((always_inline)) int r3_wave_loop(r3_group *g, r3_wave *w, uint64_t max, core_stats *st,
-                                                                const int traced)
+                                                                const int traced, const int common)
 {
     const r3_codeobj *co = g->co;
     const r3_xop *ops = g->xp->ops;
     core_group *cg = g->core;
-    const int fast = g->fast_paths;
+    const int fast = common || g->fast_paths;
     const r3_xop *x = NULL; /* the instruction that ran last */
     const uint64_t icount0 = w->core.icount;
     uint64_t budget = cg->budget, lanes = 0;
@@ -124,7 +124,7 @@ static inline __attribute__((always_inline)) int r3_wave_loop(r3_group *g, r3_wa
         uint64_t exec;
         if (!traced && fast && x->plain && budget) { /* the short path (r3_xop.plain says what it skips) */
             w->pc = x->next_pc;
-            exec = r3_exec_mask(w);
+            exec = common ? w->sgpr[126] : r3_exec_mask(w);
             x->fn(w, x);
         } else {
             if (!x->fn) {
@@ -190,16 +190,16 @@ static inline __attribute__((always_inline)) int r3_wave_loop(r3_group *g, r3_wa
         }
         unsigned k = x->absorb; /* do-nothing instructions straight after it: counted, not run */
         if (!traced && k && fast && w->pc == x->next_pc && w->core.state == CORE_WAVE_RUNNING && budget >= k &&
-            (!max || max > k)) {
+            (common || !max || max > k)) {
             budget -= k;
             w->core.icount += k;
             st->by_class[x[1].cls] += k;
-            lanes += k * lanes_count(r3_exec_mask(w));
+            lanes += k * lanes_count(common ? w->sgpr[126] : r3_exec_mask(w));
             max -= max ? k : 0;
             x += k;
             w->pc = x->next_pc;
         }
-        if (max && --max == 0)
+        if (!common && max && --max == 0)
             break; /* co-resident: the other workgroups' turn (one may be what this wave waits for) */
     }
     cg->budget = budget;
@@ -215,8 +215,14 @@ static inline __attribute__((always_inline)) int r3_wave_loop(r3_group *g, r3_wa
     return 0;
 }
 
-/* (built for x86-64-v3 too: there the lane count is one POPCNT instruction) */
+/* (built for x86-64-v3 too: there the lane count is one POPCNT instruction). A third copy of the loop
+   serves the common case, a 32-lane wave running to its end with the fast paths on and no trace:
+   EXEC is one SGPR and no instruction count limits the run. */
 LANES_MULTIVERSION int r3_wave_run(r3_group *g, r3_wave *w, uint64_t max, core_stats *st)
 {
-    return g->trace ? r3_wave_loop(g, w, max, st, 1) : r3_wave_loop(g, w, max, st, 0);
+    if (g->trace)
+        return r3_wave_loop(g, w, max, st, 1, 0);
+    if (g->fast_paths && !max && !w->wave64)
+        return r3_wave_loop(g, w, 0, st, 0, 1);
+    return r3_wave_loop(g, w, max, st, 0, 0);
 }
