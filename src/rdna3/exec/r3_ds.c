@@ -173,17 +173,10 @@ static void r3_ds_2addr(r3_wave *w, const r3_xop *x, unsigned bytes, unsigned st
     unsigned words = bytes / 4;
     const uint32_t *base = r3_vrow(w, x->src[0]);
     uint32_t off[2] = {r3_ds_offset0(x) * bytes * stride, r3_ds_offset1(x) * bytes * stride};
-    const uint32_t *from[2][2]; /* stores: the DATA0 and DATA1 registers of each element */
-    uint32_t *to[2][2];         /* loads: VDST onwards */
-    for (unsigned e = 0; e < 2; e++)
-        for (unsigned k = 0; k < words; k++) {
-            from[e][k] = r3_vrow(w, (e ? x->src[2] : x->src[1]) + k);
-            to[e][k] = r3_vrow_w(w, x->vdst + e * words + k);
-        }
     const uint8_t *lds = g->lds;
     uint32_t lds_size = g->lds_size;
     if (g->fast_paths && !store && words == 1 && !x->ds_gds) { /* fast path: the common case, free of aliasing reloads */
-        uint32_t *t0 = to[0][0], *t1 = to[1][0];
+        uint32_t *t0 = r3_vrow_w(w, x->vdst), *t1 = r3_vrow_w(w, x->vdst + 1u);
         if (w->lanes == 32 && mask == 0xffffffffu && t0 != t1 && r3_ds_gather2(lds, lds_size, base, off, t0, t1))
             return;
         for (int l = 0; l < w->lanes; l++) {
@@ -199,6 +192,13 @@ static void r3_ds_2addr(r3_wave *w, const r3_xop *x, unsigned bytes, unsigned st
         }
         return;
     }
+    const uint32_t *from[2][2]; /* stores: the DATA0 and DATA1 registers of each element */
+    uint32_t *to[2][2];         /* loads: VDST onwards */
+    for (unsigned e = 0; e < 2; e++)
+        for (unsigned k = 0; k < words; k++) {
+            from[e][k] = r3_vrow(w, (e ? x->src[2] : x->src[1]) + k);
+            to[e][k] = r3_vrow_w(w, x->vdst + e * words + k);
+        }
     for (int l = 0; l < w->lanes; l++) {
         if (!(mask >> l & 1))
             continue;
