@@ -83,6 +83,14 @@ void r3_fault_text(const r3_wave *w, char *err, size_t errsize)
     snprintf(err + n, errsize - (size_t)n, "%s", w->fault_msg);
 }
 
+/* A VOPD whose Y half reads nothing the X half writes: X, then Y (the fetch loop's short path runs
+   it as one instruction; r3_xop.xfn). */
+void r3_vopd_both(r3_wave *w, const r3_xop *x)
+{
+    x->xfn(w, x);
+    x->y->fn(w, x->y);
+}
+
 int r3_reads_hazards(r3_exec_fn fn)
 {
     return fn == r3x_v_permlane16_b32 || fn == r3x_v_permlanex16_b32 || fn == r3x_v_wmma_f32_16x16x16_f16 ||
@@ -142,12 +150,12 @@ static inline __attribute__((always_inline)) int r3_wave_loop(r3_group *g, r3_wa
                 r3_trace_before(w, g->snap);
             exec = r3_exec_mask(w);
             if (x->y && x->vopd_direct && fast) { /* VOPD whose Y reads nothing X writes */
-                x->fn(w, x);
+                x->xfn(w, x);
                 x->y->fn(w, x->y);
             } else if (x->y) { /* VOPD: X computes, Y computes from the same old values, then X's result lands */
                 w->defer = 1;
                 w->pending_mask = 0;
-                x->fn(w, x);
+                x->xfn(w, x);
                 w->defer = 0;
                 x->y->fn(w, x->y);
                 uint32_t *d = r3_vrow_w(w, w->pending_reg);

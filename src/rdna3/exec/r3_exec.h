@@ -24,6 +24,8 @@ int r3_ds_waits_on_device(r3_exec_fn fn);
 /* Whether fn reads r3_wave.hz_prev (what the VALU instruction before it was: V_PERMLANE after V_CMPX,
    WMMA after WMMA): a program without one needs no hazard tracking (r3_xop.plain). */
 int r3_reads_hazards(r3_exec_fn fn);
+/* Both halves of a VOPD whose Y half reads nothing X writes: r3_xop.fn of such a VOPD. */
+void r3_vopd_both(struct r3_wave *w, const r3_xop *x);
 /* Whether fn has no effect at all (s_waitcnt, s_delay_alu, s_clause, s_nop, ...; r3_salu.c): the fast
    paths count such an instruction without calling it (r3_xop.absorb). */
 int r3_does_nothing(r3_exec_fn fn);

@@ -194,8 +194,11 @@ int r3_xprog_build(r3_xprog *p, const r3_codeobj *co, int wave64)
         for (int k = 0; k < 3; k++)
             clash |= y->src[k] >= 256 && y->src[k] - 256u == x->vdst;
         x->vopd_direct = (uint8_t)!clash;
+        x->xfn = x->fn;
         if (!y->fn)
-            x->fn = NULL;
+            x->fn = x->xfn = NULL;
+        else if (x->vopd_direct && x->fn)
+            x->fn = r3_vopd_both;
     }
     for (size_t i = 0; i + 1 < co->ninsts; i++)
         p->ops[i].seq = insts[i + 1].pc == p->ops[i].next_pc;
@@ -212,7 +215,7 @@ int r3_xprog_build(r3_xprog *p, const r3_codeobj *co, int wave64)
         hazards |= r3_reads_hazards(p->ops[i].fn);
     for (size_t i = 0; i < co->ninsts; i++) {
         r3_xop *x = &p->ops[i];
-        x->plain = x->fn && !x->y && !r3_ds_waits_on_device(x->fn) &&
+        x->plain = x->fn && (!x->y || x->vopd_direct) && !r3_ds_waits_on_device(x->fn) &&
                    !(hazards && (x->cls == R3C_VALU || x->cls == R3C_VOPD));
     }
     return 0;

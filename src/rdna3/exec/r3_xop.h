@@ -25,6 +25,8 @@ struct r3_xop {
     r3_exec_fn fn;            /* NULL: not implemented (a clean fault) */
     const r3_inst *in;        /* the decoded instruction: its text and the less common fields */
     const r3_xop *y;          /* VOPD: the Y half, which reads the registers as they were before X */
+    r3_exec_fn xfn;           /* VOPD: the X half's function (fn runs both halves when vopd_direct,
+                                 r3_vopd_both, so the loop's short path takes the pair as one) */
     uint32_t next_pc;         /* byte offset of the following instruction */
     uint32_t literal;
     uint16_t src[3];          /* source codes: < 256 scalar or constant (255 the literal), >= 256 VGPR;
@@ -39,8 +41,9 @@ struct r3_xop {
                                  them with it, without running them, unless it branched or stopped */
     uint8_t vopd_direct;      /* VOPD: the Y half reads no VGPR the X half writes, so X's result
                                  need not wait for Y's reads */
-    uint8_t plain;            /* fast paths: the run loop's short path will do: implemented, no VOPD,
-                                 cannot wait on another workgroup, and no hazard to track (a VALU
+    uint8_t plain;            /* fast paths: the run loop's short path will do: implemented, no VOPD
+                                 but a vopd_direct one, cannot wait on another workgroup, and no
+                                 hazard to track (a VALU or VOPD
                                  instruction only in a program without a reader of r3_wave.hz_prev:
                                  r3_reads_hazards) */
     uint8_t enc;              /* r3_xenc */
