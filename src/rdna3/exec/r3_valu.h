@@ -70,11 +70,13 @@ uint32_t r3_fma16(const r3_wave *w, uint32_t a, uint32_t b, uint32_t c);
 /* ---- lane-loop templates: a, b, c are the raw source bits; x, y, z their values ---- */
 
 /* `body` for every lane l: over a constant 32 lanes in a 32-lane wave with the fast paths on (a loop
-   GCC -O2 vectorizes only when its trip count is a constant), else over the wave's lanes (the
-   reference path; the same body). */
+   GCC -O2 vectorizes only when its trip count is a constant; the bodies read their sources through
+   views and write only r[l]: LANES_INDEPENDENT), else over the wave's lanes (the reference path; the
+   same body). */
 #define R3_EACH_LANE(body)                                                                 \
     do {                                                                                   \
         if (w->fast32) {                                                                   \
+            LANES_INDEPENDENT                                                              \
             for (int l = 0; l < 32; l++) {                                                 \
                 body;                                                                      \
             }                                                                              \
@@ -95,16 +97,8 @@ uint32_t r3_fma16(const r3_wave *w, uint32_t a, uint32_t b, uint32_t c);
             for (int l = 0; l < 32; l++) {                                                 \
                 body;                                                                      \
             }                                                                              \
-        } else if (w->fast32) {                                                            \
-            LANES_INDEPENDENT                                                              \
-            for (int l = 0; l < 32; l++) {                                                 \
-                body;                                                                      \
-            }                                                                              \
-        } else {                                                                           \
-            for (int l = 0; l < LANES; l++) {                                              \
-                body;                                                                      \
-            }                                                                              \
-        }                                                                                  \
+        } else                                                                             \
+            R3_EACH_LANE(body);                                                            \
     } while (0)
 
 /* 32-bit lanes through the named fetch and store helpers (integer and bitwise operations,
