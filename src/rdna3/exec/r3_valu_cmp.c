@@ -84,7 +84,9 @@ R3_INLINE void cmp64_halves(r3_wave *w, const r3_xop *x, int k, int sext, const 
 #define CMP_SEXT_r3_src_i64 1 /* (how each FETCH extends a literal) */
 #define CMP_SEXT_r3_src_u64 0
 /* 64-bit (FETCH: a 32-bit literal sign-extends for the signed compares, zero-extends otherwise); in a
-   32-lane wave with the fast paths on, the sources' halves read straight into the lane pass */
+   32-lane wave with the fast paths on, the sources' halves read straight into a lane pass in 32-bit
+   lanes that orders them (high halves, signed or not, then low halves) and gives `expr` two small
+   stand-ins in the same order */
 #define CMP_Q(name, T, fetch, expr, cmpx)                                                  \
     OP(name)                                                                               \
     {                                                                                      \
@@ -93,9 +95,14 @@ R3_INLINE void cmp64_halves(r3_wave *w, const r3_xop *x, int k, int sext, const 
             const uint32_t *alo, *ahi, *blo, *bhi;                                         \
             cmp64_halves(w, x, 0, CMP_SEXT_##fetch, &alo, &ahi, tlo[0], thi[0]);           \
             cmp64_halves(w, x, 1, CMP_SEXT_##fetch, &blo, &bhi, tlo[1], thi[1]);           \
+            const int sgn = CMP_SEXT_##fetch; /* (the signed compares are those that sign-extend) */ \
             LANES_INDEPENDENT                                                              \
             for (int l = 0; l < 32; l++) {                                                 \
-                T p = (T)((uint64_t)ahi[l] << 32 | alo[l]), q = (T)((uint64_t)bhi[l] << 32 | blo[l]); \
+                uint32_t ah = ahi[l], bh = bhi[l], al = alo[l], bl = blo[l];               \
+                int hlt = sgn ? (int32_t)ah < (int32_t)bh : ah < bh;                       \
+                int hgt = sgn ? (int32_t)ah > (int32_t)bh : ah > bh;                       \
+                int lt = hlt | ((ah == bh) & (al < bl)), gt = hgt | ((ah == bh) & (al > bl)); \
+                int32_t p = 1, q = 1 + lt - gt; /* 32-bit stand-ins ordered as S0 and S1 are */ \
                 (void)p;                                                                   \
                 (void)q;                                                                   \
                 bits32 |= lanes_bit[l] & -(uint32_t)(expr);                                \
