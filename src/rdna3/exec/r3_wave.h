@@ -370,6 +370,13 @@ R3_INLINE void r3_dst_b64(r3_wave *w, const r3_xop *x, const uint64_t v[R3_MAX_L
         return;
     }
     uint32_t m = w->sgpr[126], *lo = r3_vrow_w(w, x->vdst), *hi = r3_vrow_w(w, x->vdst + 1u);
+    if (m == 0xffffffffu) { /* every lane: the halves split off, no blend */
+        for (int l = 0; l < 32; l++)
+            lo[l] = (uint32_t)v[l];
+        for (int l = 0; l < 32; l++)
+            hi[l] = (uint32_t)(v[l] >> 32);
+        return;
+    }
     for (int l = 0; l < 32; l++) /* two passes: one row each, so that no overlap check is needed */
         lo[l] = (m & lanes_bit[l]) ? (uint32_t)v[l] : lo[l];
     for (int l = 0; l < 32; l++)
