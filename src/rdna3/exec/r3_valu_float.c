@@ -55,7 +55,7 @@ static void fma32_lanes_reference(int n, const uint32_t *a, const uint32_t *b, c
 }
 
 /* fast path: the vectorized pass (ws_options.no_fast_paths turns it off) */
-static void fma32_run(const r3_wave *w, int n, const uint32_t *a, const uint32_t *b, const uint32_t *c, uint32_t *r,
+R3_INLINE void fma32_run(const r3_wave *w, int n, const uint32_t *a, const uint32_t *b, const uint32_t *c, uint32_t *r,
                       int dx9)
 {
     if (w->group->fast_paths)
