@@ -454,7 +454,7 @@ void r3_dst_f64(r3_wave *w, const r3_xop *x, uint64_t v[R3_MAX_LANES])
     r3_dst_b64(w, x, v);
 }
 
-void r3_dst_mask(r3_wave *w, const r3_xop *x, uint64_t bits)
+void r3_dst_mask_any(r3_wave *w, const r3_xop *x, uint64_t bits)
 {
     bits &= r3_write_lanes(w, x); /* lanes EXEC, DPP row/bank masks or DPP sources leave out read 0 */
     if (w->wave64)

@@ -384,7 +384,15 @@ R3_INLINE void r3_dst_b64(r3_wave *w, const r3_xop *x, const uint64_t v[R3_MAX_L
 }
 void r3_dst_f64(r3_wave *w, const r3_xop *x, uint64_t v[R3_MAX_LANES]);
 /* A lane-mask result (carry-out, V_CMP): inactive lanes read 0. Goes to SDST or VCC. */
-void r3_dst_mask(r3_wave *w, const r3_xop *x, uint64_t bits);
+void r3_dst_mask_any(r3_wave *w, const r3_xop *x, uint64_t bits);
+/* Fast path: a 32-lane wave without DPP, the EXEC lanes kept, inline. */
+R3_INLINE void r3_dst_mask(r3_wave *w, const r3_xop *x, uint64_t bits)
+{
+    if (w->fast32 && !x->dpp)
+        r3_write_sgpr(w, x->sdst, (uint32_t)bits & w->sgpr[126]);
+    else
+        r3_dst_mask_any(w, x, bits);
+}
 
 /* The VGPR row of the destination (fmac-style accumulators read it as a source). */
 R3_INLINE const uint32_t *r3_dst_row(const r3_wave *w, const r3_xop *x)
