@@ -22,17 +22,6 @@ R3_INLINE uint32_t r3_nan32(uint32_t r, uint32_t a, uint32_t b, uint32_t c)
     return fp_isnan32(a) ? fp_quiet32(a) : fp_isnan32(b) ? fp_quiet32(b) : fp_isnan32(c) ? fp_quiet32(c) : 0x7fc00000u;
 }
 
-/* Whether any of 32 f32 results is a NaN: an OR over the lanes the compiler vectorizes, so the
-   fast paths apply r3_nan32 lane by lane only when some lane needs it (it leaves other values as
-   they are, so applying it to every lane then gives the per-lane rule's results). */
-R3_INLINE int r3_any_nan32(const uint32_t r[32])
-{
-    uint32_t nan = 0;
-    for (int l = 0; l < 32; l++)
-        nan |= (uint32_t)fp_isnan32(r[l]);
-    return nan != 0;
-}
-
 R3_INLINE uint64_t r3_nan64(uint64_t r, uint64_t a, uint64_t b, uint64_t c)
 {
     if (!fp_isnan64(r))

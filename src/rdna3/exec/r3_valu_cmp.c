@@ -41,19 +41,8 @@ R3_INLINE void cmp_result(r3_wave *w, const r3_xop *x, uint64_t bits, int cmpx)
         }                                                                                  \
     } while (0)
 
-/* Integer compares: the sources fetched into W-bit lanes, compared as the C type T. */
-#define CMP_INT(name, T, W, fetch, expr, cmpx)                                             \
-    OP(name)                                                                               \
-    {                                                                                      \
-        W a[R3_MAX_LANES], b[R3_MAX_LANES];                                                \
-        uint64_t bits = 0;                                                                 \
-        fetch(w, x, 0, a);                                                                 \
-        fetch(w, x, 1, b);                                                                 \
-        CMP_LANES(T, T, CMP_SAME, expr);                                                   \
-        cmp_result(w, x, bits, cmpx);                                                      \
-    }
-/* 32-bit lanes: the sources read through the fetch helper's view (the register row itself when
-   nothing applies to it; r3_src_b32_view) */
+/* Integer compares, compared as the C type T. 32-bit lanes: the sources read through the fetch
+   helper's view (the register row itself when nothing applies to it; r3_src_b32_view) */
 #define CMP_I(name, T, fetch, expr, cmpx)                                                  \
     OP(name)                                                                               \
     {                                                                                      \
