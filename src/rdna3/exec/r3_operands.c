@@ -247,9 +247,7 @@ void r3_src_mod16(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES])
     r3_mods16(w, x, k, v, 0);
 }
 
-enum { R3_U64, R3_I64, R3_F64 };
-
-static void r3_fetch64(r3_wave *w, const r3_xop *x, int k, int kind, uint64_t v[R3_MAX_LANES])
+static void r3_fetch64(r3_wave *w, const r3_xop *x, int k, r3_kind64 kind, uint64_t v[R3_MAX_LANES])
 {
     unsigned code = x->src[k];
     if (code >= 256) {
@@ -258,12 +256,7 @@ static void r3_fetch64(r3_wave *w, const r3_xop *x, int k, int kind, uint64_t v[
             v[l] = (uint64_t)lo[l] | (uint64_t)hi[l] << 32;
         return;
     }
-    uint64_t c;
-    if (code == 255)
-        c = kind == R3_F64 ? (uint64_t)x->literal << 32
-            : kind == R3_I64 ? (uint64_t)(int64_t)(int32_t)x->literal : (uint64_t)x->literal;
-    else
-        c = r3_scalar64(w, code, x->literal, kind == R3_F64);
+    uint64_t c = r3_scalar64_src(w, x, k, kind);
     for (int l = 0; l < w->lanes; l++)
         v[l] = c;
 }

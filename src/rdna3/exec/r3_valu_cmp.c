@@ -63,8 +63,7 @@ R3_INLINE void cmp64_halves(r3_wave *w, const r3_xop *x, int k, int sext, const 
         *hi = r3_vrow(w, code - 255u);
         return;
     }
-    uint64_t c = code != 255 ? r3_scalar64(w, code, x->literal, 0)
-                 : sext      ? (uint64_t)(int64_t)(int32_t)x->literal : (uint64_t)x->literal;
+    uint64_t c = r3_scalar64_src(w, x, k, sext ? R3_I64 : R3_U64);
     for (int l = 0; l < 32; l++)
         tlo[l] = (uint32_t)c, thi[l] = (uint32_t)(c >> 32);
     *lo = tlo;

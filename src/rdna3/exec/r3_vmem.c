@@ -246,15 +246,6 @@ R3_INLINE void r3_vstore(r3_wave *w, const r3_xop *x, unsigned bytes, int hi)
     r3_lane_moves(w, x, r3_lane_mem, bytes, 1, 0, 0, hi);
 }
 
-uint32_t r3_load_extend(uint32_t v, unsigned bytes, int sext)
-{
-    if (bytes == 1)
-        return sext ? (uint32_t)(int32_t)(int8_t)v : v & 0xff;
-    if (bytes == 2)
-        return sext ? (uint32_t)(int32_t)(int16_t)v : v & 0xffff;
-    return v;
-}
-
 void r3_lane_load_result(r3_wave *w, unsigned vd, int l, uint32_t v[4], unsigned bytes, int sext, int d16, int hi)
 {
     v[0] = r3_load_extend(v[0], bytes, sext);

@@ -91,10 +91,17 @@ R3_INLINE void r3_dword_moves(r3_wave *w, uint64_t mask, uint8_t *const *at, uns
 }
 
 /* A loaded value of `bytes` (1, 2 or 4) widened to a dword, zero- or (sext) sign-extended. */
-uint32_t r3_load_extend(uint32_t v, unsigned bytes, int sext);
+R3_INLINE uint32_t r3_load_extend(uint32_t v, unsigned bytes, int sext)
+{
+    if (bytes == 1)
+        return sext ? (uint32_t)(int32_t)(int8_t)v : v & 0xff;
+    if (bytes == 2)
+        return sext ? (uint32_t)(int32_t)(int16_t)v : v & 0xffff;
+    return v;
+}
 
-/* As r3_dword_moves, for a byte or a short per lane (loads zero- or, with `sext`, sign-extended into
-   the whole of VDST, as r3_load_extend; stores write DATA's low bytes): the forms other than D16. */
+/* As r3_dword_moves, for a byte or a short per lane (loads widened into the whole of VDST by
+   r3_load_extend; stores write DATA's low bytes): the forms other than D16. */
 R3_INLINE void r3_subdword_moves(r3_wave *w, uint64_t mask, uint8_t *const *at, unsigned reg, unsigned bytes,
                                  int store, int sext)
 {
@@ -109,7 +116,7 @@ R3_INLINE void r3_subdword_moves(r3_wave *w, uint64_t mask, uint8_t *const *at, 
             if (mask >> l & 1) {
                 uint32_t v = 0;
                 memcpy(&v, at[l], bytes);
-                row[l] = !sext ? v : bytes == 1 ? (uint32_t)(int32_t)(int8_t)v : (uint32_t)(int32_t)(int16_t)v;
+                row[l] = r3_load_extend(v, bytes, sext);
             }
     }
 }

@@ -185,6 +185,17 @@ R3_INLINE uint32_t r3_scalar32(const r3_wave *w, unsigned code, uint32_t literal
     return r3_special32(w, code);
 }
 uint64_t r3_scalar64(const r3_wave *w, unsigned code, uint32_t literal, int f64);
+/* How a 64-bit operand takes a 32-bit literal: zero-extended, sign-extended, or as the high half. */
+typedef enum { R3_U64, R3_I64, R3_F64 } r3_kind64;
+/* The value of 64-bit source k when it is scalar or constant (x->src[k] < 256). */
+R3_INLINE uint64_t r3_scalar64_src(const r3_wave *w, const r3_xop *x, int k, r3_kind64 kind)
+{
+    unsigned code = x->src[k];
+    if (code != 255)
+        return r3_scalar64(w, code, x->literal, kind == R3_F64);
+    return kind == R3_F64 ? (uint64_t)x->literal << 32
+           : kind == R3_I64 ? (uint64_t)(int64_t)(int32_t)x->literal : (uint64_t)x->literal;
+}
 /* An SGPR write: s0..s105, VCC, TTMPs, M0, EXEC (its high half only in wave64); others are dropped. */
 R3_INLINE void r3_write_sgpr(r3_wave *w, unsigned code, uint32_t v)
 {
