@@ -235,6 +235,37 @@ def two_addresses(rng, wave, elem, off0, off1, scale, hi):
     return bases
 
 
+def row_addresses(rng, wave, elem, off0, off1, scale, beyond):
+    """Bases for a 2ADDR load in blocks of 8 lanes, each block one of: consecutive elements (a row),
+    one element for all 8 lanes (a row broadcast), random elements; with `beyond`, also a row that
+    runs past the allocation part way (those lanes read 0)."""
+    span = max(off0, off1) * scale + elem
+    kinds = ['row', 'broadcast', 'random'] + (['beyond'] if beyond else [])
+    picks = [kinds[k % len(kinds)] for k in range(wave // 8)]
+    rng.shuffle(picks)
+    bases = []
+    for kind in picks:
+        if kind == 'row':
+            b = rng.randrange(0, (LDSW - span - 8 * elem) // elem) * elem
+            bases += [b + elem * j for j in range(8)]
+        elif kind == 'broadcast':
+            bases += [rng.randrange(0, (LDSW - span) // elem) * elem] * 8
+        elif kind == 'random':
+            bases += [rng.randrange(0, (LDSW - span) // elem) * elem for _ in range(8)]
+        else:
+            b = LDSW - span + elem * rng.randrange(-6, 0)
+            bases += [b + elem * j for j in range(8)]
+    return bases
+
+
+def ds_marker(c):
+    """A marker written past the LDS allocation first (guide 11.3: such stores do not write): an
+    executor that does not stop at the allocation reads it back."""
+    c.pre += ['v_lshlrev_b32 v20, 4, v0', 'v_add_nc_u32 v20, %d, v20' % LDSW, 'v_mov_b32 v21, 0xdeadbeef',
+              'v_mov_b32 v22, v21', 'v_mov_b32 v23, v21', 'v_mov_b32 v24, v21', 'ds_store_b128 v20, v[21:24]',
+              's_waitcnt lgkmcnt(0)']
+
+
 def split(v, n):
     return [v >> (32 * k) & 0xffffffff for k in range(n)]
 
@@ -413,10 +444,7 @@ def ds_beyond(rng, c, addrs):
     for a in addrs:
         for k, l in enumerate(rng.sample(lanes_of(c.exec, c.wave), 2)):
             a[l] = LDSW + 64 + 32 * k + 16 * rng.randrange(0, 8)
-    # a marker written there first: an executor that does not stop at the allocation reads it back
-    c.pre += ['v_lshlrev_b32 v20, 4, v0', 'v_add_nc_u32 v20, %d, v20' % LDSW, 'v_mov_b32 v21, 0xdeadbeef',
-              'v_mov_b32 v22, v21', 'v_mov_b32 v23, v21', 'v_mov_b32 v24, v21', 'ds_store_b128 v20, v[21:24]',
-              's_waitcnt lgkmcnt(0)']
+    ds_marker(c)
 
 
 def ds_oob(off):
@@ -611,6 +639,9 @@ def ds_cases(name, wave, rng):
             off0, off1 = rng.sample(range(0, lim + 1), 2)
             scale = elem * (64 if stride64 else 1)
             bases = [two_addresses(rng, wave, elem, off0, off1, scale, LDSW) for _ in range(GROUPS)]
+            if load and vi == 0:   # full EXEC: rows of LDS, as tiled kernels read them
+                bases = [row_addresses(rng, wave, elem, off0, off1, scale, g == 1) for g in range(GROUPS)]
+                ds_marker(c)
 
             def fill(g, l, rec, bases=bases):
                 rec[0] = bases[g][l]
@@ -629,8 +660,9 @@ def ds_cases(name, wave, rng):
                 out = [list(r[12:16]) for r in recs]
                 for l in lanes_of(c.exec, c.wave):
                     a0, a1 = mm.ds_2addr(recs[l][0], off0, off1, elem, stride64)
-                    if load or xchg:
-                        out[l][:2 * n] = split(mm.rd(mem, a0, elem), n) + split(mm.rd(mem, a1, elem), n)
+                    if load or xchg:   # (past the allocation reads 0: guide 11.3)
+                        v0, v1 = (mm.rd(mem, a, elem) if a + elem <= LDSW else 0 for a in (a0, a1))
+                        out[l][:2 * n] = split(v0, n) + split(v1, n)
                     if not load:
                         mm.wr(mem, a0, elem, join(recs[l][4:4 + n]))
                         mm.wr(mem, a1, elem, join(recs[l][8:8 + n]))

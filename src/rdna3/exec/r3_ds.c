@@ -139,29 +139,49 @@ static void r3_ds_store(r3_wave *w, const r3_xop *x, unsigned bytes, int hi)
     r3_lane_moves(w, x, r3_ds_lane, bytes, 1, 0, 0, hi);
 }
 
-/* Fast path of ds_load_2addr_b32 for 32 active lanes: when every lane's two dwords lie in LDS,
-   the addresses are copied out first (VDST may be ADDR) and the loads run without a per-lane range
-   test, a loop the compiler turns into gathers (t0 and t1 are distinct rows: not both the sink).
-   Returns 0 (nothing written) when a lane is out of range, for the per-lane path. */
-LANES_MULTIVERSION static int r3_ds_gather2(const uint8_t *restrict lds, uint32_t lds_size, const uint32_t *base,
-                                         const uint32_t off[2], uint32_t *restrict t0, uint32_t *restrict t1)
+/* Fast path of ds_load_2addr_b32 for 32 active lanes, in groups of 8 lanes. Tiled kernels read rows
+   of LDS: a group on consecutive dwords moves as two 32-byte blocks, a group on one dword (a row
+   broadcast) as two values, both after one range test for the group; other groups go lane by lane
+   (a dword outside LDS reads 0; addresses wrap at 32 bits, as r3_ds_addr). A group's addresses are
+   copied out before its results are written: VDST may be ADDR. */
+LANES_MULTIVERSION static void r3_ds_load2_rows(const uint8_t *lds, uint32_t lds_size, const uint32_t *base,
+                                             const uint32_t off[2], uint32_t *t0, uint32_t *t1)
 {
-    uint32_t b[32], top = 0, o0 = off[0], o1 = off[1];
-    lanes_copy32(b, base); /* (32-byte stores: the max pass's 32-byte loads get them forwarded) */
-    for (int l = 0; l < 32; l++)
-        top = b[l] > top ? b[l] : top;
-    uint32_t hi = o0 > o1 ? o0 : o1;
-    /* no 32-bit wrap of b + off and both dwords inside: the highest lane bounds every lane */
-    if ((uint64_t)top + hi + 4 > lds_size)
-        return 0;
-    for (int l = 0; l < 32; l++) {
-        uint32_t v0, v1;
-        memcpy(&v0, lds + b[l] + o0, 4);
-        memcpy(&v1, lds + b[l] + o1, 4);
-        t0[l] = v0;
-        t1[l] = v1;
+    static const lanes_u32x8 step = {0, 4, 8, 12, 16, 20, 24, 28};
+    uint32_t o0 = off[0], o1 = off[1], hi = o0 > o1 ? o0 : o1;
+    for (int g = 0; g < 32; g += 8) {
+        /* (8-lane vectors throughout: one load and one store per move, each load forwarded from a
+           store of the same width) */
+        lanes_u32x8 b, v0, v1;
+        memcpy(&b, base + g, sizeof b);
+        uint32_t b0 = b[0];
+        lanes_u32x8 off_consecutive = b - (b0 + step), off_uniform = b - b0;
+        uint64_t c[4], u[4];
+        memcpy(c, &off_consecutive, sizeof c);
+        memcpy(u, &off_uniform, sizeof u);
+        if (!(c[0] | c[1] | c[2] | c[3]) && (uint64_t)b0 + hi + 32 <= lds_size) {
+            memcpy(&v0, lds + b0 + o0, sizeof v0);
+            memcpy(&v1, lds + b0 + o1, sizeof v1);
+        } else if (!(u[0] | u[1] | u[2] | u[3]) && (uint64_t)b0 + hi + 4 <= lds_size) {
+            uint32_t x0, x1;
+            memcpy(&x0, lds + b0 + o0, 4);
+            memcpy(&x1, lds + b0 + o1, 4);
+            v0 = (lanes_u32x8){0} + x0;
+            v1 = (lanes_u32x8){0} + x1;
+        } else {
+            for (int j = 0; j < 8; j++) {
+                uint32_t a0 = b[j] + o0, a1 = b[j] + o1, x0 = 0, x1 = 0;
+                if ((uint64_t)a0 + 4 <= lds_size)
+                    memcpy(&x0, lds + a0, 4);
+                if ((uint64_t)a1 + 4 <= lds_size)
+                    memcpy(&x1, lds + a1, 4);
+                v0[j] = x0;
+                v1[j] = x1;
+            }
+        }
+        memcpy(t0 + g, &v0, sizeof v0);
+        memcpy(t1 + g, &v1, sizeof v1);
     }
-    return 1;
 }
 
 /* ds_load_2addr / ds_store_2addr: two elements at ADDR + OFFSET0 * size and ADDR + OFFSET1 * size
@@ -177,8 +197,10 @@ static void r3_ds_2addr(r3_wave *w, const r3_xop *x, unsigned bytes, unsigned st
     uint32_t lds_size = g->lds_size;
     if (g->fast_paths && !store && words == 1 && !x->ds_gds) { /* fast path: the common case, free of aliasing reloads */
         uint32_t *t0 = r3_vrow_w(w, x->vdst), *t1 = r3_vrow_w(w, x->vdst + 1u);
-        if (w->lanes == 32 && mask == 0xffffffffu && t0 != t1 && r3_ds_gather2(lds, lds_size, base, off, t0, t1))
+        if (w->lanes == 32 && mask == 0xffffffffu) {
+            r3_ds_load2_rows(lds, lds_size, base, off, t0, t1);
             return;
+        }
         for (int l = 0; l < w->lanes; l++) {
             if (!(mask >> l & 1))
                 continue;
