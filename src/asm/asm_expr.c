@@ -192,6 +192,8 @@ static int asm_parse_primary_body(const char **pp, const asm_expr_env *env, asm_
         out->forward = kind == 0 || (kind & ASM_SYM_LATER);
         kind &= ~ASM_SYM_LATER;
         out->undefined = kind == 0;
+        out->undefined_name = kind == 0 ? s : NULL;
+        out->undefined_len = kind == 0 ? (size_t)(p - s) : 0;
         out->relocatable = kind != 1;
         out->labels = kind == 2;
         out->any_label = kind == 2;
@@ -288,6 +290,10 @@ static int asm_parse_binary(const char **pp, const asm_expr_env *env, int min_pr
         if (div0) {
             snprintf(err, errsize, "division by zero");
             return -1;
+        }
+        if (!out->undefined && rhs.undefined) {
+            out->undefined_name = rhs.undefined_name;
+            out->undefined_len = rhs.undefined_len;
         }
         out->undefined |= rhs.undefined;
         out->forward |= rhs.forward;

@@ -19,8 +19,9 @@ typedef struct {
     int pass;              /* 0: sizing (labels ahead are undefined), 1: final encoding */
     /* the instruction being encoded ends in a literal that llvm-mc's relocatable object leaves to a
        relocation (zero bytes there); linkable: a linker resolves it from this image alone, as the
-       bytes given do (NULL: not recorded) */
-    void (*relocation)(void *ctx, int linkable);
+       bytes given do; undefined (len bytes, else NULL): the symbol it refers to is defined nowhere in
+       the source, so only a linker with another object could (NULL: not recorded) */
+    void (*relocation)(void *ctx, int linkable, const char *undefined, size_t len);
 } asm_expr_env;
 
 typedef struct {
@@ -28,6 +29,8 @@ typedef struct {
     double f;
     int64_t i;
     int undefined;         /* referenced a symbol not defined yet */
+    const char *undefined_name; /* the first such symbol, in the parsed text (undefined_len bytes) */
+    size_t undefined_len;
     int relocatable;       /* referenced a label or '.' (and no difference cancelled it) */
     int forward;           /* referenced a symbol defined after this line */
     int any_label;         /* referenced a label or '.' (even where a difference cancels it) */

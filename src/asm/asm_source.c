@@ -271,7 +271,7 @@ static const char *asm_symbol_end(const char *p)
 }
 
 /* Records the instruction being encoded as a relocation site (asm_reloc_site), in the final pass. */
-static void asm_note_relocation(void *vctx, int linkable)
+static void asm_note_relocation(void *vctx, int linkable, const char *undefined, size_t len)
 {
     asm_ctx *c = vctx;
     asm_result *r = c->r;
@@ -285,7 +285,10 @@ static void asm_note_relocation(void *vctx, int linkable)
         r->relocs = t;
         r->relocs_cap = cap;
     }
-    r->relocs[r->nrelocs++] = (asm_reloc_site){c->cur, r->secs[c->cur].size, (uint8_t)(linkable != 0)};
+    asm_reloc_site *site = &r->relocs[r->nrelocs++];
+    *site = (asm_reloc_site){c->cur, r->secs[c->cur].size, (uint8_t)(linkable != 0), "", c->lineno};
+    if (undefined)
+        snprintf(site->undefined, sizeof site->undefined, "%.*s", (int)(len < 63 ? len : 63), undefined);
 }
 
 static int asm_expr_value(asm_ctx *c, const char **p, const asm_expr_env *env, asm_value *out, const char *line)

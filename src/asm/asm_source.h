@@ -61,6 +61,8 @@ typedef struct {
     int section;
     uint64_t offset;         /* of the instruction within the section */
     uint8_t linkable;
+    char undefined[64];      /* the symbol it refers to when none is defined ("" otherwise; cut at 63) */
+    int line;                /* its source line */
 } asm_reloc_site;
 
 /* Encodes one instruction; writes up to 16 bytes. Returns the byte count, or -1 with err/errcol. */

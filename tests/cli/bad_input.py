@@ -252,6 +252,14 @@ def run(tool, d, timeout):
         ('as-literal-2^64', ['as', '--hex', write('l2.s', 's_mov_b32 s0, 18446744073709551616\n')], 'out of range', None, ()),
         ('as-undefined-label', ['as', a_s.replace('a.s', 'u.s') if False else write('u.s', 's_branch nowhere\n'), '-o',
                                 path('u.o')], "undefined label 'nowhere'", None, ('u.o',)),
+        # clang -S output that calls a library function nothing defines (ld.lld: "undefined symbol"):
+        # the call's address pair, and a literal naming the symbol
+        ('as-undefined-call', ['as', write('uc.s', 'k:\ns_getpc_b64 s[4:5]\ns_add_u32 s4, s4, lib_fn@rel32@lo+4\n'
+                                          's_addc_u32 s5, s5, lib_fn@rel32@hi+12\ns_swappc_b64 s[30:31], s[4:5]\n'
+                                          's_endpgm\n'), '-o', path('uc.o')], "line 3 (.text+0x4): undefined symbol 'lib_fn'",
+         None, ('uc.o',)),
+        ('as-undefined-literal', ['as', write('ul.s', 'k:\ns_mov_b32 s0, 1 + elsewhere\ns_endpgm\n'), '-o', path('ul.o')],
+         "undefined symbol 'elsewhere'", None, ('ul.o',)),
         ('as-abs32-label', ['as', write('abs.s', 'b:\nv_mov_b32 v0, b@abs32@lo\ns_endpgm\n'), '-o', path('abs.o')],
          "label's absolute address", None, ('abs.o',)),
         ('as-nonlinear-label', ['as', '--hex', write('nl.s', 'b:\ns_mov_b32 s0, 2*b\n')], 'expected relocatable expression',

@@ -475,7 +475,8 @@ static int r3_parse_reloc(r3_asm_state *st, const r3_opinfo *op, const char **pp
         v = (uint64_t)(sym + addend - (rel ? place : 0));
     }
     if (st->env && st->env->relocation) /* an absolute label address cannot follow the image */
-        st->env->relocation(st->env->ctx, rel || (known & ~ASM_SYM_LATER) != 2);
+        st->env->relocation(st->env->ctx, rel || (known & ~ASM_SYM_LATER) != 2, known ? NULL : at,
+                            known ? 0 : (size_t)(e - at));
     uint32_t lit = hi ? (uint32_t)(v >> 32) : (uint32_t)v;
     if (st->has_literal) /* a fixup's literal is never shared */
         return r3_fail(st, at, "only one unique literal operand is allowed");
@@ -536,7 +537,10 @@ static int r3_symbolic_literal(r3_asm_state *st, const r3_opinfo *op, const char
             return r3_fail(st, at, "expected relocatable expression");
         lit = (uint32_t)(v->pc_relative ? v->i - place : v->i);
         if (v->pc_relative && !v->labels && st->env->relocation) /* S + A - P: a linker's value */
-            st->env->relocation(st->env->ctx, 1);
+            st->env->relocation(st->env->ctx, 1, NULL, 0);
+    } else if (st->env && st->env->relocation) { /* a symbol defined nowhere: llvm-mc's object leaves it
+                                                     to a relocation, a code object cannot */
+        st->env->relocation(st->env->ctx, 1, v->undefined_name, v->undefined_len);
     }
     st->has_literal = 1;
     st->literal = lit;

@@ -74,6 +74,15 @@ int r3_codeobj_build(const asm_result *r, const char *mcpu, uint8_t **out, size_
             end = s->addr + s->size;
     }
     for (size_t i = 0; i < r->nrelocs; i++)
+        if (r->relocs[i].undefined[0]) { /* ld.lld's "undefined symbol": nothing here can resolve it */
+            snprintf(err, errsize, "line %d (%s+0x%llx): undefined symbol '%s': a code object cannot hold a "
+                     "reference to a symbol defined nowhere in its source (a kernel calling library functions "
+                     "needs them linked in: wavesim cc does that)",
+                     r->relocs[i].line, r->secs[r->relocs[i].section].name, (unsigned long long)r->relocs[i].offset,
+                     r->relocs[i].undefined);
+            goto fail;
+        }
+    for (size_t i = 0; i < r->nrelocs; i++)
         if (!r->relocs[i].linkable) { /* an absolute 32-bit address: the image may load anywhere */
             snprintf(err, errsize, "%s+0x%llx: an instruction's literal holds a label's absolute address "
                      "(@abs32), which a code object loaded at any address cannot relocate",
