@@ -69,18 +69,21 @@ typedef uint32_t lanes_u32x8 __attribute__((vector_size(32)));
 
 /* 32 lanes copied as four 8-lane vectors: one AVX2 store per 8 lanes in the x86-64-v3 clones, so the
    lane loop that then reads them 8 at a time gets its data forwarded from the store (the 16-byte
-   moves of an inline memcpy would make every such load wait). */
-FP_INLINE void lanes_copy32(uint32_t *d, const uint32_t *v)
+   moves of an inline memcpy would make every such load wait). Either side may be at any byte address
+   (guest memory of an unaligned access), hence the untyped pointers. */
+FP_INLINE void lanes_copy32(void *d, const void *v)
 {
     lanes_u32x8 t0, t1, t2, t3; /* (written out: GCC -O2 keeps a 4-step loop as a loop) */
-    memcpy(&t0, v, sizeof t0);
-    memcpy(&t1, v + 8, sizeof t1);
-    memcpy(&t2, v + 16, sizeof t2);
-    memcpy(&t3, v + 24, sizeof t3);
-    memcpy(d, &t0, sizeof t0);
-    memcpy(d + 8, &t1, sizeof t1);
-    memcpy(d + 16, &t2, sizeof t2);
-    memcpy(d + 24, &t3, sizeof t3);
+    const unsigned char *from = v;
+    unsigned char *to = d;
+    memcpy(&t0, from, sizeof t0);
+    memcpy(&t1, from + 32, sizeof t1);
+    memcpy(&t2, from + 64, sizeof t2);
+    memcpy(&t3, from + 96, sizeof t3);
+    memcpy(to, &t0, sizeof t0);
+    memcpy(to + 32, &t1, sizeof t1);
+    memcpy(to + 64, &t2, sizeof t2);
+    memcpy(to + 96, &t3, sizeof t3);
 }
 
 /* Four 32-bit lanes: one SSE2 register. The blend's lane test uses these, not lanes_u32x8: a 32-byte

@@ -51,6 +51,7 @@ int vt_code_build(vt_code *code, uint32_t base, const uint8_t *data, uint32_t by
         vt_xinst *x = &code->xs[i];
         x->xbad = in->op != VT_OP_INVALID && !vt_xregs_ok(in);
         x->cls = (uint8_t)vt_ops[in->op].cls;
+        x->lanes = x->cls == VT_CLS_VALU || x->cls == VT_CLS_VMEM;
         x->fn = in->op == VT_OP_INVALID || x->xbad || (in->pfx & (VT_PFX_PAIR | VT_PFX_MOD)) ? NULL
                                                                                           : vt_exec_table[in->op];
     }
@@ -244,9 +245,10 @@ static int vt_xregs_ok(const vt_inst *in)
              (f & 4 && in->rs2 >= VT_NUM_XREGS) || (f & 8 && in->rs3 >= VT_NUM_XREGS));
 }
 
-/* One instruction of warp w (inlined into vt_group_turns' loop). */
+/* One instruction of warp w (inlined into vt_group_turns' loop; with `traced` a constant 0, the copy
+   for runs nobody traces has no trace work). */
 static inline __attribute__((always_inline)) int vt_warp_step(vt_group *g, vt_warp *w, core_stats *st,
-                                                                uint64_t *budget)
+                                                                uint64_t *budget, const int traced)
 {
     if ((*budget)-- == 0)
         return vt_fault(g, w, "runaway: more than the workgroup's instruction budget (--max-instructions)%s",
@@ -258,7 +260,8 @@ static inline __attribute__((always_inline)) int vt_warp_step(vt_group *g, vt_wa
     const vt_inst *in = &code->insts[idx];
     const vt_xinst *x = &code->xs[idx];
     w->npc = pc + in->len;
-    g->nwrites = 0;
+    if (traced)
+        g->nwrites = 0;
     /* a waiting warp executes its barrier (or sub-group barrier) again */
     int spinning = w->core.state == CORE_WAVE_BARRIER || w->sub_wait;
     int rc;
@@ -279,16 +282,17 @@ static inline __attribute__((always_inline)) int vt_warp_step(vt_group *g, vt_wa
     w->core.icount += !spinning;
     g->instructions++; /* (the statistics' count follows from it: vt_group_turns) */
     st->by_class[x->cls]++;
-    if (x->cls == VT_CLS_VALU || x->cls == VT_CLS_VMEM)
+    if (x->lanes)
         st->lane_instructions += lanes_count(w->mask);
-    if (g->on_commit)
+    if (traced && g->on_commit)
         g->on_commit(g->trace_ctx, g, w, pc, in);
     if (w->core.state != CORE_WAVE_DONE)
         w->pc = w->npc;
     return 0;
 }
 
-int vt_group_turns(vt_group *g, core_stats *st, int *fault_warp)
+static inline __attribute__((always_inline)) int vt_turns(vt_group *g, core_stats *st, int *fault_warp,
+                                                            const int traced)
 {
     core_group *cg = g->core;
     uint64_t budget = cg->budget, issued = g->instructions; /* (the budget in a register) */
@@ -296,7 +300,7 @@ int vt_group_turns(vt_group *g, core_stats *st, int *fault_warp)
     while (cg->live && !rc)
         for (uint32_t i = 0; i < g->numw && cg->live; i++) {
             vt_warp *w = &g->warps[i];
-            if (w->core.state != CORE_WAVE_DONE && vt_warp_step(g, w, st, &budget)) {
+            if (w->core.state != CORE_WAVE_DONE && vt_warp_step(g, w, st, &budget, traced)) {
                 *fault_warp = (int)i;
                 rc = -1;
                 break;
@@ -305,4 +309,11 @@ int vt_group_turns(vt_group *g, core_stats *st, int *fault_warp)
     cg->budget = budget;
     st->instructions += g->instructions - issued;
     return rc;
+}
+
+int vt_group_turns(vt_group *g, core_stats *st, int *fault_warp)
+{
+    if (g->tracing || g->on_commit)
+        return vt_turns(g, st, fault_warp, 1);
+    return vt_turns(g, st, fault_warp, 0);
 }

@@ -45,6 +45,7 @@ typedef struct {
                                          x0-x63 only); NULL: the fetch loop's checked path */
     uint8_t cls;                      /* its statistics class (vt_class) */
     uint8_t xbad;                     /* it names a scalar register above x63 (a REGEXT prefix) */
+    uint8_t lanes;                    /* its class counts lane-instructions (vector ALU and memory) */
 } vt_xinst;
 
 /* A predecoded code region: instruction i is at base + 4i. */

@@ -86,7 +86,15 @@ static int vt_global_words(vt_group *g, vt_warp *w, const vt_inst *in, uint32_t 
     g->last = a;
     uint32_t *reg = vt_vreg(g, w, data_reg);
     if (act == 0xffffffffu && g->fast32) { /* every lane: no mask test */
-        if (is_store)
+        uint32_t consecutive = 1;
+        VT_EACH32(l) consecutive &= lo[l] == lo[0] + 4u * (uint32_t)l;
+        if (consecutive) { /* a coalesced access: one block (in range: the lanes' words all are) */
+            uint8_t *p = a->data + (lo[0] + imm - base);
+            if (is_store)
+                lanes_copy32(p, reg);
+            else
+                lanes_copy32(reg, p);
+        } else if (is_store)
             VT_EACH32(l) memcpy(a->data + (lo[l] + imm - base), &reg[l], 4);
         else
             VT_EACH32(l) memcpy(&reg[l], a->data + (lo[l] + imm - base), 4);
