@@ -15,26 +15,12 @@ CFLAGS_san := -O1 -g1 -fsanitize=address,undefined -fno-sanitize-recover=undefin
 # the library the libFuzzer harnesses link (tests/fuzz/run.sh; build with CC=clang-19): ASan+UBSan and
 # coverage instrumentation
 CFLAGS_fuzz := -O1 -gline-tables-only -fsanitize=address,undefined,fuzzer-no-link -fno-sanitize-recover=undefined
-# The release build is profile-guided when the compiler is GCC (PGO=0 turns it off): the objects are
-# first built instrumented (MODE=pgogen, in build/pgogen), that wavesim runs tools/pgo/train.sh (a few
-# kernels, none of those `make bench` measures), and the release objects are then compiled with the
-# branch counts it recorded (-fprofile-use), which lays the simulator's code out for its common paths.
-# The results are the same either way (no flag that changes arithmetic); the simulator runs 10-30%
-# faster (make bench). Any change to a source retrains, so while editing PGO=0 builds faster.
-CFLAGS_pgogen := -O2 -fprofile-generate
-PGO ?= 1
-ifeq ($(MODE)$(PGO),rel1)
-ifneq ($(shell $(CC) -v 2>&1 | grep -c '^gcc version'),0)
-PGO_STAMP := $(BUILD)/pgo.stamp
-CFLAGS_rel += -fprofile-use -fprofile-partial-training -fprofile-correction -Wno-missing-profile
-endif
-endif
 # -fPIC: the library objects also go into the OpenCL platform's shared library; calls between them
 # still bind directly (-fno-semantic-interposition), so the executables pay nothing for it.
 # -fno-math-errno: nothing reads errno after a math function, and with it GCC computes sqrtf inline
 # (the same correctly rounded result), so the lane loops that take square roots vectorize.
 ALLCFLAGS := $(WARN) -frounding-math -fno-math-errno -fPIC -fno-semantic-interposition $(CFLAGS_$(MODE)) $(CFLAGS) -Iinclude -Isrc
-LDFLAGS_ALL := $(filter -fsanitize=% -fprofile-generate,$(CFLAGS_$(MODE))) $(LDFLAGS)
+LDFLAGS_ALL := $(filter -fsanitize=%,$(CFLAGS_$(MODE))) $(LDFLAGS)
 
 LIB_SRC := $(wildcard src/common/*.c src/asm/*.c src/core/*.c src/rdna3/codec/*.c src/rdna3/codeobj/*.c src/rdna3/exec/*.c src/ventus/*/*.c src/runtime/*.c)
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
@@ -62,23 +48,9 @@ else
 	@echo "built $(BUILD)/wavesim (build/wavesim stays the release binary)"
 endif
 
-$(BUILD)/%.o: %.c $(wildcard src/*/*.h src/*/*/*.h include/wavesim/*.h opencl/*.h cli/*.h) $(TABLES) $(PGO_STAMP)
+$(BUILD)/%.o: %.c $(wildcard src/*/*.h src/*/*/*.h include/wavesim/*.h opencl/*.h cli/*.h) $(TABLES)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALLCFLAGS) -c $< -o $@
-
-# The profile: the instrumented wavesim (its own make) runs the training kernels, and each object's
-# counts (.gcda, written beside the instrumented object) go beside the release object of that name,
-# where -fprofile-use looks for them.
-ifdef PGO_STAMP
-$(PGO_STAMP): $(LIB_SRC) $(wildcard cli/*.c src/*/*.h src/*/*/*.h include/wavesim/*.h cli/*.h tools/pgo/*) \
-        $(TABLES) examples/ventus/vecadd.s
-	@$(MAKE) --no-print-directory MODE=pgogen build/pgogen/wavesim
-	@find build/pgogen -name '*.gcda' -delete
-	sh tools/pgo/train.sh build/pgogen/wavesim build/pgogen/train
-	@cd build/pgogen && find . -name '*.gcda' | while read -r f; do \
-	    mkdir -p "$(CURDIR)/$(BUILD)/$${f%/*}" && cp "$$f" "$(CURDIR)/$(BUILD)/$$f"; done
-	@touch $@
-endif
 
 $(BUILD)/libwavesim.a: $(LIB_OBJ)
 	@rm -f $@
@@ -110,8 +82,7 @@ $(BUILD)/tools/r3_gen_tables: tools/r3_gen_tables.c src/rdna3/codec/r3_isa.c src
 $(BUILD)/gen/r3_isa_tables.h: $(BUILD)/tools/r3_gen_tables
 	@mkdir -p $(dir $@)
 	$< > $@.tmp && mv $@.tmp $@
-$(BUILD)/src/rdna3/codec/r3_isa.o: src/rdna3/codec/r3_isa.c $(BUILD)/gen/r3_isa_tables.h $(wildcard src/*/*.h src/*/*/*.h) $(TABLES) \
-        $(PGO_STAMP)
+$(BUILD)/src/rdna3/codec/r3_isa.o: src/rdna3/codec/r3_isa.c $(BUILD)/gen/r3_isa_tables.h $(wildcard src/*/*.h src/*/*/*.h) $(TABLES)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALLCFLAGS) -DR3_PREPARSED -I$(BUILD)/gen -c $< -o $@
 
@@ -119,7 +90,7 @@ $(BUILD)/src/rdna3/codec/r3_isa.o: src/rdna3/codec/r3_isa.c $(BUILD)/gen/r3_isa_
 $(BUILD)/gen/wavesim_cl_text.h: include/wavesim/wavesim_cl.h
 	@mkdir -p $(dir $@)
 	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $< > $@
-$(BUILD)/src/runtime/ws_cc.o: src/runtime/ws_cc.c $(BUILD)/gen/wavesim_cl_text.h include/wavesim/wavesim.h $(PGO_STAMP)
+$(BUILD)/src/runtime/ws_cc.o: src/runtime/ws_cc.c $(BUILD)/gen/wavesim_cl_text.h include/wavesim/wavesim.h
 	@mkdir -p $(dir $@)
 	$(CC) $(ALLCFLAGS) -I$(BUILD)/gen -c $< -o $@
 
