@@ -208,7 +208,7 @@ int fp_split(const fp_format *f, uint32_t bits, int *neg, uint64_t *mag, int *ex
 
 void fp_dot_product(fp_dot *d, const fp_format *fa, uint32_t a, const fp_format *fb, uint32_t b)
 {
-    int na, nb, ea, eb;
+    int na, nb, ea = 0, eb = 0; /* (set by fp_split for finite values, the only ones read) */
     uint64_t ma = 0, mb = 0;
     int ka = fp_split(fa, a, &na, &ma, &ea), kb = fp_split(fb, b, &nb, &mb, &eb);
     if (ka == 2 || kb == 2 || (ka == 1 && kb == 0 && !mb) || (kb == 1 && ka == 0 && !ma))
