@@ -763,7 +763,7 @@ static void r3_img_sample_args(const r3_tsharp *t, const uint32_t *a, unsigned h
         }
     }
     int nb = r3_img_nbody[t->dim] > 3 ? 3 : r3_img_nbody[t->dim];
-    uint32_t b[5];
+    uint32_t b[5] = {0}; /* (r3_img_body fills what is read; -O3 cannot tell) */
     r3_img_body(a, at, nb + ((how & (IMG_L | IMG_CL)) ? 1 : 0), a16, b);
     for (int k = 0; k < nb; k++)
         s->coord[k] = r3_img_half_or_float(b[k], a16);
