@@ -164,6 +164,24 @@ done
 if [ -s $ratios ]; then
     awk '{s += log($1); n++} END {printf "geometric mean of wavesim / PoCL over %d kernels: %.1fx\n", n, exp(s/n)}' $ratios
 fi
+# Against another build (BENCH_BASE=path/to/its/wavesim): this machine's speed drifts by up to 2x
+# within minutes, so two builds compare only in alternating runs, one of each in turn (BENCH_REPS
+# pairs, the fastest of each kept), one host thread, M wave-instructions/s.
+if [ -n "$BENCH_BASE" ]; then
+    best() { awk -v a="$1" -v b="$2" 'BEGIN {print (b > a) ? b : a}'; }
+    echo "$benches" | while IFS='|' read -r name obj cl kernel glob loc args; do
+        set --
+        for a in $args; do set -- "$@" --arg "$a"; done
+        base=0 this=0
+        for rep in $(seq "${BENCH_REPS:-5}"); do
+            base=$(best "$base" "$("$BENCH_BASE" run "build/bench/$obj" --kernel "$kernel" --global "$glob" \
+                --local "$loc" --threads 1 --stats "$@" 2>/dev/null | head -1 | sed 's/.*, \([0-9.]*\) M wave.*/\1/')")
+            this=$(best "$this" "$("$W" run "build/bench/$obj" --kernel "$kernel" --global "$glob" \
+                --local "$loc" --threads 1 --stats "$@" 2>/dev/null | head -1 | sed 's/.*, \([0-9.]*\) M wave.*/\1/')")
+        done
+        echo "$name $base $this" | awk '{printf "%-16s 1 thread, alternating: base %7.2f, this %7.2f M wave-instr/s (%.2fx)\n", $1, $2, $3, ($2 > 0 ? $3 / $2 : 0)}'
+    done
+fi
 # Threads without spin-waiting: tiled sgemm on 2 threads beside two busy processes (`yes`), which
 # leave it a fair share of one core of two: its wall time should be about its CPU time, and its CPU
 # time about that of 1 thread alone.
