@@ -172,12 +172,13 @@ if [ -n "$BENCH_BASE" ]; then
     echo "$benches" | while IFS='|' read -r name obj cl kernel glob loc args; do
         set --
         for a in $args; do set -- "$@" --arg "$a"; done
+        # M wave-instructions/s of build $1 on this kernel, one thread
+        rate() { bin=$1; shift; "$bin" run "build/bench/$obj" --kernel "$kernel" --global "$glob" --local "$loc" \
+            --threads 1 --stats "$@" 2>/dev/null | head -1 | sed 's/.*, \([0-9.]*\) M wave.*/\1/'; }
         base=0 this=0
         for rep in $(seq "${BENCH_REPS:-5}"); do
-            base=$(best "$base" "$("$BENCH_BASE" run "build/bench/$obj" --kernel "$kernel" --global "$glob" \
-                --local "$loc" --threads 1 --stats "$@" 2>/dev/null | head -1 | sed 's/.*, \([0-9.]*\) M wave.*/\1/')")
-            this=$(best "$this" "$("$W" run "build/bench/$obj" --kernel "$kernel" --global "$glob" \
-                --local "$loc" --threads 1 --stats "$@" 2>/dev/null | head -1 | sed 's/.*, \([0-9.]*\) M wave.*/\1/')")
+            base=$(best "$base" "$(rate "$BENCH_BASE" "$@")")
+            this=$(best "$this" "$(rate "$W" "$@")")
         done
         echo "$name $base $this" | awk '{printf "%-16s 1 thread, alternating: base %7.2f, this %7.2f M wave-instr/s (%.2fx)\n", $1, $2, $3, ($2 > 0 ? $3 / $2 : 0)}'
     done

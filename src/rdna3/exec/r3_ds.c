@@ -139,6 +139,15 @@ static void r3_ds_store(r3_wave *w, const r3_xop *x, unsigned bytes, int hi)
     r3_lane_moves(w, x, r3_ds_lane, bytes, 1, 0, 0, hi);
 }
 
+/* The LDS dword at a (a 32-bit address), or 0 when it is not all inside the LDS (as r3_ds_mem). */
+R3_INLINE uint32_t r3_ds_dword_or_0(const uint8_t *lds, uint32_t lds_size, uint32_t a)
+{
+    uint32_t v = 0;
+    if ((uint64_t)a + 4 <= lds_size)
+        memcpy(&v, lds + a, 4);
+    return v;
+}
+
 /* Fast path of ds_load_2addr_b32 for 32 active lanes, in groups of 8 lanes. Tiled kernels read rows
    of LDS: a group on consecutive dwords moves as two 32-byte blocks, a group on one dword (a row
    broadcast) as two values, both after one range test for the group; other groups go lane by lane
@@ -170,13 +179,8 @@ LANES_MULTIVERSION static void r3_ds_load2_rows(const uint8_t *lds, uint32_t lds
             v1 = (lanes_u32x8){0} + x1;
         } else {
             for (int j = 0; j < 8; j++) {
-                uint32_t a0 = b[j] + o0, a1 = b[j] + o1, x0 = 0, x1 = 0;
-                if ((uint64_t)a0 + 4 <= lds_size)
-                    memcpy(&x0, lds + a0, 4);
-                if ((uint64_t)a1 + 4 <= lds_size)
-                    memcpy(&x1, lds + a1, 4);
-                v0[j] = x0;
-                v1[j] = x1;
+                v0[j] = r3_ds_dword_or_0(lds, lds_size, b[j] + o0);
+                v1[j] = r3_ds_dword_or_0(lds, lds_size, b[j] + o1);
             }
         }
         memcpy(t0 + g, &v0, sizeof v0);
@@ -204,13 +208,9 @@ static void r3_ds_2addr(r3_wave *w, const r3_xop *x, unsigned bytes, unsigned st
         for (int l = 0; l < w->lanes; l++) {
             if (!(mask >> l & 1))
                 continue;
-            uint32_t b = base[l], a0 = b + off[0], a1 = b + off[1], v0 = 0, v1 = 0;
-            if ((uint64_t)a0 + 4 <= lds_size)
-                memcpy(&v0, lds + a0, 4);
-            if ((uint64_t)a1 + 4 <= lds_size)
-                memcpy(&v1, lds + a1, 4);
-            t0[l] = v0;
-            t1[l] = v1;
+            uint32_t b = base[l]; /* (read before t0 may overwrite it: VDST may be ADDR) */
+            t0[l] = r3_ds_dword_or_0(lds, lds_size, b + off[0]);
+            t1[l] = r3_ds_dword_or_0(lds, lds_size, b + off[1]);
         }
         return;
     }
