@@ -86,6 +86,14 @@ FP_INLINE void lanes_copy32(void *d, const void *v)
     memcpy(to + 96, &t3, sizeof t3);
 }
 
+/* Whether all eight lanes of v are zero (the four 64-bit halves ORed). */
+FP_INLINE int lanes_all_zero8(lanes_u32x8 v)
+{
+    uint64_t q[4];
+    memcpy(q, &v, sizeof q);
+    return !((q[0] | q[1]) | (q[2] | q[3]));
+}
+
 /* Four 32-bit lanes: one SSE2 register. The blend's lane test uses these, not lanes_u32x8: a 32-byte
    vector compare has no SSE2 instruction, and GCC lowers it lane by lane in the baseline build (its
    x86-64-v3 code is about as short either way). */

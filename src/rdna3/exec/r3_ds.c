@@ -148,35 +148,39 @@ R3_INLINE uint32_t r3_ds_dword_or_0(const uint8_t *lds, uint32_t lds_size, uint3
     return v;
 }
 
-/* Fast path of ds_load_2addr_b32 for 32 active lanes, in groups of 8 lanes. Tiled kernels read rows
-   of LDS: a group on consecutive dwords moves as two 32-byte blocks, a group on one dword (a row
-   broadcast) as two values, both after one range test for the group; other groups go lane by lane
-   (a dword outside LDS reads 0; addresses wrap at 32 bits, as r3_ds_addr). A group's addresses are
-   copied out before its results are written: VDST may be ADDR. */
-LANES_MULTIVERSION static void r3_ds_load2_rows(const uint8_t *lds, uint32_t lds_size, const uint32_t *base,
-                                             const uint32_t off[2], uint32_t *t0, uint32_t *t1)
+/* Fast path of ds_load_2addr_b32 (and its stride64 form) for 32 active lanes, in groups of 8 lanes.
+   Tiled kernels read rows of LDS: a group on consecutive dwords moves as two 32-byte blocks, a group
+   on one dword (a row broadcast) as two values, both after one range test for the group; other
+   groups go lane by lane (a dword outside LDS reads 0; addresses wrap at 32 bits, as r3_ds_addr).
+   A group's addresses are copied out before its results are written: VDST may be ADDR. Inline in
+   the instruction functions (both builds, common/lanes.h), so no call between builds. Returns 0
+   when the instruction is not of this shape. */
+R3_INLINE int r3_ds_load2_rows(r3_wave *w, const r3_xop *x, uint32_t stride)
 {
+    if (!w->fast32 || w->sgpr[126] != 0xffffffffu || x->ds_gds)
+        return 0;
     static const lanes_u32x8 step = {0, 4, 8, 12, 16, 20, 24, 28};
-    uint32_t o0 = off[0], o1 = off[1], hi = o0 > o1 ? o0 : o1;
+    const uint8_t *lds = w->group->lds;
+    uint32_t lds_size = w->group->lds_size;
+    const uint32_t *base = r3_vrow(w, x->src[0]);
+    uint32_t *t0 = r3_vrow_w(w, x->vdst), *t1 = r3_vrow_w(w, x->vdst + 1u);
+    uint32_t o0 = r3_ds_offset0(x) * 4 * stride, o1 = r3_ds_offset1(x) * 4 * stride, hi = o0 > o1 ? o0 : o1;
     for (int g = 0; g < 32; g += 8) {
         /* (8-lane vectors throughout: one load and one store per move, each load forwarded from a
-           store of the same width) */
+           store of the same width; the second pattern is tested only when the first fails) */
         lanes_u32x8 b, v0, v1;
         memcpy(&b, base + g, sizeof b);
         uint32_t b0 = b[0];
-        lanes_u32x8 off_consecutive = b - (b0 + step), off_uniform = b - b0;
-        uint64_t c[4], u[4];
-        memcpy(c, &off_consecutive, sizeof c);
-        memcpy(u, &off_uniform, sizeof u);
-        if (!(c[0] | c[1] | c[2] | c[3]) && (uint64_t)b0 + hi + 32 <= lds_size) {
+        if (lanes_all_zero8(b - (b0 + step)) && (uint64_t)b0 + hi + 32 <= lds_size) {
             memcpy(&v0, lds + b0 + o0, sizeof v0);
             memcpy(&v1, lds + b0 + o1, sizeof v1);
-        } else if (!(u[0] | u[1] | u[2] | u[3]) && (uint64_t)b0 + hi + 4 <= lds_size) {
-            uint32_t x0, x1;
-            memcpy(&x0, lds + b0 + o0, 4);
-            memcpy(&x1, lds + b0 + o1, 4);
-            v0 = (lanes_u32x8){0} + x0;
-            v1 = (lanes_u32x8){0} + x1;
+        } else if (lanes_all_zero8(b - b0) && (uint64_t)b0 + hi + 32 <= lds_size) {
+            /* (the 32 bytes from the dword, its lane 0 everywhere: a load and a broadcast, where a
+               dword through a general register became a chain of inserts) */
+            memcpy(&v0, lds + b0 + o0, sizeof v0);
+            memcpy(&v1, lds + b0 + o1, sizeof v1);
+            v0 = __builtin_shuffle(v0, (lanes_u32x8){0});
+            v1 = __builtin_shuffle(v1, (lanes_u32x8){0});
         } else {
             for (int j = 0; j < 8; j++) {
                 v0[j] = r3_ds_dword_or_0(lds, lds_size, b[j] + o0);
@@ -186,6 +190,7 @@ LANES_MULTIVERSION static void r3_ds_load2_rows(const uint8_t *lds, uint32_t lds
         memcpy(t0 + g, &v0, sizeof v0);
         memcpy(t1 + g, &v1, sizeof v1);
     }
+    return 1;
 }
 
 /* ds_load_2addr / ds_store_2addr: two elements at ADDR + OFFSET0 * size and ADDR + OFFSET1 * size
@@ -201,10 +206,6 @@ static void r3_ds_2addr(r3_wave *w, const r3_xop *x, unsigned bytes, unsigned st
     uint32_t lds_size = g->lds_size;
     if (g->fast_paths && !store && words == 1 && !x->ds_gds) { /* fast path: the common case, free of aliasing reloads */
         uint32_t *t0 = r3_vrow_w(w, x->vdst), *t1 = r3_vrow_w(w, x->vdst + 1u);
-        if (w->lanes == 32 && mask == 0xffffffffu) {
-            r3_ds_load2_rows(lds, lds_size, base, off, t0, t1);
-            return;
-        }
         for (int l = 0; l < w->lanes; l++) {
             if (!(mask >> l & 1))
                 continue;
@@ -628,9 +629,9 @@ DS_OP(ds_store_b16_d16_hi, r3_ds_store(w, x, 2, 1))
 DS_OP(ds_store_addtid_b32, r3_ds_addtid(w, x, 1))
 DS_OP(ds_load_addtid_b32, r3_ds_addtid(w, x, 0))
 /* two-address forms */
-DS_OP(ds_load_2addr_b32, r3_ds_2addr(w, x, 4, 1, 0))
+DS_OP(ds_load_2addr_b32, if (!r3_ds_load2_rows(w, x, 1)) r3_ds_2addr(w, x, 4, 1, 0))
 DS_OP(ds_load_2addr_b64, r3_ds_2addr(w, x, 8, 1, 0))
-DS_OP(ds_load_2addr_stride64_b32, r3_ds_2addr(w, x, 4, 64, 0))
+DS_OP(ds_load_2addr_stride64_b32, if (!r3_ds_load2_rows(w, x, 64)) r3_ds_2addr(w, x, 4, 64, 0))
 DS_OP(ds_load_2addr_stride64_b64, r3_ds_2addr(w, x, 8, 64, 0))
 DS_OP(ds_store_2addr_b32, r3_ds_2addr(w, x, 4, 1, 1))
 DS_OP(ds_store_2addr_b64, r3_ds_2addr(w, x, 8, 1, 1))

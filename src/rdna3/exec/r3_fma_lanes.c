@@ -26,13 +26,15 @@ LANES_MULTIVERSION void r3_fma32_lanes(int n, const uint32_t *restrict a, const 
         if (dx9) {
             for (int l = 0; l < 32; l++) {
                 float fx = fp_f32(pa[l]), fy = fp_f32(pb[l]), fz = fp_f32(pc[l]);
-                pr[l] = fp_b32(fx == 0.0f || fy == 0.0f ? fz + 0.0f : __builtin_fmaf(fx, fy, fz));
-                nan |= (uint32_t)fp_isnan32(pr[l]);
+                float v = fx == 0.0f || fy == 0.0f ? fz + 0.0f : __builtin_fmaf(fx, fy, fz);
+                pr[l] = fp_b32(v);
+                nan |= (uint32_t)(v != v); /* (NaN: unordered with itself) */
             }
         } else {
             for (int l = 0; l < 32; l++) {
-                pr[l] = fp_b32(__builtin_fmaf(fp_f32(pa[l]), fp_f32(pb[l]), fp_f32(pc[l])));
-                nan |= (uint32_t)fp_isnan32(pr[l]);
+                float v = __builtin_fmaf(fp_f32(pa[l]), fp_f32(pb[l]), fp_f32(pc[l]));
+                pr[l] = fp_b32(v);
+                nan |= (uint32_t)(v != v);
             }
         }
     }

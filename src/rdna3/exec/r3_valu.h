@@ -131,21 +131,29 @@ uint32_t r3_fma16(const r3_wave *w, uint32_t a, uint32_t b, uint32_t c);
    paths on, one pass the compiler vectorizes, then the NaN rule only when some lane made a NaN
    (r3_nan32 leaves other values as they are); otherwise lane by lane. */
 #define R3_F32_X1 float fx = fp_f32(a[l])
-#define R3_F32_X2 R3_F32_X1, fy = fp_f32(b[l])
-#define R3_F32_X3 R3_F32_X2, fz = fp_f32(c[l])
+#define R3_F32_X2 R3_F32_X1; float fy = fp_f32(b[l])
+#define R3_F32_X3 R3_F32_X2; float fz = fp_f32(c[l])
+/* The 32-lane pass: the lanes computed in a loop the compiler vectorizes, each result tested for NaN
+   as a float (an unordered compare of itself), then r3_nan32's rule for all lanes when one made a NaN
+   (it leaves the other values as they are). */
+#define R3_F32_PASS32(vals, expr, p, q, s)                                                 \
+    do {                                                                                   \
+        uint32_t nan_ = 0;                                                                 \
+        LANES_INDEPENDENT                                                                  \
+        for (int l = 0; l < 32; l++) {                                                     \
+            vals;                                                                          \
+            float v_ = (expr);                                                             \
+            r[l] = fp_b32(v_);                                                             \
+            nan_ |= (uint32_t)(v_ != v_);                                                  \
+        }                                                                                  \
+        if (nan_)                                                                          \
+            for (int l = 0; l < 32; l++)                                                   \
+                r[l] = r3_nan32(r[l], p, q, s);                                            \
+    } while (0)
 #define R3_F32_LANES(vals, expr, p, q, s)                                                  \
     do {                                                                                   \
         if (w->fast32) {                                                                   \
-            uint32_t nan_ = 0;                                                             \
-            LANES_INDEPENDENT                                                              \
-            for (int l = 0; l < 32; l++) {                                                 \
-                vals;                                                                      \
-                r[l] = fp_b32(expr);                                                       \
-                nan_ |= (uint32_t)fp_isnan32(r[l]);                                        \
-            }                                                                              \
-            if (nan_)                                                                      \
-                for (int l = 0; l < 32; l++)                                               \
-                    r[l] = r3_nan32(r[l], p, q, s);                                        \
+            R3_F32_PASS32(vals, expr, p, q, s);                                            \
         } else {                                                                           \
             for (int l = 0; l < LANES; l++) {                                              \
                 vals;                                                                      \
@@ -159,6 +167,12 @@ uint32_t r3_fma16(const r3_wave *w, uint32_t a, uint32_t b, uint32_t c);
     OP(name)                                                                               \
     {                                                                                      \
         uint32_t ta[R3_MAX_LANES], r[R3_MAX_LANES];                                        \
+        if (r3_f32_direct(w, x)) {                                                         \
+            const uint32_t *a = r3_src_direct(w, x, 0, ta);                                \
+            R3_F32_PASS32(R3_F32_X1, expr, a[l], a[l], a[l]);                              \
+            r3_dst_put32(w, x, r);                                                         \
+            return;                                                                        \
+        }                                                                                  \
         const uint32_t *a = r3_src_f32_view(w, x, 0, ta);                                  \
         int rt = r3_round_enter(w, 0);                                                     \
         R3_F32_LANES(R3_F32_X1, expr, a[l], a[l], a[l]);                                   \
@@ -169,6 +183,12 @@ uint32_t r3_fma16(const r3_wave *w, uint32_t a, uint32_t b, uint32_t c);
     OP(name)                                                                               \
     {                                                                                      \
         uint32_t ta[R3_MAX_LANES], tb[R3_MAX_LANES], r[R3_MAX_LANES];                      \
+        if (r3_f32_direct(w, x)) {                                                         \
+            const uint32_t *a = r3_src_direct(w, x, 0, ta), *b = r3_src_direct(w, x, 1, tb); \
+            R3_F32_PASS32(R3_F32_X2, expr, a[l], b[l], b[l]);                              \
+            r3_dst_put32(w, x, r);                                                         \
+            return;                                                                        \
+        }                                                                                  \
         const uint32_t *a = r3_src_f32_view(w, x, 0, ta), *b = r3_src_f32_view(w, x, 1, tb); \
         int rt = r3_round_enter(w, 0);                                                     \
         R3_F32_LANES(R3_F32_X2, expr, a[l], b[l], b[l]);                                   \
@@ -187,6 +207,13 @@ void r3_fma32_lanes(int n, const uint32_t *restrict a, const uint32_t *restrict 
     OP(name)                                                                               \
     {                                                                                      \
         uint32_t ta[R3_MAX_LANES], tb[R3_MAX_LANES], tc[R3_MAX_LANES], r[R3_MAX_LANES];    \
+        if (r3_f32_direct(w, x)) {                                                         \
+            const uint32_t *a = r3_src_direct(w, x, 0, ta), *b = r3_src_direct(w, x, 1, tb); \
+            const uint32_t *c = r3_src_direct(w, x, 2, tc);                                \
+            R3_F32_PASS32(R3_F32_X3, expr, a[l], b[l], c[l]);                              \
+            r3_dst_put32(w, x, r);                                                         \
+            return;                                                                        \
+        }                                                                                  \
         const uint32_t *a = r3_src_f32_view(w, x, 0, ta), *b = r3_src_f32_view(w, x, 1, tb); \
         const uint32_t *c = r3_src_f32_view(w, x, 2, tc);                                  \
         int rt = r3_round_enter(w, 0);                                                     \

@@ -273,6 +273,27 @@ R3_INLINE const uint32_t *r3_src_f32_view(r3_wave *w, const r3_xop *x, int k, ui
     r3_src_f32(w, x, k, tmp);
     return tmp;
 }
+/* The direct shape of f32 arithmetic: a 32-lane wave with the fast paths on, an instruction with
+   nothing to apply to its f32 sources or result (r3_xop.f32_as_is), and a MODE that keeps f32
+   denormals in and out and rounds to nearest even (the host's own mode between instructions). Its
+   sources are read as they are (r3_src_direct), its result written as it is (r3_dst_put32), with no
+   rounding-mode switch: one test instead of one per operand. */
+R3_INLINE int r3_f32_direct(const r3_wave *w, const r3_xop *x)
+{
+    const uint32_t keep = R3_MODE_DENORM_IN32 | R3_MODE_DENORM_OUT32;
+    return w->fast32 && x->f32_as_is && (w->mode & (keep | 3u)) == keep;
+}
+/* A 32-bit source of the direct shape: its register row, or the scalar value in every lane of tmp. */
+R3_INLINE const uint32_t *r3_src_direct(const r3_wave *w, const r3_xop *x, int k, uint32_t tmp[R3_MAX_LANES])
+{
+    unsigned code = x->src[k];
+    if (code >= 256)
+        return r3_vrow(w, code - 256u);
+    uint32_t c = r3_scalar32(w, code, x->literal);
+    for (int l = 0; l < 32; l++)
+        tmp[l] = c;
+    return tmp;
+}
 /* f32 bits with ABS/NEG but no denormal flushing: moves, selects, class tests. */
 void r3_src_mod32_any(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES]);
 R3_INLINE void r3_src_mod32(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES])

@@ -142,6 +142,8 @@ static void r3_xop_fill(r3_xop *x, const r3_inst *in, uint32_t pc)
         x->dpp_bc = 1;
         x->row_mask = x->bank_mask = 15;
     }
+    x->f32_as_is = (x->enc == R3X_E32 || x->enc == R3X_VOP3) && !x->dpp && !x->abs && !x->neg && !x->omod &&
+                   !x->clamp;
     if (x->enc != R3X_OTHER)
         for (int k = 0; k < 3; k++)
             if (x->src[k] >= 256 && (k || !x->dpp)) {

@@ -50,6 +50,8 @@ struct r3_xop {
     uint8_t row_src;          /* VALU, bit k: source k is a VGPR read as it is (not through DPP), so a
                                  32-lane fast path may read its register row in place (r3_src_b32_view) */
     uint8_t row_src_f;        /* ... and has no ABS/NEG either (r3_src_f32_view) */
+    uint8_t f32_as_is;        /* VOP1/VOP2/VOPC/VOP3 without DPP, ABS, NEG, OMOD or CLAMP: nothing
+                                 applies to its f32 sources or result but MODE (r3_f32_direct) */
     uint8_t cls;              /* r3_xclass */
     uint8_t neg, abs;         /* bit k: modifier on source k (VOP3; e32 DPP16 from the DPP word) */
     uint8_t opsel;            /* VOP3: bit k selects the high half of 16-bit source k, bit 3 the result's;

@@ -311,7 +311,8 @@ static inline __attribute__((always_inline)) int vt_turns(vt_group *g, core_stat
     return rc;
 }
 
-int vt_group_turns(vt_group *g, core_stats *st, int *fault_warp)
+/* (built for x86-64-v3 too, common/lanes.h: there the lane count is one POPCNT instruction) */
+LANES_MULTIVERSION int vt_group_turns(vt_group *g, core_stats *st, int *fault_warp)
 {
     if (g->tracing || g->on_commit)
         return vt_turns(g, st, fault_warp, 1);
