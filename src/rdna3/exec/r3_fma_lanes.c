@@ -47,6 +47,39 @@ LANES_MULTIVERSION void r3_fma32_lanes(int n, const uint32_t *restrict a, const 
     }
 }
 
+/* (The direct shape rounds to nearest even, the host's mode between instructions: no mode switch
+   here for the compiler to keep the arithmetic behind.) */
+LANES_MULTIVERSION void r3_fma32_direct(r3_wave *w, const r3_xop *x, int dx9, int acc)
+{
+    uint32_t ta[R3_MAX_LANES], tb[R3_MAX_LANES], tc[R3_MAX_LANES], r[R3_MAX_LANES];
+    const uint32_t *a = r3_src_direct(w, x, 0, ta), *b = r3_src_direct(w, x, 1, tb);
+    const uint32_t *c = acc ? r3_dst_row(w, x) : r3_src_direct(w, x, 2, tc);
+    uint32_t nan = 0;
+    if (dx9) {
+        LANES_INDEPENDENT
+        for (int l = 0; l < 32; l++) {
+            float fx = fp_f32(a[l]), fy = fp_f32(b[l]), fz = fp_f32(c[l]);
+            float v = fx == 0.0f || fy == 0.0f ? fz + 0.0f : __builtin_fmaf(fx, fy, fz);
+            r[l] = fp_b32(v);
+            nan |= (uint32_t)(v != v);
+        }
+    } else {
+        LANES_INDEPENDENT
+        for (int l = 0; l < 32; l++) {
+            float v = __builtin_fmaf(fp_f32(a[l]), fp_f32(b[l]), fp_f32(c[l]));
+            r[l] = fp_b32(v);
+            nan |= (uint32_t)(v != v);
+        }
+    }
+    for (int l = 0; nan && l < 32; l++) {
+        float fx = fp_f32(a[l]), fy = fp_f32(b[l]);
+        if (dx9 && (fx == 0.0f || fy == 0.0f))
+            r[l] = r3_nan32(r[l], c[l], c[l], c[l]);
+        else
+            r[l] = r3_nan32(r[l], a[l], b[l], c[l]);
+    }
+    r3_dst_put32(w, x, r);
+}
 
 /* v_sqrt_f32's 32 lanes, R3_F32_TRANS's rules: a denormal input reads as a zero of its sign, a NaN
    result is the source NaN quieted or (from a negative input) the negative default NaN. (No result

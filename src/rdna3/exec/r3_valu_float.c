@@ -68,9 +68,7 @@ R3_INLINE void fma32(r3_wave *w, const r3_xop *x, int dx9, int acc)
 {
     uint32_t ta[R3_MAX_LANES], tb[R3_MAX_LANES], tc[R3_MAX_LANES], r[R3_MAX_LANES];
     if (r3_f32_direct(w, x)) { /* (the fast paths are on: the vectorized lanes) */
-        const uint32_t *a = r3_src_direct(w, x, 0, ta), *b = r3_src_direct(w, x, 1, tb);
-        r3_fma32_lanes(32, a, b, acc ? r3_dst_row(w, x) : r3_src_direct(w, x, 2, tc), r, dx9);
-        r3_dst_put32(w, x, r);
+        r3_fma32_direct(w, x, dx9, acc);
         return;
     }
     const uint32_t *a = r3_src_f32_view(w, x, 0, ta), *b = r3_src_f32_view(w, x, 1, tb), *c = tc;
