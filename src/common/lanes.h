@@ -86,11 +86,19 @@ FP_INLINE void lanes_copy32(void *d, const void *v)
     memcpy(to + 96, &t3, sizeof t3);
 }
 
-/* Whether all eight lanes of v are zero (the four 64-bit halves ORed). */
-FP_INLINE int lanes_all_zero8(lanes_u32x8 v)
+/* Lane 0 of v in all eight lanes (one broadcast instruction with AVX2). */
+#if defined(__clang__)
+#define LANES_BROADCAST8(v) __builtin_shufflevector(v, v, 0, 0, 0, 0, 0, 0, 0, 0)
+#else
+#define LANES_BROADCAST8(v) __builtin_shuffle(v, (lanes_u32x8){0})
+#endif
+
+/* Whether all eight lanes of *v are zero (the four 64-bit halves ORed; by pointer, as no helper
+   here takes or returns a vector: -Wpsabi). */
+FP_INLINE int lanes_all_zero8(const lanes_u32x8 *v)
 {
     uint64_t q[4];
-    memcpy(q, &v, sizeof q);
+    memcpy(q, v, sizeof q);
     return !((q[0] | q[1]) | (q[2] | q[3]));
 }
 

@@ -171,16 +171,17 @@ R3_INLINE int r3_ds_load2_rows(r3_wave *w, const r3_xop *x, uint32_t stride)
         lanes_u32x8 b, v0, v1;
         memcpy(&b, base + g, sizeof b);
         uint32_t b0 = b[0];
-        if (lanes_all_zero8(b - (b0 + step)) && (uint64_t)b0 + hi + 32 <= lds_size) {
+        lanes_u32x8 off_consecutive = b - (b0 + step), off_uniform = b - b0;
+        if (lanes_all_zero8(&off_consecutive) && (uint64_t)b0 + hi + 32 <= lds_size) {
             memcpy(&v0, lds + b0 + o0, sizeof v0);
             memcpy(&v1, lds + b0 + o1, sizeof v1);
-        } else if (lanes_all_zero8(b - b0) && (uint64_t)b0 + hi + 32 <= lds_size) {
+        } else if (lanes_all_zero8(&off_uniform) && (uint64_t)b0 + hi + 32 <= lds_size) {
             /* (the 32 bytes from the dword, its lane 0 everywhere: a load and a broadcast, where a
                dword through a general register became a chain of inserts) */
             memcpy(&v0, lds + b0 + o0, sizeof v0);
             memcpy(&v1, lds + b0 + o1, sizeof v1);
-            v0 = __builtin_shuffle(v0, (lanes_u32x8){0});
-            v1 = __builtin_shuffle(v1, (lanes_u32x8){0});
+            v0 = LANES_BROADCAST8(v0);
+            v1 = LANES_BROADCAST8(v1);
         } else {
             for (int j = 0; j < 8; j++) {
                 v0[j] = r3_ds_dword_or_0(lds, lds_size, b[j] + o0);
