@@ -107,23 +107,20 @@ FP_INLINE int lanes_all_zero8(const lanes_u32x8 *v)
    x86-64-v3 code is about as short either way). */
 typedef uint32_t lanes_u32x4 __attribute__((vector_size(16)));
 
-/* The lanes of mask take v, the others keep d: branch-free, four lanes a step. */
+/* The lanes of mask take v, the others keep d (neither all nor none set; common/lanes.c): out of
+   line, built as two functions, one for x86-64-v3 in 8-lane vectors (about 37 instructions) and one
+   for the baseline in 4-lane ones, since a compare of 32-byte vectors has no SSE2 instruction and
+   GCC lowers it lane by lane there, and picked once when the program loads (an ifunc). A
+   target_clones function cannot do this: both its builds come from one source. */
+void lanes_blend32_partial(uint32_t *d, const uint32_t *v, uint32_t mask);
+
+/* The lanes of mask take v, the others keep d. */
 FP_INLINE void lanes_blend32(uint32_t *d, const uint32_t *v, uint32_t mask)
 {
-    if (mask == 0xffffffffu) {
+    if (mask == 0xffffffffu)
         lanes_copy32(d, v);
-        return;
-    }
-#pragma GCC unroll 8
-    for (int i = 0; i < 32; i += 4) { /* (no helpers taking or returning vectors: -Wpsabi) */
-        lanes_u32x4 dv, vv, bit;
-        memcpy(&dv, d + i, sizeof dv);
-        memcpy(&vv, v + i, sizeof vv);
-        memcpy(&bit, lanes_bit + i, sizeof bit);
-        lanes_u32x4 sel = (lanes_u32x4)((((lanes_u32x4){0} + mask) & bit) != 0);
-        dv = (vv & sel) | (dv & ~sel);
-        memcpy(d + i, &dv, sizeof dv);
-    }
+    else
+        lanes_blend32_partial(d, v, mask);
 }
 
 #endif
