@@ -235,12 +235,15 @@ def two_addresses(rng, wave, elem, off0, off1, scale, hi):
     return bases
 
 
-def row_addresses(rng, wave, elem, off0, off1, scale, beyond):
+def row_addresses(rng, wave, elem, off0, off1, scale, layout):
     """Bases for a 2ADDR load in blocks of 8 lanes, each block one of: consecutive elements (a row),
-    one element for all 8 lanes (a row broadcast), random elements; with `beyond`, also a row that
-    runs past the allocation part way (those lanes read 0)."""
+    one element for all 8 lanes (a row broadcast), random elements, and a row that runs past the
+    allocation part way (those lanes read 0). `layout` 'mixed' takes the first three kinds in turn,
+    'mixed+beyond' all four, 'rows' and 'broadcasts' one kind in every block (as a tiled kernel's
+    loads have; the executor tests for those first)."""
     span = max(off0, off1) * scale + elem
-    kinds = ['row', 'broadcast', 'random'] + (['beyond'] if beyond else [])
+    kinds = {'mixed': ['row', 'broadcast', 'random'], 'mixed+beyond': ['row', 'broadcast', 'random', 'beyond'],
+             'rows': ['row'], 'broadcasts': ['broadcast']}[layout]
     picks = [kinds[k % len(kinds)] for k in range(wave // 8)]
     rng.shuffle(picks)
     bases = []
@@ -615,6 +618,8 @@ def ds_cases(name, wave, rng):
     cases = []
     variants = [('full', False), ('partial', True), ('partial', False)]
     m2 = re.match(r'ds_(load|store)_2addr_(stride64_)?b(32|64)$', name)
+    if m2 and m2.group(1) == 'load':   # once more with full EXEC: one kind of block per workgroup
+        variants.append(('full', False))
     mx = re.match(r'ds_(storexchg)_2addr_(stride64_)?rtn_b(32|64)$', name)
     shape = mem_spec(name) if not name.startswith(('ds_load_addtid', 'ds_store_addtid')) else None
     for vi, (ek, collide) in enumerate(variants):
@@ -639,8 +644,9 @@ def ds_cases(name, wave, rng):
             off0, off1 = rng.sample(range(0, lim + 1), 2)
             scale = elem * (64 if stride64 else 1)
             bases = [two_addresses(rng, wave, elem, off0, off1, scale, LDSW) for _ in range(GROUPS)]
-            if load and vi == 0:   # full EXEC: rows of LDS, as tiled kernels read them
-                bases = [row_addresses(rng, wave, elem, off0, off1, scale, g == 1) for g in range(GROUPS)]
+            if load and vi in (0, 3):   # full EXEC: rows of LDS, as tiled kernels read them
+                layouts = ('mixed', 'mixed+beyond') if vi == 0 else ('rows', 'broadcasts')
+                bases = [row_addresses(rng, wave, elem, off0, off1, scale, layouts[g]) for g in range(GROUPS)]
                 ds_marker(c)
 
             def fill(g, l, rec, bases=bases):

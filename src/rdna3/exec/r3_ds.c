@@ -148,13 +148,41 @@ R3_INLINE uint32_t r3_ds_dword_or_0(const uint8_t *lds, uint32_t lds_size, uint3
     return v;
 }
 
+/* Eight lanes of ds_load_2addr_b32 on consecutive dwords from b0: two 32-byte blocks. */
+R3_INLINE void r3_ds_row_block(const uint8_t *lds, uint32_t b0, uint32_t o0, uint32_t o1, uint32_t *t0, uint32_t *t1)
+{
+    lanes_u32x8 v0, v1; /* (8-lane vectors: one load and one store per move, each load forwarded from
+                           a store of the same width) */
+    memcpy(&v0, lds + b0 + o0, sizeof v0);
+    memcpy(&v1, lds + b0 + o1, sizeof v1);
+    memcpy(t0, &v0, sizeof v0);
+    memcpy(t1, &v1, sizeof v1);
+}
+
+/* Eight lanes of ds_load_2addr_b32 all on the dword at b0 (a row broadcast): each value in the eight
+   lanes. The 32 bytes from the dword are read with its lane 0 put everywhere (a load and a
+   broadcast, where a dword through a general register became a chain of inserts), so the caller has
+   checked 32 bytes. */
+R3_INLINE void r3_ds_row_broadcast(const uint8_t *lds, uint32_t b0, uint32_t o0, uint32_t o1, uint32_t *t0,
+                                   uint32_t *t1)
+{
+    lanes_u32x8 v0, v1;
+    memcpy(&v0, lds + b0 + o0, sizeof v0);
+    memcpy(&v1, lds + b0 + o1, sizeof v1);
+    v0 = LANES_BROADCAST8(v0);
+    v1 = LANES_BROADCAST8(v1);
+    memcpy(t0, &v0, sizeof v0);
+    memcpy(t1, &v1, sizeof v1);
+}
+
 /* Fast path of ds_load_2addr_b32 (and its stride64 form) for 32 active lanes, in groups of 8 lanes.
    Tiled kernels read rows of LDS: a group on consecutive dwords moves as two 32-byte blocks, a group
-   on one dword (a row broadcast) as two values, both after one range test for the group; other
-   groups go lane by lane (a dword outside LDS reads 0; addresses wrap at 32 bits, as r3_ds_addr).
-   A group's addresses are copied out before its results are written: VDST may be ADDR. Inline in
-   the instruction functions (both builds, common/lanes.h), so no call between builds. Returns 0
-   when the instruction is not of this shape. */
+   on one dword (a row broadcast) as two broadcasts, after a range test; other groups go lane by lane
+   (a dword outside LDS reads 0; addresses wrap at 32 bits, as r3_ds_addr). A tiled kernel's load has
+   one pattern in all four groups, so that is tested first for the four at once, then group by
+   group. All addresses are read before a result is written: VDST may be ADDR. Inline in the
+   instruction functions (both builds, common/lanes.h), so no call between builds. Returns 0 when
+   the instruction is not of this shape. */
 R3_INLINE int r3_ds_load2_rows(r3_wave *w, const r3_xop *x, uint32_t stride)
 {
     if (!w->fast32 || w->sgpr[126] != 0xffffffffu || x->ds_gds)
@@ -165,31 +193,52 @@ R3_INLINE int r3_ds_load2_rows(r3_wave *w, const r3_xop *x, uint32_t stride)
     const uint32_t *base = r3_vrow(w, x->src[0]);
     uint32_t *t0 = r3_vrow_w(w, x->vdst), *t1 = r3_vrow_w(w, x->vdst + 1u);
     uint32_t o0 = r3_ds_offset0(x) * 4 * stride, o1 = r3_ds_offset1(x) * 4 * stride, hi = o0 > o1 ? o0 : o1;
+    /* (the four groups as four named vectors, which GCC keeps in registers; arrays of vectors it
+       moved through the stack in halves) */
+    lanes_u32x8 ba, bb, bc, bd;
+    memcpy(&ba, base, sizeof ba);
+    memcpy(&bb, base + 8, sizeof bb);
+    memcpy(&bc, base + 16, sizeof bc);
+    memcpy(&bd, base + 24, sizeof bd);
+    uint32_t b0[4] = {ba[0], bb[0], bc[0], bd[0]};
+    uint32_t top = b0[0] > b0[1] ? b0[0] : b0[1], top2 = b0[2] > b0[3] ? b0[2] : b0[3];
+    top = top > top2 ? top : top2;
+    int fits = (uint64_t)top + hi + 32 <= lds_size; /* every group's 32 bytes at both offsets */
+    lanes_u32x8 any = ((ba - (b0[0] + step)) | (bb - (b0[1] + step))) | ((bc - (b0[2] + step)) | (bd - (b0[3] + step)));
+    if (fits && lanes_all_zero8(&any)) {
+        for (int g = 0; g < 4; g++)
+            r3_ds_row_block(lds, b0[g], o0, o1, t0 + 8 * g, t1 + 8 * g);
+        return 1;
+    }
+    any = ((ba - b0[0]) | (bb - b0[1])) | ((bc - b0[2]) | (bd - b0[3]));
+    if (fits && lanes_all_zero8(&any)) {
+        for (int g = 0; g < 4; g++)
+            r3_ds_row_broadcast(lds, b0[g], o0, o1, t0 + 8 * g, t1 + 8 * g);
+        return 1;
+    }
+    uint32_t addr[32]; /* (mixed groups: every address copied out before a result overwrites ADDR) */
+    memcpy(addr, &ba, sizeof ba);
+    memcpy(addr + 8, &bb, sizeof bb);
+    memcpy(addr + 16, &bc, sizeof bc);
+    memcpy(addr + 24, &bd, sizeof bd);
     for (int g = 0; g < 32; g += 8) {
-        /* (8-lane vectors throughout: one load and one store per move, each load forwarded from a
-           store of the same width; the second pattern is tested only when the first fails) */
         lanes_u32x8 b, v0, v1;
-        memcpy(&b, base + g, sizeof b);
-        uint32_t b0 = b[0];
-        lanes_u32x8 off_consecutive = b - (b0 + step), off_uniform = b - b0;
-        if (lanes_all_zero8(&off_consecutive) && (uint64_t)b0 + hi + 32 <= lds_size) {
-            memcpy(&v0, lds + b0 + o0, sizeof v0);
-            memcpy(&v1, lds + b0 + o1, sizeof v1);
-        } else if (lanes_all_zero8(&off_uniform) && (uint64_t)b0 + hi + 32 <= lds_size) {
-            /* (the 32 bytes from the dword, its lane 0 everywhere: a load and a broadcast, where a
-               dword through a general register became a chain of inserts) */
-            memcpy(&v0, lds + b0 + o0, sizeof v0);
-            memcpy(&v1, lds + b0 + o1, sizeof v1);
-            v0 = LANES_BROADCAST8(v0);
-            v1 = LANES_BROADCAST8(v1);
+        memcpy(&b, addr + g, sizeof b);
+        uint32_t first = b[0];
+        lanes_u32x8 off_consecutive = b - (first + step), off_uniform = b - first;
+        int group_fits = (uint64_t)first + hi + 32 <= lds_size;
+        if (group_fits && lanes_all_zero8(&off_consecutive)) {
+            r3_ds_row_block(lds, first, o0, o1, t0 + g, t1 + g);
+        } else if (group_fits && lanes_all_zero8(&off_uniform)) {
+            r3_ds_row_broadcast(lds, first, o0, o1, t0 + g, t1 + g);
         } else {
             for (int j = 0; j < 8; j++) {
                 v0[j] = r3_ds_dword_or_0(lds, lds_size, b[j] + o0);
                 v1[j] = r3_ds_dword_or_0(lds, lds_size, b[j] + o1);
             }
+            memcpy(t0 + g, &v0, sizeof v0);
+            memcpy(t1 + g, &v1, sizeof v1);
         }
-        memcpy(t0 + g, &v0, sizeof v0);
-        memcpy(t1 + g, &v1, sizeof v1);
     }
     return 1;
 }

@@ -1,5 +1,6 @@
 /* The lanes of the RDNA3 f32 fused multiply-adds (v_fma_f32, v_fmac_f32, fmamk/fmaak and the DX9
-   forms) and of v_sqrt_f32 (the instruction functions are in r3_valu_float.c), in a file of their
+   forms) and of v_sqrt_f32, and the instruction functions of the four f32 fmas (their direct
+   shape computed here, every other case by r3_fma32_any in r3_valu_float.c), in a file of their
    own because the Makefile builds it without -frounding-math: under that flag GCC treats fmaf and
    sqrtf as calls that may touch memory and will not vectorize the lanes. Nothing here depends on
    the flag: there is no constant to fold and no addition but `+ 0.0f` (never folded away: -0 + 0 is
@@ -47,9 +48,11 @@ LANES_MULTIVERSION void r3_fma32_lanes(int n, const uint32_t *restrict a, const 
     }
 }
 
-/* (The direct shape rounds to nearest even, the host's mode between instructions: no mode switch
-   here for the compiler to keep the arithmetic behind.) */
-LANES_MULTIVERSION void r3_fma32_direct(r3_wave *w, const r3_xop *x, int dx9, int acc)
+/* A whole f32 fma of the direct shape (r3_f32_direct): D = S0 * S1 + (acc ? D : S2), with dx9's rule,
+   sources read and the result written here, so the lanes stay in registers. (The direct shape
+   rounds to nearest even, the host's mode between instructions: no mode switch here for the
+   compiler to keep the arithmetic behind.) */
+R3_INLINE void fma32_direct(r3_wave *w, const r3_xop *x, int dx9, int acc)
 {
     uint32_t ta[R3_MAX_LANES], tb[R3_MAX_LANES], tc[R3_MAX_LANES], r[R3_MAX_LANES];
     const uint32_t *a = r3_src_direct(w, x, 0, ta), *b = r3_src_direct(w, x, 1, tb);
@@ -80,6 +83,24 @@ LANES_MULTIVERSION void r3_fma32_direct(r3_wave *w, const r3_xop *x, int dx9, in
     }
     r3_dst_put32(w, x, r);
 }
+
+/* The f32 fma instruction functions: the direct shape here, the rest in r3_valu_float.c. */
+#define R3_FMA32(name, dx9, acc)                                                           \
+    OP(name)                                                                               \
+    {                                                                                      \
+        if (r3_f32_direct(w, x))                                                           \
+            fma32_direct(w, x, dx9, acc);                                                  \
+        else                                                                               \
+            r3_fma32_any(w, x, dx9, acc);                                                  \
+    }
+/* D = S0 * S1 + S2, one rounding */
+R3_FMA32(v_fma_f32, 0, 0)
+/* D = S0 * S1 + D, one rounding */
+R3_FMA32(v_fmac_f32, 0, 1)
+/* D = S0 * S1 + D; S0 or S1 zero gives D (DX9 rule) */
+R3_FMA32(v_fmac_dx9_zero_f32, 1, 1)
+/* D = S0 * S1 + S2, one rounding; S0 or S1 zero gives S2 (DX9 rule) */
+R3_FMA32(v_fma_dx9_zero_f32, 1, 0)
 
 /* v_sqrt_f32's 32 lanes, R3_F32_TRANS's rules: a denormal input reads as a zero of its sign, a NaN
    result is the source NaN quieted or (from a negative input) the negative default NaN. (No result

@@ -200,9 +200,9 @@ uint32_t r3_fma16(const r3_wave *w, uint32_t a, uint32_t b, uint32_t c);
    zero factor gives c + 0 (r3_fma_lanes.c, built without -frounding-math so the lanes vectorize). */
 /* v_sqrt_f32 on 32 lanes (the same file, for the same reason) */
 void r3_sqrt32_lanes(const uint32_t *restrict a, uint32_t *restrict r);
-/* A whole f32 fma of the direct shape (r3_f32_direct): D = S0 * S1 + (acc ? D : S2), with dx9's rule,
-   sources read and the result written here, so the lanes stay in registers. */
-void r3_fma32_direct(r3_wave *w, const r3_xop *x, int dx9, int acc);
+/* An f32 fma outside the direct shape (r3_valu_float.c): D = S0 * S1 + (acc ? D : S2), with dx9's
+   rule (a zero factor gives the addend + 0). */
+void r3_fma32_any(r3_wave *w, const r3_xop *x, int dx9, int acc);
 void r3_fma32_lanes(int n, const uint32_t *restrict a, const uint32_t *restrict b, const uint32_t *restrict c,
                     uint32_t *restrict r, int dx9);
 

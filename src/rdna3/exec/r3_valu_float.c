@@ -64,13 +64,12 @@ R3_INLINE void fma32_run(const r3_wave *w, int n, const uint32_t *a, const uint3
         fma32_lanes_reference(n, a, b, c, r, dx9);
 }
 
-R3_INLINE void fma32(r3_wave *w, const r3_xop *x, int dx9, int acc)
+/* The f32 fmas outside the direct shape (their instruction functions, with the direct shape
+   inline, are in r3_fma_lanes.c): ABS/NEG, flushed inputs, OMOD/CLAMP, a rounding mode, DPP,
+   wave64, the reference paths. */
+LANES_MULTIVERSION void r3_fma32_any(r3_wave *w, const r3_xop *x, int dx9, int acc)
 {
     uint32_t ta[R3_MAX_LANES], tb[R3_MAX_LANES], tc[R3_MAX_LANES], r[R3_MAX_LANES];
-    if (r3_f32_direct(w, x)) { /* (the fast paths are on: the vectorized lanes) */
-        r3_fma32_direct(w, x, dx9, acc);
-        return;
-    }
     const uint32_t *a = r3_src_f32_view(w, x, 0, ta), *b = r3_src_f32_view(w, x, 1, tb), *c = tc;
     if (acc) {
         if (w->mode & R3_MODE_DENORM_IN32) {
@@ -87,14 +86,6 @@ R3_INLINE void fma32(r3_wave *w, const r3_xop *x, int dx9, int acc)
     r3_round_leave(rt);
     r3_dst_f32(w, x, r);
 }
-/* D = S0 * S1 + S2, one rounding */
-OP(v_fma_f32) { fma32(w, x, 0, 0); }
-/* D = S0 * S1 + D, one rounding */
-OP(v_fmac_f32) { fma32(w, x, 0, 1); }
-/* D = S0 * S1 + D; S0 or S1 zero gives D (DX9 rule) */
-OP(v_fmac_dx9_zero_f32) { fma32(w, x, 1, 1); }
-/* D = S0 * S1 + S2, one rounding; S0 or S1 zero gives S2 (DX9 rule) */
-OP(v_fma_dx9_zero_f32) { fma32(w, x, 1, 0); }
 
 /* fmamk: D = S0 * K + S1; fmaak: D = S0 * S1 + K (K the literal) */
 R3_INLINE void fmak32(r3_wave *w, const r3_xop *x, int k_is_addend)
