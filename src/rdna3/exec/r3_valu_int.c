@@ -206,8 +206,9 @@ OP(v_mad_i64_i32) { mad64(w, x, 1); }
     OP(name)                                                                               \
     {                                                                                      \
         uint32_t ta[R3_MAX_LANES], tb[R3_MAX_LANES], r[R3_MAX_LANES];                      \
-        if (w->fast32 && !x->clamp && !x->dpp) { /* sources in place, carry in read inline */ \
-            const uint32_t *a = r3_src_direct(w, x, 0, ta), *b = r3_src_direct(w, x, 1, tb); \
+        if (w->fast32 && !x->clamp) { /* sources in place but through DPP; carry in inline */ \
+            const uint32_t *a = x->dpp ? (r3_src_b32(w, x, 0, ta), ta) : r3_src_direct(w, x, 0, ta); \
+            const uint32_t *b = r3_src_direct(w, x, 1, tb);                                \
             uint32_t cin32 = !(use_in) ? 0 : x->enc == R3X_VOP3 ? r3_scalar32(w, x->src[2], x->literal) \
                                                                 : w->sgpr[106];           \
             uint32_t cout32 = 0;                                                           \
@@ -218,31 +219,20 @@ OP(v_mad_i64_i32) { mad64(w, x, 1); }
                 r[l] = (sum32);                                                            \
                 cout32 |= lanes_bit[l] & -(uint32_t)(carry32);                           \
             }                                                                              \
-            r3_dst_put32(w, x, r);                                                         \
-            r3_write_sgpr(w, x->sdst, cout32 & w->sgpr[126]);                              \
+            r3_dst_b32(w, x, r);                                                           \
+            r3_dst_mask(w, x, cout32);                                                     \
             return;                                                                        \
         }                                                                                  \
         uint32_t *a = ta, *b = tb;                                                         \
         uint64_t cin = (use_in) ? r3_src_mask(w, x, 2) : 0, cout = 0;                     \
         r3_src_b32(w, x, 0, a);                                                            \
         r3_src_b32(w, x, 1, b);                                                            \
-        if (w->fast32 && !x->clamp) {                                                      \
-            uint32_t cin32 = (uint32_t)cin, cout32 = 0;                                    \
-            for (int l = 0; l < 32; l++) {                                                 \
-                uint32_t ci = (cin32 & lanes_bit[l]) != 0;                               \
-                (void)ci;                                                                  \
-                r[l] = (sum32);                                                            \
-                cout32 |= lanes_bit[l] & -(uint32_t)(carry32);                           \
-            }                                                                              \
-            cout = cout32;                                                                 \
-        } else {                                                                           \
-            for (int l = 0; l < LANES; l++) {                                              \
-                uint64_t ci = cin >> l & 1;                                                \
-                (void)ci;                                                                  \
-                uint64_t s = (sum), co = (carry);                                          \
-                r[l] = x->clamp && co ? ((s >> 63) ? 0 : 0xffffffffu) : (uint32_t)s;       \
-                cout |= co << l;                                                           \
-            }                                                                              \
+        for (int l = 0; l < LANES; l++) {                                                  \
+            uint64_t ci = cin >> l & 1;                                                    \
+            (void)ci;                                                                      \
+            uint64_t s = (sum), co = (carry);                                              \
+            r[l] = x->clamp && co ? ((s >> 63) ? 0 : 0xffffffffu) : (uint32_t)s;           \
+            cout |= co << l;                                                               \
         }                                                                                  \
         r3_dst_b32(w, x, r);                                                               \
         r3_dst_mask(w, x, cout);                                                           \
