@@ -251,8 +251,9 @@ def row_addresses(rng, wave, elem, off0, off1, scale, layout):
         if kind == 'row':
             b = rng.randrange(0, (LDSW - span - 8 * elem) // elem) * elem
             bases += [b + elem * j for j in range(8)]
-        elif kind == 'broadcast':
-            bases += [rng.randrange(0, (LDSW - span) // elem) * elem] * 8
+        elif kind == 'broadcast':   # ('broadcasts': 32 bytes of room, which the wave-wide test needs)
+            room = span + (32 if layout == 'broadcasts' else 0)
+            bases += [rng.randrange(0, (LDSW - room) // elem) * elem] * 8
         elif kind == 'random':
             bases += [rng.randrange(0, (LDSW - span) // elem) * elem for _ in range(8)]
         else:
