@@ -3,6 +3,10 @@
    program loads. */
 #include "common/lanes.h"
 
+/* Four 32-bit lanes: one SSE2 register. The baseline build of the blend uses these, not lanes_u32x8:
+   a 32-byte vector compare has no SSE2 instruction, and GCC lowers it lane by lane there. */
+typedef uint32_t lanes_u32x4 __attribute__((vector_size(16)));
+
 /* The body of both builds: `lanes` 32-bit lanes a step (4 or 8), each lane's mask bit made a lane
    mask through lanes_bit and compared for equality (SSE2 and AVX2 both have that compare). */
 #define LANES_BLEND_BODY(vec, lanes)                                                       \

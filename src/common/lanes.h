@@ -102,10 +102,6 @@ FP_INLINE int lanes_all_zero8(const lanes_u32x8 *v)
     return !((q[0] | q[1]) | (q[2] | q[3]));
 }
 
-/* Four 32-bit lanes: one SSE2 register. The baseline build of the blend uses these, not lanes_u32x8:
-   a 32-byte vector compare has no SSE2 instruction, and GCC lowers it lane by lane there. */
-typedef uint32_t lanes_u32x4 __attribute__((vector_size(16)));
-
 /* The lanes of mask take v, the others keep d, for a mask with some lanes clear (common/lanes.c): out of
    line, built as two functions, one for x86-64-v3 in 8-lane vectors (about 37 instructions) and one
    for the baseline in 4-lane ones, since a compare of 32-byte vectors has no SSE2 instruction and

@@ -148,29 +148,21 @@ R3_INLINE uint32_t r3_ds_dword_or_0(const uint8_t *lds, uint32_t lds_size, uint3
     return v;
 }
 
-/* Eight lanes of ds_load_2addr_b32 on consecutive dwords from b0: two 32-byte blocks. */
-R3_INLINE void r3_ds_row_block(const uint8_t *lds, uint32_t b0, uint32_t o0, uint32_t o1, uint32_t *t0, uint32_t *t1)
+/* Eight lanes of ds_load_2addr_b32 from b0: on consecutive dwords, two 32-byte blocks; with
+   `broadcast`, all on the dword at b0 (a row broadcast), each value in the eight lanes, read as the
+   32 bytes from it with its lane 0 put everywhere (a load and a broadcast, where a dword through a
+   general register became a chain of inserts). Either way the caller has checked 32 bytes. */
+R3_INLINE void r3_ds_row_move(const uint8_t *lds, uint32_t b0, uint32_t o0, uint32_t o1, uint32_t *t0, uint32_t *t1,
+                              int broadcast)
 {
     lanes_u32x8 v0, v1; /* (8-lane vectors: one load and one store per move, each load forwarded from
                            a store of the same width) */
     memcpy(&v0, lds + b0 + o0, sizeof v0);
     memcpy(&v1, lds + b0 + o1, sizeof v1);
-    memcpy(t0, &v0, sizeof v0);
-    memcpy(t1, &v1, sizeof v1);
-}
-
-/* Eight lanes of ds_load_2addr_b32 all on the dword at b0 (a row broadcast): each value in the eight
-   lanes. The 32 bytes from the dword are read with its lane 0 put everywhere (a load and a
-   broadcast, where a dword through a general register became a chain of inserts), so the caller has
-   checked 32 bytes. */
-R3_INLINE void r3_ds_row_broadcast(const uint8_t *lds, uint32_t b0, uint32_t o0, uint32_t o1, uint32_t *t0,
-                                   uint32_t *t1)
-{
-    lanes_u32x8 v0, v1;
-    memcpy(&v0, lds + b0 + o0, sizeof v0);
-    memcpy(&v1, lds + b0 + o1, sizeof v1);
-    v0 = LANES_BROADCAST8(v0);
-    v1 = LANES_BROADCAST8(v1);
+    if (broadcast) {
+        v0 = LANES_BROADCAST8(v0);
+        v1 = LANES_BROADCAST8(v1);
+    }
     memcpy(t0, &v0, sizeof v0);
     memcpy(t1, &v1, sizeof v1);
 }
@@ -207,13 +199,13 @@ R3_INLINE int r3_ds_load2_rows(r3_wave *w, const r3_xop *x, uint32_t stride)
     lanes_u32x8 any = ((ba - (b0[0] + step)) | (bb - (b0[1] + step))) | ((bc - (b0[2] + step)) | (bd - (b0[3] + step)));
     if (fits && lanes_all_zero8(&any)) {
         for (int g = 0; g < 4; g++)
-            r3_ds_row_block(lds, b0[g], o0, o1, t0 + 8 * g, t1 + 8 * g);
+            r3_ds_row_move(lds, b0[g], o0, o1, t0 + 8 * g, t1 + 8 * g, 0);
         return 1;
     }
     any = ((ba - b0[0]) | (bb - b0[1])) | ((bc - b0[2]) | (bd - b0[3]));
     if (fits && lanes_all_zero8(&any)) {
         for (int g = 0; g < 4; g++)
-            r3_ds_row_broadcast(lds, b0[g], o0, o1, t0 + 8 * g, t1 + 8 * g);
+            r3_ds_row_move(lds, b0[g], o0, o1, t0 + 8 * g, t1 + 8 * g, 1);
         return 1;
     }
     uint32_t addr[32]; /* (mixed groups: every address copied out before a result overwrites ADDR) */
@@ -228,9 +220,9 @@ R3_INLINE int r3_ds_load2_rows(r3_wave *w, const r3_xop *x, uint32_t stride)
         lanes_u32x8 off_consecutive = b - (first + step), off_uniform = b - first;
         int group_fits = (uint64_t)first + hi + 32 <= lds_size;
         if (group_fits && lanes_all_zero8(&off_consecutive)) {
-            r3_ds_row_block(lds, first, o0, o1, t0 + g, t1 + g);
+            r3_ds_row_move(lds, first, o0, o1, t0 + g, t1 + g, 0);
         } else if (group_fits && lanes_all_zero8(&off_uniform)) {
-            r3_ds_row_broadcast(lds, first, o0, o1, t0 + g, t1 + g);
+            r3_ds_row_move(lds, first, o0, o1, t0 + g, t1 + g, 1);
         } else {
             for (int j = 0; j < 8; j++) {
                 v0[j] = r3_ds_dword_or_0(lds, lds_size, b[j] + o0);

@@ -13,61 +13,22 @@
 #include "r3_exec.h"
 #include "r3_valu.h"
 
-/* The lanes of the f32 fmas: r = a * b + c rounded once, NaN rules of r3_nan32; with dx9 a zero
-   factor gives c + 0. */
-LANES_MULTIVERSION void r3_fma32_lanes(int n, const uint32_t *restrict a, const uint32_t *restrict b, const uint32_t *restrict c,
-                                    uint32_t *restrict r, int dx9)
+/* 32 lanes of the f32 fmas: r = a * b + c rounded once, NaN rules of r3_nan32; with dx9 a zero
+   factor gives c + 0. One pass the compiler vectorizes (a constant trip count, which -O2's cheap
+   vectorizer needs; the sources may be one row, r is apart from them), then the NaN rule when a lane
+   made a NaN. */
+R3_INLINE void fma32_lanes32(const uint32_t *restrict a, const uint32_t *restrict b, const uint32_t *restrict c,
+                             uint32_t *restrict r, int dx9)
 {
-    /* one pass the compiler vectorizes (32 lanes at a time: a constant trip count, which -O2's
-       cheap vectorizer needs), then the NaN rule for the lanes that made a NaN */
-    uint32_t nan = 0;
-    for (int base = 0; base < n; base += 32) {
-        const uint32_t *restrict pa = a + base, *restrict pb = b + base, *restrict pc = c + base;
-        uint32_t *restrict pr = r + base;
-        if (dx9) {
-            for (int l = 0; l < 32; l++) {
-                float fx = fp_f32(pa[l]), fy = fp_f32(pb[l]), fz = fp_f32(pc[l]);
-                float v = fx == 0.0f || fy == 0.0f ? fz + 0.0f : __builtin_fmaf(fx, fy, fz);
-                pr[l] = fp_b32(v);
-                nan |= (uint32_t)(v != v); /* (NaN: unordered with itself) */
-            }
-        } else {
-            for (int l = 0; l < 32; l++) {
-                float v = __builtin_fmaf(fp_f32(pa[l]), fp_f32(pb[l]), fp_f32(pc[l]));
-                pr[l] = fp_b32(v);
-                nan |= (uint32_t)(v != v);
-            }
-        }
-    }
-    for (int l = 0; nan && l < n; l++) {
-        float fx = fp_f32(a[l]), fy = fp_f32(b[l]);
-        if (dx9 && (fx == 0.0f || fy == 0.0f))
-            r[l] = r3_nan32(r[l], c[l], c[l], c[l]);
-        else
-            r[l] = r3_nan32(r[l], a[l], b[l], c[l]);
-    }
-}
-
-/* A whole f32 fma of the direct shape (r3_f32_direct): D = S0 * S1 + (acc ? D : S2), with dx9's rule,
-   sources read and the result written here, so the lanes stay in registers. (The direct shape
-   rounds to nearest even, the host's mode between instructions: no mode switch here for the
-   compiler to keep the arithmetic behind.) */
-R3_INLINE void fma32_direct(r3_wave *w, const r3_xop *x, int dx9, int acc)
-{
-    uint32_t ta[R3_MAX_LANES], tb[R3_MAX_LANES], tc[R3_MAX_LANES], r[R3_MAX_LANES];
-    const uint32_t *a = r3_src_direct(w, x, 0, ta), *b = r3_src_direct(w, x, 1, tb);
-    const uint32_t *c = acc ? r3_dst_row(w, x) : r3_src_direct(w, x, 2, tc);
     uint32_t nan = 0;
     if (dx9) {
-        LANES_INDEPENDENT
         for (int l = 0; l < 32; l++) {
             float fx = fp_f32(a[l]), fy = fp_f32(b[l]), fz = fp_f32(c[l]);
             float v = fx == 0.0f || fy == 0.0f ? fz + 0.0f : __builtin_fmaf(fx, fy, fz);
             r[l] = fp_b32(v);
-            nan |= (uint32_t)(v != v);
+            nan |= (uint32_t)(v != v); /* (NaN: unordered with itself) */
         }
     } else {
-        LANES_INDEPENDENT
         for (int l = 0; l < 32; l++) {
             float v = __builtin_fmaf(fp_f32(a[l]), fp_f32(b[l]), fp_f32(c[l]));
             r[l] = fp_b32(v);
@@ -81,6 +42,25 @@ R3_INLINE void fma32_direct(r3_wave *w, const r3_xop *x, int dx9, int acc)
         else
             r[l] = r3_nan32(r[l], a[l], b[l], c[l]);
     }
+}
+
+/* The lanes of the f32 fmas, 32 at a time (n is 32 or 64). */
+LANES_MULTIVERSION void r3_fma32_lanes(int n, const uint32_t *restrict a, const uint32_t *restrict b, const uint32_t *restrict c,
+                                    uint32_t *restrict r, int dx9)
+{
+    for (int base = 0; base < n; base += 32)
+        fma32_lanes32(a + base, b + base, c + base, r + base, dx9);
+}
+
+/* A whole f32 fma of the direct shape (r3_f32_direct): D = S0 * S1 + (acc ? D : S2), with dx9's rule,
+   sources read and the result written here, so the lanes stay in registers. (The direct shape
+   rounds to nearest even, the host's mode between instructions: no mode switch here for the
+   compiler to keep the arithmetic behind.) */
+R3_INLINE void fma32_direct(r3_wave *w, const r3_xop *x, int dx9, int acc)
+{
+    uint32_t ta[R3_MAX_LANES], tb[R3_MAX_LANES], tc[R3_MAX_LANES], r[R3_MAX_LANES];
+    const uint32_t *a = r3_src_direct(w, x, 0, ta), *b = r3_src_direct(w, x, 1, tb);
+    fma32_lanes32(a, b, acc ? r3_dst_row(w, x) : r3_src_direct(w, x, 2, tc), r, dx9);
     r3_dst_put32(w, x, r);
 }
 

@@ -297,9 +297,9 @@ void r3_src_mod64(r3_wave *w, const r3_xop *x, int k, uint64_t v[R3_MAX_LANES])
 
 uint64_t r3_src_mask(const r3_wave *w, const r3_xop *x, int k)
 {
-    if (x->enc != R3X_VOP3)
-        return r3_vcc(w);
-    return w->wave64 ? r3_scalar64(w, x->src[k], x->literal, 0) : r3_scalar32(w, x->src[k], x->literal);
+    if (!w->wave64)
+        return r3_src_mask32(w, x, k);
+    return x->enc != R3X_VOP3 ? r3_vcc(w) : r3_scalar64(w, x->src[k], x->literal, 0);
 }
 
 /* ---- results ---- */

@@ -209,8 +209,7 @@ OP(v_mad_i64_i32) { mad64(w, x, 1); }
         if (w->fast32 && !x->clamp) { /* sources in place but through DPP; carry in inline */ \
             const uint32_t *a = x->dpp ? (r3_src_b32(w, x, 0, ta), ta) : r3_src_direct(w, x, 0, ta); \
             const uint32_t *b = r3_src_direct(w, x, 1, tb);                                \
-            uint32_t cin32 = !(use_in) ? 0 : x->enc == R3X_VOP3 ? r3_scalar32(w, x->src[2], x->literal) \
-                                                                : w->sgpr[106];           \
+            uint32_t cin32 = (use_in) ? r3_src_mask32(w, x, 2) : 0;                         \
             uint32_t cout32 = 0;                                                           \
             LANES_INDEPENDENT                                                              \
             for (int l = 0; l < 32; l++) {                                                 \

@@ -24,10 +24,11 @@ R3_INLINE void cndmask(r3_wave *w, const r3_xop *x, int half)
 {
     uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], r[R3_MAX_LANES];
     if (!half && w->fast32 && x->f32_as_is && !w->defer) {
-        /* nothing applies to the sources (r3_xop.f32_as_is; a select reads no MODE): each EXEC lane of the destination row takes S1 or S0 in one pass, sources read in place
-           (each lane reads only its own lane of them before writing it, so VDST may be a source) */
+        /* nothing applies to the sources (r3_xop.f32_as_is; a select reads no MODE): each EXEC lane
+           of the destination row takes S1 or S0 in one pass, sources read in place (each lane reads
+           only its own lane of them before writing it, so VDST may be a source) */
         const uint32_t *s0 = r3_src_direct(w, x, 0, a), *s1 = r3_src_direct(w, x, 1, b);
-        uint32_t sel32 = x->enc == R3X_VOP3 ? r3_scalar32(w, x->src[2], x->literal) : w->sgpr[106];
+        uint32_t sel32 = r3_src_mask32(w, x, 2);
         uint32_t exec = w->sgpr[126], *d = r3_vrow_w(w, x->vdst);
         LANES_INDEPENDENT
         for (int l = 0; l < 32; l++) { /* (as masks: every source lane is read, so no masked loads) */

@@ -217,7 +217,7 @@ void r3_src_f32_any(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES]
    paths (--no-fast-paths). */
 
 /* A 32-bit source of a 32-lane wave without DPP: the VGPR row, or the scalar value in every lane. */
-R3_INLINE void r3_src_fetch32(r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES])
+R3_INLINE void r3_src_fetch32(const r3_wave *w, const r3_xop *x, int k, uint32_t v[R3_MAX_LANES])
 {
     unsigned code = x->src[k];
     if (code >= 256) {
@@ -286,12 +286,9 @@ R3_INLINE int r3_f32_direct(const r3_wave *w, const r3_xop *x)
 /* A 32-bit source of the direct shape: its register row, or the scalar value in every lane of tmp. */
 R3_INLINE const uint32_t *r3_src_direct(const r3_wave *w, const r3_xop *x, int k, uint32_t tmp[R3_MAX_LANES])
 {
-    unsigned code = x->src[k];
-    if (code >= 256)
-        return r3_vrow(w, code - 256u);
-    uint32_t c = r3_scalar32(w, code, x->literal);
-    for (int l = 0; l < 32; l++)
-        tmp[l] = c;
+    if (x->src[k] >= 256)
+        return r3_vrow(w, x->src[k] - 256u);
+    r3_src_fetch32(w, x, k, tmp);
     return tmp;
 }
 /* f32 bits with ABS/NEG but no denormal flushing: moves, selects, class tests. */
@@ -347,6 +344,11 @@ typedef enum { R3_CONST_F32, R3_CONST_PK16, R3_CONST_BF16, R3_CONST_REP16, R3_CO
 void r3_src_raw(r3_wave *w, const r3_xop *x, int k, r3_const_kind kind, uint32_t v[R3_MAX_LANES]);
 /* A lane mask read from SGPRs (a pair in wave64): carry-in and select operands. */
 uint64_t r3_src_mask(const r3_wave *w, const r3_xop *x, int k);
+/* ... in a 32-lane wave, inline: VCC for the e32 forms, else source k. */
+R3_INLINE uint32_t r3_src_mask32(const r3_wave *w, const r3_xop *x, int k)
+{
+    return x->enc != R3X_VOP3 ? w->sgpr[106] : r3_scalar32(w, x->src[k], x->literal);
+}
 
 /* ---- VALU results for the lanes that write (EXEC, DPP row/bank masks and disabled lanes) ---- */
 
