@@ -118,9 +118,100 @@ uint32_t r3_fma16(const r3_wave *w, uint32_t a, uint32_t b, uint32_t c);
         R3_EACH_LANE_BY_CLAMP(r[l] = (expr));                                              \
         store(w, x, r);                                                                    \
     }
-#define R3_U32_1(name, expr) R3_MAP1(name, r3_src_b32, r3_dst_b32, expr)
-#define R3_U32_2(name, expr) R3_MAP2(name, r3_src_b32, r3_src_b32, r3_dst_b32, expr)
-#define R3_U32_3(name, expr) R3_MAP3(name, r3_src_b32, r3_src_b32, r3_src_b32, r3_dst_b32, expr)
+/* The direct shape of the 32-bit integer templates: a 32-lane wave with the fast paths on, an
+   instruction without DPP or CLAMP, not a VOPD X half whose result waits for its Y half (w->defer).
+   Its sources are read in place (r3_src_direct) and its result goes straight into the destination
+   row, in EXEC's lanes: each lane reads only its own lane of each source and rows coincide or are
+   apart, so the row may also be a source. The template's own function holds only this path; the
+   reference path (every other case, and --no-fast-paths) is a function of its own, so the direct
+   one needs no room for the reference's arrays. */
+R3_INLINE int r3_b32_direct(const r3_wave *w, const r3_xop *x)
+{
+    return w->fast32 && !x->dpp && !x->clamp && !w->defer;
+}
+/* An instruction form with nothing set: the expressions of the direct shape read their CLAMP bit
+   from it (0, known to the compiler), not from the instruction, whose bit a store to a row might
+   alias as far as the compiler knows. */
+static const r3_xop r3_xop_bare;
+/* `expr` for the 32 lanes into destination row d_ under EXEC mask m_ (all lanes: no blend). */
+#define R3_DIRECT_LANES(expr)                                                              \
+    do {                                                                                   \
+        uint32_t *d_ = r3_vrow_w(w, x->vdst), m_ = w->sgpr[126];                           \
+        _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wshadow\"")         \
+        const r3_xop *const x = &r3_xop_bare; /* (on purpose: see r3_xop_bare) */          \
+        _Pragma("GCC diagnostic pop")                                                      \
+        (void)x;                                                                           \
+        if (m_ == 0xffffffffu) {                                                           \
+            LANES_INDEPENDENT                                                              \
+            for (int l = 0; l < 32; l++)                                                   \
+                d_[l] = (expr);                                                            \
+        } else {                                                                           \
+            LANES_INDEPENDENT                                                              \
+            for (int l = 0; l < 32; l++) {                                                 \
+                uint32_t v_ = (expr);                                                      \
+                d_[l] = (m_ & lanes_bit[l]) ? v_ : d_[l];                                  \
+            }                                                                              \
+        }                                                                                  \
+    } while (0)
+/* The reference function of a template (r3_ref_<name>): out of line, so the instruction function
+   holding the direct shape stays small. */
+#define R3_REF(name) static LANES_MULTIVERSION __attribute__((noinline)) void r3_ref_##name(r3_wave *w, const r3_xop *x)
+#define R3_U32_1(name, expr)                                                               \
+    R3_REF(name)                                                                           \
+    {                                                                                      \
+        uint32_t ta[R3_MAX_LANES], r[R3_MAX_LANES];                                        \
+        const uint32_t *a = r3_src_b32_view(w, x, 0, ta);                                  \
+        R3_EACH_LANE_BY_CLAMP(r[l] = (expr));                                              \
+        r3_dst_b32(w, x, r);                                                               \
+    }                                                                                      \
+    OP(name)                                                                               \
+    {                                                                                      \
+        if (!r3_b32_direct(w, x)) {                                                        \
+            r3_ref_##name(w, x);                                                           \
+            return;                                                                        \
+        }                                                                                  \
+        uint32_t ta[R3_MAX_LANES];                                                                 \
+        const uint32_t *a = r3_src_direct(w, x, 0, ta);                                    \
+        R3_DIRECT_LANES(expr);                                                             \
+    }
+#define R3_U32_2(name, expr)                                                               \
+    R3_REF(name)                                                                           \
+    {                                                                                      \
+        uint32_t ta[R3_MAX_LANES], tb[R3_MAX_LANES], r[R3_MAX_LANES];                      \
+        const uint32_t *a = r3_src_b32_view(w, x, 0, ta), *b = r3_src_b32_view(w, x, 1, tb); \
+        R3_EACH_LANE_BY_CLAMP(r[l] = (expr));                                              \
+        r3_dst_b32(w, x, r);                                                               \
+    }                                                                                      \
+    OP(name)                                                                               \
+    {                                                                                      \
+        if (!r3_b32_direct(w, x)) {                                                        \
+            r3_ref_##name(w, x);                                                           \
+            return;                                                                        \
+        }                                                                                  \
+        uint32_t ta[R3_MAX_LANES], tb[R3_MAX_LANES];                                                         \
+        const uint32_t *a = r3_src_direct(w, x, 0, ta), *b = r3_src_direct(w, x, 1, tb);   \
+        R3_DIRECT_LANES(expr);                                                             \
+    }
+#define R3_U32_3(name, expr)                                                               \
+    R3_REF(name)                                                                           \
+    {                                                                                      \
+        uint32_t ta[R3_MAX_LANES], tb[R3_MAX_LANES], tc[R3_MAX_LANES], r[R3_MAX_LANES];    \
+        const uint32_t *a = r3_src_b32_view(w, x, 0, ta), *b = r3_src_b32_view(w, x, 1, tb); \
+        const uint32_t *c = r3_src_b32_view(w, x, 2, tc);                                  \
+        R3_EACH_LANE_BY_CLAMP(r[l] = (expr));                                              \
+        r3_dst_b32(w, x, r);                                                               \
+    }                                                                                      \
+    OP(name)                                                                               \
+    {                                                                                      \
+        if (!r3_b32_direct(w, x)) {                                                        \
+            r3_ref_##name(w, x);                                                           \
+            return;                                                                        \
+        }                                                                                  \
+        uint32_t ta[R3_MAX_LANES], tb[R3_MAX_LANES], tc[R3_MAX_LANES];                                                 \
+        const uint32_t *a = r3_src_direct(w, x, 0, ta), *b = r3_src_direct(w, x, 1, tb);   \
+        const uint32_t *c = r3_src_direct(w, x, 2, tc);                                    \
+        R3_DIRECT_LANES(expr);                                                             \
+    }
 /* 16-bit integer / bitwise: sources in bits 15:0, the result's low 16 bits are written */
 #define R3_U16_1(name, expr) R3_MAP1(name, r3_src_b16, r3_dst_b16, expr)
 #define R3_U16_2(name, expr) R3_MAP2(name, r3_src_b16, r3_src_b16, r3_dst_b16, expr)

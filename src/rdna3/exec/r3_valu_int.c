@@ -149,36 +149,55 @@ MAD16(v_mad_i32_i16, x->clamp ? sat_i32((int64_t)i16(a[l]) * i16(b[l]) + (int32_
    63; for the signed form, as the guide's pseudocode writes it ({ D1.i1, D0.i64 } = 65-bit
    S0 * S1 + S2), bit 64 of the exact 65-bit sum, i.e. whether it is negative (no hardware
    evidence; CLAMP still saturates on signed overflow). */
+/* The 32-lane pass of mad64's fast path in 32-bit halves: lo/hi = a * b + (chi:clo), the carry out
+   of each lane (signed: bit 64 of the 65-bit sum) as a lane mask; with `uniform` every lane's
+   product is lane 0's (computed once). */
+R3_INLINE uint32_t mad64_halves32(const uint32_t *a, const uint32_t *b, const uint32_t *clo, const uint32_t *chi,
+                                  uint32_t *restrict lo, uint32_t *restrict hi, int is_signed, const int uniform)
+{
+    uint64_t pu = is_signed ? (uint64_t)((int64_t)(int32_t)a[0] * (int32_t)b[0]) : (uint64_t)a[0] * b[0];
+    uint32_t carry = 0;
+    LANES_INDEPENDENT
+    for (int l = 0; l < 32; l++) {
+        uint64_t p = uniform ? pu
+                     : is_signed ? (uint64_t)((int64_t)(int32_t)a[l] * (int32_t)b[l]) : (uint64_t)a[l] * b[l];
+        uint32_t plo = (uint32_t)p, phi = (uint32_t)(p >> 32);
+        lo[l] = plo + clo[l];
+        uint32_t k = lo[l] < plo;
+        hi[l] = phi + chi[l] + k;
+        uint32_t out = is_signed ? (hi[l] >> 31) ^ ((~(phi ^ chi[l]) & (phi ^ hi[l])) >> 31)
+                                 : (hi[l] < phi) | (k & (hi[l] == phi));
+        carry |= lanes_bit[l] & -out;
+    }
+    return carry;
+}
 R3_INLINE void mad64(r3_wave *w, const r3_xop *x, int is_signed)
 {
     uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES];
     uint64_t c[R3_MAX_LANES], r[R3_MAX_LANES], carry = 0;
+    if (w->fast32 && !x->clamp && !x->dpp && x->src[2] >= 256) {
+        /* a VGPR pair addend (what compilers write): one pass in 32-bit halves with the sources in
+           place, the product's halves plus the addend's rows, the low half's carry into the high
+           one, the carry out of the high half (signed: the 65-bit sum's sign, as below), then the
+           halves written (all read first: the addend may be the destination) */
+        uint32_t ta[R3_MAX_LANES], tb[R3_MAX_LANES], lo[R3_MAX_LANES], hi[R3_MAX_LANES], carry32 = 0;
+        const uint32_t *sa = r3_src_direct(w, x, 0, ta), *sb = r3_src_direct(w, x, 1, tb);
+        const uint32_t *clo = r3_vrow(w, x->src[2] - 256u), *chi = r3_vrow(w, x->src[2] - 255u);
+        if (x->src[0] < 256 && x->src[1] < 256) /* two scalar factors: one product for every lane */
+            carry32 = mad64_halves32(sa, sb, clo, chi, lo, hi, is_signed, 1);
+        else
+            carry32 = mad64_halves32(sa, sb, clo, chi, lo, hi, is_signed, 0);
+        lanes_blend32(r3_vrow_w(w, x->vdst), lo, w->sgpr[126]);
+        lanes_blend32(r3_vrow_w(w, x->vdst + 1u), hi, w->sgpr[126]);
+        r3_dst_mask(w, x, carry32);
+        return;
+    }
     r3_src_b32(w, x, 0, a);
     r3_src_b32(w, x, 1, b);
     if (is_signed)
         r3_src_i64(w, x, 2, c);
     else
         r3_src_u64(w, x, 2, c);
-    if (w->fast32 && !x->clamp) { /* passes the compiler vectorizes; the carry bits via lanes_bit */
-        uint32_t carry32 = 0;
-        if (is_signed) {
-            for (int l = 0; l < 32; l++) {
-                uint64_t p = (uint64_t)((int64_t)(int32_t)a[l] * (int32_t)b[l]);
-                r[l] = p + c[l];
-                uint64_t over = (~(p ^ c[l]) & (p ^ r[l])) >> 63;
-                carry32 |= lanes_bit[l] & -(uint32_t)((r[l] >> 63) ^ over);
-            }
-        } else {
-            for (int l = 0; l < 32; l++) {
-                uint64_t p = (uint64_t)a[l] * b[l];
-                r[l] = p + c[l];
-                carry32 |= lanes_bit[l] & -(uint32_t)(r[l] < p);
-            }
-        }
-        r3_dst_b64(w, x, r);
-        r3_dst_mask(w, x, carry32);
-        return;
-    }
     for (int l = 0; l < LANES; l++) {
         uint64_t p = is_signed ? (uint64_t)((int64_t)(int32_t)a[l] * (int32_t)b[l]) : (uint64_t)a[l] * b[l];
         r[l] = p + c[l];
@@ -211,6 +230,19 @@ OP(v_mad_i64_i32) { mad64(w, x, 1); }
             const uint32_t *b = r3_src_direct(w, x, 1, tb);                                \
             uint32_t cin32 = (use_in) ? r3_src_mask32(w, x, 2) : 0;                         \
             uint32_t cout32 = 0;                                                           \
+            if (!x->dpp && !w->defer) { /* the sum straight into the row (R3_DIRECT_LANES) */ \
+                uint32_t *d = r3_vrow_w(w, x->vdst), m = w->sgpr[126];                     \
+                LANES_INDEPENDENT                                                          \
+                for (int l = 0; l < 32; l++) {                                             \
+                    uint32_t ci = (cin32 & lanes_bit[l]) != 0;                           \
+                    (void)ci;                                                              \
+                    uint32_t v = (sum32);                                                  \
+                    cout32 |= lanes_bit[l] & -(uint32_t)(carry32);                       \
+                    d[l] = (m & lanes_bit[l]) ? v : d[l];                                  \
+                }                                                                          \
+                r3_dst_mask(w, x, cout32);                                                 \
+                return;                                                                    \
+            }                                                                              \
             LANES_INDEPENDENT                                                              \
             for (int l = 0; l < 32; l++) {                                                 \
                 uint32_t ci = (cin32 & lanes_bit[l]) != 0;                               \
