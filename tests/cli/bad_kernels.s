@@ -1,5 +1,6 @@
 // Kernels that misbehave on purpose, for the runtime's error tests: an endless loop, an illegal
-// instruction word, a store far outside any buffer, a trap, an instruction wavesim does not
+// instruction word, a store far outside any buffer, a load that runs past the end of the buffer it
+// starts in (after a load from that buffer, which the wave remembers: r3_wave.memo), a trap, an instruction wavesim does not
 // implement, a kernel asking for more LDS than a small device has, and a jump 4 GiB past the code
 // (its low 32 bits land back on the code: a truncated PC would loop instead of faulting).
     .text
@@ -23,6 +24,16 @@ wild:
     s_add_u32 s2, s2, 0x100000
     s_addc_u32 s3, s3, 0
     global_store_b32 v0, v1, s[2:3]
+    s_endpgm
+    .globl straddle
+    .p2align 8
+straddle:
+    s_load_b64 s[2:3], s[0:1], 0x0
+    v_mov_b32 v0, 0
+    s_waitcnt lgkmcnt(0)
+    global_load_b32 v1, v0, s[2:3]
+    global_load_b64 v[2:3], v0, s[2:3] offset:12
+    s_waitcnt vmcnt(0)
     s_endpgm
     .globl trap
     .p2align 8
@@ -62,6 +73,13 @@ farjump:
     .p2align 6
     .amdhsa_kernel wild
         .amdhsa_next_free_vgpr 2
+        .amdhsa_next_free_sgpr 4
+        .amdhsa_user_sgpr_kernarg_segment_ptr 1
+        .amdhsa_kernarg_size 8
+    .end_amdhsa_kernel
+    .p2align 6
+    .amdhsa_kernel straddle
+        .amdhsa_next_free_vgpr 4
         .amdhsa_next_free_sgpr 4
         .amdhsa_user_sgpr_kernarg_segment_ptr 1
         .amdhsa_kernarg_size 8
@@ -109,6 +127,15 @@ amdhsa.kernels:
     .kernarg_segment_size: 8
     .name:           wild
     .symbol:         wild.kd
+    .wavefront_size: 32
+  - .args:
+      - .address_space:  global
+        .offset:         0
+        .size:           8
+        .value_kind:     global_buffer
+    .kernarg_segment_size: 8
+    .name:           straddle
+    .symbol:         straddle.kd
     .wavefront_size: 32
   - .args:           []
     .kernarg_segment_size: 0

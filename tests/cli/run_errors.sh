@@ -33,6 +33,9 @@ check kernel "no kernel named 'nope'" "$dir/bad.hsaco" --kernel nope --global 1 
 check argcount "takes 1 arguments, 0 given" "$dir/bad.hsaco" --kernel wild --global 1 --local 1
 check argkind "is a buffer, a value was given" "$dir/bad.hsaco" --kernel wild --global 1 --local 1 --arg i32:3
 check outside "outside every buffer" "$dir/bad.hsaco" --kernel wild --global 1 --local 1 --arg zeros:16
+# bytes 12..19 of a 16-byte buffer, right after a load from it, in one lane and in a whole wave
+check straddle "8-byte access at 0x[0-9a-f]*c is outside every buffer" "$dir/bad.hsaco" --kernel straddle --global 1 --local 1 --arg zeros:16
+check straddle32 "8-byte access at 0x[0-9a-f]*c is outside every buffer" "$dir/bad.hsaco" --kernel straddle --global 32 --local 32 --arg zeros:16
 check illegal "illegal instruction" "$dir/bad.hsaco" --kernel illegal --global 1 --local 1
 check runaway "budget exhausted" "$dir/bad.hsaco" --kernel forever --global 1 --local 1 --max-instructions 100000
 check missing "cannot read" "$dir/missing.hsaco" --kernel wild --global 1 --local 1

@@ -46,9 +46,11 @@ uint8_t *r3_device_lookup(r3_wave *w, uint64_t addr, uint64_t n)
     const core_alloc *a = core_mem_lookup(w->group->mem, addr);
     if (!a || n > a->size - (addr - a->base))
         return NULL;
-    w->hit_base = a->base;
-    w->hit_size = a->size;
-    w->hit_data = a->data;
+    unsigned k = w->memo_next;
+    w->memo[k].base = a->base;
+    w->memo[k].size = a->size;
+    w->memo[k].data = a->data;
+    w->memo_next = (k + 1) % R3_MEMO;
     return a->data + (addr - a->base);
 }
 

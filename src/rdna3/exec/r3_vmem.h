@@ -33,12 +33,16 @@ int r3_misaligned(r3_wave *w, uint64_t *addr, unsigned bytes, int lane);
 /* r3_device_bytes without the memo: searches the allocations and remembers the one found. */
 uint8_t *r3_device_lookup(r3_wave *w, uint64_t addr, uint64_t n);
 
-/* The fast path's memo: [addr, addr + n) inside the allocation the wave's last access hit (which
-   the next access mostly falls in too), as host bytes, or NULL. */
+/* The fast path's memo: [addr, addr + n) inside one of the allocations the wave's last accesses hit
+   (r3_wave.memo: the next access mostly falls in one of them too), as host bytes, or NULL. */
 R3_INLINE uint8_t *r3_device_memo(const r3_wave *w, uint64_t addr, uint64_t n)
 {
-    uint64_t at = addr - w->hit_base;
-    return at < w->hit_size && n <= w->hit_size - at ? w->hit_data + at : NULL;
+    for (int k = 0; k < R3_MEMO; k++) {
+        uint64_t at = addr - w->memo[k].base;
+        if (at < w->memo[k].size && n <= w->memo[k].size - at)
+            return w->memo[k].data + at;
+    }
+    return NULL;
 }
 
 /* Device memory [addr, addr + n) as host bytes, or NULL when no allocation holds it all. Inline, as

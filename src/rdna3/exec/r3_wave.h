@@ -40,6 +40,8 @@
 
 struct r3_group;
 
+#define R3_MEMO 4 /* device allocations a wave remembers (r3_wave.memo) */
+
 typedef struct r3_wave {
     core_wave core;              /* on the SIMT core: running, at the barrier, blocked on GWS or the
                                     ordered-count unit (its instruction runs again), or done; its
@@ -59,10 +61,6 @@ typedef struct r3_wave {
     struct r3_group *group;
     uint8_t *scratch;            /* private memory: lanes x scratch_per_lane bytes */
     uint32_t scratch_per_lane;
-    /* the device allocation the wave's last global access hit (lanes of one instruction, and the
-       instructions of a loop, mostly hit the same buffer): base, size and host bytes; size 0 when none */
-    uint64_t hit_base, hit_size;
-    uint8_t *hit_data;
     int nvgprs;                  /* VGPRs the kernel allocated: others read as v0, writes are dropped */
     uint64_t dpp_off;            /* lanes whose write a DPP source fetch disabled */
     /* hazards seed 000 leaves to software: what the previous VALU instruction was (R3_HZ_*), and
@@ -77,6 +75,16 @@ typedef struct r3_wave {
        before they are read, the strings emptied. */
     uint32_t pending[R3_MAX_LANES];
     uint32_t sink[R3_MAX_LANES]; /* where writes to out-of-range VGPRs go */
+    /* the last R3_MEMO device allocations the global accesses of the waves in this place of the
+       workgroup slot hit (a kernel's accesses go to a few buffers: its arguments, its inputs and
+       outputs), kept from one wave to the next: a dispatch's allocations stay as they are while it
+       runs, and a slot lives for one dispatch. Base, size (0: none yet) and host bytes; the next
+       one found replaces entry memo_next, in turn. */
+    struct {
+        uint64_t base, size;
+        uint8_t *data;
+    } memo[R3_MEMO];
+    unsigned memo_next;
     /* a fault stops the dispatch: why, and where */
     int fault;
     char fault_msg[160];
