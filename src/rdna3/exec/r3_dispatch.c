@@ -158,7 +158,17 @@ static void r3_init_wave(const r3_dispatch_ctx *c, r3_wave *w, r3_group *g, int 
     unsigned ids = (kd->rsrc2 >> 11) & 3, n = size[0] * size[1] * size[2];
     uint64_t exec = 0;
     unsigned flat = (unsigned)(wave * c->lanes); /* lane 0's item; the others count on from it */
-    unsigned x = flat % size[0], y = flat / size[0] % size[1], z = flat / (size[0] * size[1]);
+    unsigned x, y, z;
+    if (!(size[0] & (size[0] - 1)) && !(size[1] & (size[1] - 1))) { /* powers of two (most work-groups): no divisions */
+        unsigned s0 = (unsigned)__builtin_ctz(size[0]), s1 = (unsigned)__builtin_ctz(size[1]);
+        x = flat & (size[0] - 1);
+        y = flat >> s0 & (size[1] - 1);
+        z = flat >> (s0 + s1);
+    } else {
+        x = flat % size[0];
+        y = flat / size[0] % size[1];
+        z = flat / (size[0] * size[1]);
+    }
     if (flat + (unsigned)c->lanes <= n && x + (unsigned)c->lanes <= size[0]) { /* one row: y, z fixed */
         uint32_t yz = (ids >= 1 ? y << 10 : 0) | (ids >= 2 ? z << 20 : 0);
         if (c->lanes == 32) /* (a constant trip count: the loop vectorizes) */

@@ -188,11 +188,15 @@ LANES_MULTIVERSION static int r3_global_fast(r3_wave *w, const r3_xop *x, unsign
             base64 = (uint64_t)hi[0] << 32;
         }
         if (same) {
-            uint32_t low = lo[0], high = lo[0], seq = 1;
-            for (int l = 0; l < 32; l++) {
-                low = lo[l] < low ? lo[l] : low;
-                high = lo[l] > high ? lo[l] : high;
+            uint32_t low = lo[0], high = lo[0] + 124u, seq = 1;
+            for (int l = 0; l < 32; l++)
                 seq &= lo[l] == lo[0] + 4u * (uint32_t)l;
+            if (!seq || high < low) { /* (consecutive dwords without a wrap span lo[0] .. lo[0] + 124) */
+                high = low;
+                for (int l = 0; l < 32; l++) {
+                    low = lo[l] < low ? lo[l] : low;
+                    high = lo[l] > high ? lo[l] : high;
+                }
             }
             uint64_t first = base64 + low + off, span = (uint64_t)(high - low) + bytes;
             uint8_t *p = NULL;
@@ -514,8 +518,8 @@ R3_INLINE void r3_sload(r3_wave *w, const r3_xop *x, unsigned dwords)
     uint64_t addr = ((uint64_t)w->sgpr[base] | (uint64_t)w->sgpr[base + 1] << 32) + (uint64_t)(int64_t)x->mem_offset +
                     (soff != 124 ? w->sgpr[soff] : 0);
     addr &= ~3ull; /* scalar loads ignore the low address bits */
-    uint8_t *p = r3_locate(w, R3_SPACE_GLOBAL, addr, dwords * 4, 0);
-    if (!p)
+    uint8_t *p = w->group->fast_paths ? r3_device_memo(w, addr, dwords * 4) : NULL; /* (inline: the common case) */
+    if (!p && !(p = r3_locate(w, R3_SPACE_GLOBAL, addr, dwords * 4, 0)))
         return;
     unsigned d = x->vdst;
     for (unsigned k = 0; k < dwords; k++) {
