@@ -125,17 +125,21 @@ uint32_t fp_f32_to_bf16(float f, fp_round r)
     return fp_from64(&fp_bfloat, (double)f, r);
 }
 
+/* (fesetround writes the x87 and SSE control registers, which costs more than reading one: a mode
+   the host already has is not set again) */
 int fp_host_round(fp_round r)
 {
     static const int modes[] = {FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO, FE_TONEAREST};
     int old = fegetround();
-    fesetround(modes[r]);
+    if (modes[r] != old)
+        fesetround(modes[r]);
     return old;
 }
 
 void fp_host_restore(int previous)
 {
-    fesetround(previous);
+    if (fegetround() != previous)
+        fesetround(previous);
 }
 
 #define FP_SUM_POINT 384 /* bit index of 2^0 */

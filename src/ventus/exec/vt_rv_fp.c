@@ -36,7 +36,8 @@ int vt_fp_begin(vt_group *g, vt_warp *w, unsigned rm, int *saved)
     if (rm > 4)
         return vt_fault(g, w, "reserved rounding mode %u", rm);
     *saved = fp_host_round(vt_round[rm]);
-    feclearexcept(FE_ALL_EXCEPT);
+    if (fetestexcept(FE_ALL_EXCEPT)) /* (reading the flags costs less than clearing them) */
+        feclearexcept(FE_ALL_EXCEPT);
     return 0;
 }
 
