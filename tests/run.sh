@@ -180,7 +180,7 @@ run valu-vectors-asan-ubsan python3 tests/exec/valu_vectors.py --tool build/san/
 # 64-bit shifts, ldexp/frexp, int-to-f32 conversions) once more through the reference paths (--no-fast-paths), against the same
 # model: valu-vectors checks the fast paths, this the paths they stand in for
 run valu-vectors-reference python3 tests/exec/valu_vectors.py --tool build/rel/wavesim --seed 3 --modes 1 --no-fast-paths \
-    --only '^v_(ldexp|frexp|cmpx?_[a-z]+_(f32|u64|i64|u32|i32)|(add|sub|subrev|mul|fma|fmac)_(f32|co_u32|co_ci_u32|nc_u32)|cndmask_b32|(lshlrev|lshrrev|ashrrev)_(b64|i64|b32|i32)|mad_u64_u32|cvt_f32_[iu]32|sqrt_f32)'
+    --only '^v_(ldexp|frexp|cmpx?_[a-z]+_(f32|u64|i64|u32|i32)|(add|sub|subrev|mul|fma|fmac)_(f32|co_u32|co_ci_u32|nc_u32)|cndmask_b32|(lshlrev|lshrrev|ashrrev)_(b64|i64|b32|i32)|mad_[iu]64_[iu]32|cvt_f32_[iu]32|sqrt_f32)'
 # issue 15: valu_ref.c against a second model written from the RDNA3 guide's pseudocode (valu_pcode*.py)
 run valu-pcode python3 tests/exec/valu_pcode_check.py --seed 1 --covered "$cov/valu-pcode"
 run wmma-matrix python3 tests/exec/wmma_matrix.py --tool build/rel/wavesim --seed 4 --covered "$cov/wmma"
