@@ -1,7 +1,8 @@
 // Kernels that misbehave on purpose, for the runtime's error tests: an endless loop, an illegal
-// instruction word, a store far outside any buffer, a load that runs past the end of the buffer it
-// starts in (after a load from that buffer, which the wave remembers: r3_wave.memo), a trap, an instruction wavesim does not
-// implement, a kernel asking for more LDS than a small device has, and a jump 4 GiB past the code
+// instruction word, a store far outside any buffer, a load that runs past the end of the buffer
+// it starts in (after a load from that buffer, which the wave remembers: r3_wave.memo), a trap,
+// an instruction wavesim does not implement, a kernel asking for more LDS than a small device
+// has, and a jump 4 GiB past the code
 // (its low 32 bits land back on the code: a truncated PC would loop instead of faulting).
     .text
     .amdgcn_target "amdgcn-amd-amdhsa--gfx1100"

@@ -207,6 +207,8 @@ static void r3_init_wave(const r3_dispatch_ctx *c, r3_wave *w, r3_group *g, int 
 static void *r3_slot_new(void *ctx, int thread)
 {
     const r3_dispatch_ctx *c = ctx;
+    /* (zeroed: the waves' allocation memo, r3_wave.memo, starts empty, and a slot serves one
+       dispatch only, so the memo never outlives the allocations it names) */
     r3_slot *sl = calloc(1, sizeof *sl);
     if (!sl)
         return NULL;

@@ -131,13 +131,14 @@ R3_INLINE int r3_b32_direct(const r3_wave *w, const r3_xop *x)
 }
 /* An instruction form with nothing set: the expressions of the direct shape read their CLAMP bit
    from it (0, known to the compiler), not from the instruction, whose bit a store to a row might
-   alias as far as the compiler knows. */
+   alias as far as the compiler knows. CLAMP is the only field an R3_U32_* expression may read: any
+   other would read 0 here (an expression that needs one belongs in another template). */
 static const r3_xop r3_xop_bare;
 /* `expr` for the 32 lanes into destination row d_ under EXEC mask m_ (all lanes: no blend). */
 #define R3_DIRECT_LANES(expr)                                                              \
     do {                                                                                   \
         uint32_t *d_ = r3_vrow_w(w, x->vdst), m_ = w->sgpr[126];                           \
-        _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wshadow\"")         \
+        _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wshadow\"")      \
         const r3_xop *const x = &r3_xop_bare; /* (on purpose: see r3_xop_bare) */          \
         _Pragma("GCC diagnostic pop")                                                      \
         (void)x;                                                                           \
@@ -155,7 +156,8 @@ static const r3_xop r3_xop_bare;
     } while (0)
 /* The reference function of a template (r3_ref_<name>): out of line, so the instruction function
    holding the direct shape stays small. */
-#define R3_REF(name) static LANES_MULTIVERSION __attribute__((noinline)) void r3_ref_##name(r3_wave *w, const r3_xop *x)
+#define R3_REF(name)                                                                       \
+    static LANES_MULTIVERSION __attribute__((noinline)) void r3_ref_##name(r3_wave *w, const r3_xop *x)
 #define R3_U32_1(name, expr)                                                               \
     R3_REF(name)                                                                           \
     {                                                                                      \
@@ -170,7 +172,7 @@ static const r3_xop r3_xop_bare;
             r3_ref_##name(w, x);                                                           \
             return;                                                                        \
         }                                                                                  \
-        uint32_t ta[R3_MAX_LANES];                                                                 \
+        uint32_t ta[R3_MAX_LANES];                                                         \
         const uint32_t *a = r3_src_direct(w, x, 0, ta);                                    \
         R3_DIRECT_LANES(expr);                                                             \
     }
@@ -188,7 +190,7 @@ static const r3_xop r3_xop_bare;
             r3_ref_##name(w, x);                                                           \
             return;                                                                        \
         }                                                                                  \
-        uint32_t ta[R3_MAX_LANES], tb[R3_MAX_LANES];                                                         \
+        uint32_t ta[R3_MAX_LANES], tb[R3_MAX_LANES];                                       \
         const uint32_t *a = r3_src_direct(w, x, 0, ta), *b = r3_src_direct(w, x, 1, tb);   \
         R3_DIRECT_LANES(expr);                                                             \
     }
@@ -207,7 +209,7 @@ static const r3_xop r3_xop_bare;
             r3_ref_##name(w, x);                                                           \
             return;                                                                        \
         }                                                                                  \
-        uint32_t ta[R3_MAX_LANES], tb[R3_MAX_LANES], tc[R3_MAX_LANES];                                                 \
+        uint32_t ta[R3_MAX_LANES], tb[R3_MAX_LANES], tc[R3_MAX_LANES];                     \
         const uint32_t *a = r3_src_direct(w, x, 0, ta), *b = r3_src_direct(w, x, 1, tb);   \
         const uint32_t *c = r3_src_direct(w, x, 2, tc);                                    \
         R3_DIRECT_LANES(expr);                                                             \

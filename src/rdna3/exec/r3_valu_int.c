@@ -234,10 +234,10 @@ OP(v_mad_i64_i32) { mad64(w, x, 1); }
                 uint32_t *d = r3_vrow_w(w, x->vdst), m = w->sgpr[126];                     \
                 LANES_INDEPENDENT                                                          \
                 for (int l = 0; l < 32; l++) {                                             \
-                    uint32_t ci = (cin32 & lanes_bit[l]) != 0;                           \
+                    uint32_t ci = (cin32 & lanes_bit[l]) != 0;                             \
                     (void)ci;                                                              \
                     uint32_t v = (sum32);                                                  \
-                    cout32 |= lanes_bit[l] & -(uint32_t)(carry32);                       \
+                    cout32 |= lanes_bit[l] & -(uint32_t)(carry32);                         \
                     d[l] = (m & lanes_bit[l]) ? v : d[l];                                  \
                 }                                                                          \
                 r3_dst_mask(w, x, cout32);                                                 \
