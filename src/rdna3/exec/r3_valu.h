@@ -93,24 +93,29 @@ uint32_t r3_fma16(const r3_wave *w, uint32_t a, uint32_t b, uint32_t c);
 /* 32-bit lanes through the named fetch and store helpers (integer and bitwise operations,
    conversions), 1..3 sources; each source read through its fetch helper's view (F##_view: the
    register row itself when nothing applies to it, r3_src_b32_view) */
-#define R3_MAP1(name, F0, store, expr)                                                     \
-    OP(name)                                                                               \
+#define R3_MAP1(name, F0, store, expr) R3_MAP1_FN(OP(name), F0, store, expr)
+#define R3_MAP2(name, F0, F1, store, expr) R3_MAP2_FN(OP(name), F0, F1, store, expr)
+#define R3_MAP3(name, F0, F1, F2, store, expr) R3_MAP3_FN(OP(name), F0, F1, F2, store, expr)
+/* (the bodies, under the function header `fn`: an instruction function, or a template's reference
+   function, R3_REF) */
+#define R3_MAP1_FN(fn, F0, store, expr)                                                    \
+    fn                                                                                     \
     {                                                                                      \
         uint32_t ta[R3_MAX_LANES], r[R3_MAX_LANES];                                        \
         const uint32_t *a = F0##_view(w, x, 0, ta);                                        \
         R3_EACH_LANE_BY_CLAMP(r[l] = (expr));                                              \
         store(w, x, r);                                                                    \
     }
-#define R3_MAP2(name, F0, F1, store, expr)                                                 \
-    OP(name)                                                                               \
+#define R3_MAP2_FN(fn, F0, F1, store, expr)                                                \
+    fn                                                                                     \
     {                                                                                      \
         uint32_t ta[R3_MAX_LANES], tb[R3_MAX_LANES], r[R3_MAX_LANES];                      \
         const uint32_t *a = F0##_view(w, x, 0, ta), *b = F1##_view(w, x, 1, tb);           \
         R3_EACH_LANE_BY_CLAMP(r[l] = (expr));                                              \
         store(w, x, r);                                                                    \
     }
-#define R3_MAP3(name, F0, F1, F2, store, expr)                                             \
-    OP(name)                                                                               \
+#define R3_MAP3_FN(fn, F0, F1, F2, store, expr)                                            \
+    fn                                                                                     \
     {                                                                                      \
         uint32_t ta[R3_MAX_LANES], tb[R3_MAX_LANES], tc[R3_MAX_LANES], r[R3_MAX_LANES];    \
         const uint32_t *a = F0##_view(w, x, 0, ta), *b = F1##_view(w, x, 1, tb);           \
@@ -158,51 +163,9 @@ static const r3_xop r3_xop_bare;
    holding the direct shape stays small. */
 #define R3_REF(name)                                                                       \
     static LANES_MULTIVERSION __attribute__((noinline)) void r3_ref_##name(r3_wave *w, const r3_xop *x)
-#define R3_U32_1(name, expr)                                                               \
-    R3_REF(name)                                                                           \
-    {                                                                                      \
-        uint32_t ta[R3_MAX_LANES], r[R3_MAX_LANES];                                        \
-        const uint32_t *a = r3_src_b32_view(w, x, 0, ta);                                  \
-        R3_EACH_LANE_BY_CLAMP(r[l] = (expr));                                              \
-        r3_dst_b32(w, x, r);                                                               \
-    }                                                                                      \
-    OP(name)                                                                               \
-    {                                                                                      \
-        if (!r3_b32_direct(w, x)) {                                                        \
-            r3_ref_##name(w, x);                                                           \
-            return;                                                                        \
-        }                                                                                  \
-        uint32_t ta[R3_MAX_LANES];                                                         \
-        const uint32_t *a = r3_src_direct(w, x, 0, ta);                                    \
-        R3_DIRECT_LANES(expr);                                                             \
-    }
-#define R3_U32_2(name, expr)                                                               \
-    R3_REF(name)                                                                           \
-    {                                                                                      \
-        uint32_t ta[R3_MAX_LANES], tb[R3_MAX_LANES], r[R3_MAX_LANES];                      \
-        const uint32_t *a = r3_src_b32_view(w, x, 0, ta), *b = r3_src_b32_view(w, x, 1, tb); \
-        R3_EACH_LANE_BY_CLAMP(r[l] = (expr));                                              \
-        r3_dst_b32(w, x, r);                                                               \
-    }                                                                                      \
-    OP(name)                                                                               \
-    {                                                                                      \
-        if (!r3_b32_direct(w, x)) {                                                        \
-            r3_ref_##name(w, x);                                                           \
-            return;                                                                        \
-        }                                                                                  \
-        uint32_t ta[R3_MAX_LANES], tb[R3_MAX_LANES];                                       \
-        const uint32_t *a = r3_src_direct(w, x, 0, ta), *b = r3_src_direct(w, x, 1, tb);   \
-        R3_DIRECT_LANES(expr);                                                             \
-    }
-#define R3_U32_3(name, expr)                                                               \
-    R3_REF(name)                                                                           \
-    {                                                                                      \
-        uint32_t ta[R3_MAX_LANES], tb[R3_MAX_LANES], tc[R3_MAX_LANES], r[R3_MAX_LANES];    \
-        const uint32_t *a = r3_src_b32_view(w, x, 0, ta), *b = r3_src_b32_view(w, x, 1, tb); \
-        const uint32_t *c = r3_src_b32_view(w, x, 2, tc);                                  \
-        R3_EACH_LANE_BY_CLAMP(r[l] = (expr));                                              \
-        r3_dst_b32(w, x, r);                                                               \
-    }                                                                                      \
+/* The instruction function of an R3_U32_* template: the direct shape, `sources` declaring a, b, c
+   in place (from ta, tb, tc for scalars), else the reference function. */
+#define R3_U32_OP(name, sources, expr)                                                     \
     OP(name)                                                                               \
     {                                                                                      \
         if (!r3_b32_direct(w, x)) {                                                        \
@@ -210,10 +173,22 @@ static const r3_xop r3_xop_bare;
             return;                                                                        \
         }                                                                                  \
         uint32_t ta[R3_MAX_LANES], tb[R3_MAX_LANES], tc[R3_MAX_LANES];                     \
-        const uint32_t *a = r3_src_direct(w, x, 0, ta), *b = r3_src_direct(w, x, 1, tb);   \
-        const uint32_t *c = r3_src_direct(w, x, 2, tc);                                    \
+        (void)tb, (void)tc;                                                                \
+        sources;                                                                           \
         R3_DIRECT_LANES(expr);                                                             \
     }
+#define R3_U32_A const uint32_t *a = r3_src_direct(w, x, 0, ta)
+#define R3_U32_AB R3_U32_A, *b = r3_src_direct(w, x, 1, tb)
+#define R3_U32_ABC R3_U32_AB, *c = r3_src_direct(w, x, 2, tc)
+#define R3_U32_1(name, expr)                                                               \
+    R3_MAP1_FN(R3_REF(name), r3_src_b32, r3_dst_b32, expr)                                 \
+    R3_U32_OP(name, R3_U32_A, expr)
+#define R3_U32_2(name, expr)                                                               \
+    R3_MAP2_FN(R3_REF(name), r3_src_b32, r3_src_b32, r3_dst_b32, expr)                     \
+    R3_U32_OP(name, R3_U32_AB, expr)
+#define R3_U32_3(name, expr)                                                               \
+    R3_MAP3_FN(R3_REF(name), r3_src_b32, r3_src_b32, r3_src_b32, r3_dst_b32, expr)         \
+    R3_U32_OP(name, R3_U32_ABC, expr)
 /* 16-bit integer / bitwise: sources in bits 15:0, the result's low 16 bits are written */
 #define R3_U16_1(name, expr) R3_MAP1(name, r3_src_b16, r3_dst_b16, expr)
 #define R3_U16_2(name, expr) R3_MAP2(name, r3_src_b16, r3_src_b16, r3_dst_b16, expr)
