@@ -3,7 +3,9 @@
 # over edge-case and random vectors under several MODE settings, against tests/exec/valu_ref.c (an
 # independent C model). The instruction text is the row's own probe text from isa/rdna3/*.def
 # (v8 result, v16/v24/v32 sources, s8/s12 mask results, s48/vcc carry-in), so each encoding
-# (VOP1/VOP2/VOPC e32, VOP3/VOP3SD e64) is exercised as LLVM writes it.
+# (VOP1/VOP2/VOPC e32, VOP3/VOP3SD e64) is exercised as LLVM writes it. Half of each run's waves
+# execute it under a random EXEC (EXEC_AT): an inactive lane must keep its destination and read 0 in
+# a mask result, which the full-EXEC runs cannot show.
 # Transcendentals (rcp, rsq, sqrt, exp, log, sin, cos) are specified to about 1 ulp: the model gives
 # the correctly rounded value and those rows accept 1 ulp (infinities and NaNs exactly).
 # --covered lists the rows verified here for the VALU coverage report (valu_coverage.py).
@@ -23,7 +25,10 @@ import asmkit  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TABLES = ['vop1', 'vop2', 'vopc', 'vop3', 'vop3p']
 LANES = 256          # vectors per run
-HEADER = 64          # input bytes before the per-lane records (MODE at 0)
+HEADER = 64          # input bytes before the per-lane records (MODE at 0, the EXEC table at EXEC_AT)
+EXEC_AT = 16         # EXEC for the instruction, one word per wave (4 bytes in wave32, 8 in wave64): all
+                     # lanes in half the waves, random lanes in the others; an inactive lane keeps DINIT
+                     # and reads 0 in a mask result
 RECORD = 64          # per lane: A, B, C, DINIT (8 bytes each), CARRY (4)
 # MODE values: f32 round [1:0], f16/f64 round [3:2], denormals kept [7:4], DX10_CLAMP 8, IEEE 9
 FLOAT_MODES = [0x3f0, 0x300, 0x3f5, 0x3fa, 0x3ff, 0x1f0, 0x330, 0x3c0]
@@ -369,7 +374,10 @@ def kernel(row, wave, idx, types, mods=None, src0=None, setter=None, raw=None):
         text = raw
     w64 = wave == 64
     pair = (lambda r: 's[%d:%d]' % (r, r + 1)) if w64 else (lambda r: 's%d' % r)
-    body = ['s_load_b128 s[4:7], s[0:1], 0x0', 's_waitcnt lgkmcnt(0)'] + mode_setter(setter) + [
+    # EXEC for the instruction: this wave's word of the header's EXEC table (EXEC_AT)
+    exec_load = (['s_lshl_b32 s54, s2, 3', 's_add_u32 s54, s54, %d' % EXEC_AT, 's_load_b64 s[52:53], s[4:5], s54']
+                 if w64 else ['s_lshl_b32 s54, s2, 2', 's_add_u32 s54, s54, %d' % EXEC_AT, 's_load_b32 s52, s[4:5], s54'])
+    body = ['s_load_b128 s[4:7], s[0:1], 0x0', 's_waitcnt lgkmcnt(0)'] + exec_load + mode_setter(setter) + [
             's_mul_i32 s21, s2, %d' % wave, 'v_add_nc_u32 v1, s21, v0', 'v_lshlrev_b32 v2, 4, v1',
             'v_lshlrev_b32 v1, 6, v1',
             'global_load_b64 v[16:17], v1, s[4:5] offset:%d' % HEADER,
@@ -380,7 +388,10 @@ def kernel(row, wave, idx, types, mods=None, src0=None, setter=None, raw=None):
             'v_cmp_ne_u32_e32 %s, 0, v34' % ('vcc' if w64 else 'vcc_lo'),
             'v_cmp_ne_u32_e64 %s, 0, v34' % pair(48),
             's_mov_b64 s[8:9], 0', 's_mov_b64 s[12:13], 0', 'v_mov_b32 v10, 0',
-            's_mov_b32 s30, 0x%x' % (SGPR_VALUE & 0xffffffff), 's_mov_b32 s31, 0x%x' % (SGPR_VALUE >> 32), text]
+            's_mov_b32 s30, 0x%x' % (SGPR_VALUE & 0xffffffff), 's_mov_b32 s31, 0x%x' % (SGPR_VALUE >> 32),
+            's_waitcnt lgkmcnt(0)', 's_mov_b64 exec, s[52:53]' if w64 else 's_mov_b32 exec_lo, s52', text]
+    if mask != 'exec':  # every lane again for the mask read and the store
+        body.append('s_mov_b64 exec, -1' if w64 else 's_mov_b32 exec_lo, -1')
     if mask == 'exec':
         body += ['s_mov_b64 s[50:51], exec' if w64 else 's_mov_b32 s50, exec_lo',
                  's_mov_b64 exec, -1' if w64 else 's_mov_b32 exec_lo, -1']
@@ -727,15 +738,19 @@ def main():
                 dinit = [jrng.getrandbits(64) for _ in range(LANES)]
                 data = bytearray(HEADER)
                 struct.pack_into('<I', data, 0, mode)
+                execs = [(1 << wave) - 1 if jrng.getrandbits(1) else jrng.getrandbits(wave) for _ in range(LANES // wave)]
+                for i, e in enumerate(execs):
+                    struct.pack_into('<Q' if wave == 64 else '<I', data, EXEC_AT + i * wave // 8, e)
                 lines = []
                 for lane, ((a, bb, c, carry), di) in enumerate(zip(vec, dinit)):
                     data += struct.pack('<QQQQI', a, bb, c, di, carry) + bytes(RECORD - 36)
                     lines.append('%x %x %x %x %x %x %x%s' % (mode, a, bb, c, carry, lane % wave, di, tail))
-                prepared.append((mode, vec, dinit, data, lines))
+                prepared.append((mode, vec, dinit, data, lines, execs))
             wants = subprocess.run([ref, b], input=''.join(l + '\n' for x in prepared for l in x[4]), capture_output=True,
                                    text=True, check=True).stdout.split('\n')
-            for n_mode, (mode, vec, dinit, data, lines) in enumerate(prepared):
-                want = wants[n_mode * LANES:(n_mode + 1) * LANES]
+            for n_mode, (mode, vec, dinit, data, lines, execs) in enumerate(prepared):
+                want = [w_ if execs[lane // wave] >> (lane % wave) & 1 else '%x 0 0' % dinit[lane]
+                        for lane, w_ in enumerate(wants[n_mode * LANES:(n_mode + 1) * LANES])]
                 with open(inp, 'wb') as f:
                     f.write(data)
                 p = asmkit.run(args.tool, hsaco[wave], k.name, LANES, wave, ['buf:' + inp, 'zeros:%d' % (16 * LANES)],
