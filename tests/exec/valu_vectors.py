@@ -437,7 +437,9 @@ def run_vopd(tool, ref, types, tmp, rng):
                 's_waitcnt lgkmcnt(0)', 's_setreg_b32 hwreg(HW_REG_MODE, 0, 10), s20',
                 's_mul_i32 s21, s2, 32', 'v_add_nc_u32 v1, s21, v0', 'v_lshlrev_b32 v2, 3, v1', 'v_lshlrev_b32 v1, 5, v1']
         body += ['global_load_b32 v%d, v1, s[4:5] offset:%d' % (r, HEADER + 4 * k) for k, r in enumerate((10, 11, 12, 25, 26))]
-        body += ['s_waitcnt vmcnt(0)', 'v_cmp_ne_u32_e32 vcc_lo, 0, v26', vopd_text(x, 'x') + ' :: ' + vopd_text(y, 'y'),
+        body += ['s_lshl_b32 s22, s2, 2', 's_add_u32 s22, s22, %d' % EXEC_AT, 's_load_b32 s23, s[4:5], s22',
+                 's_waitcnt vmcnt(0) lgkmcnt(0)', 'v_cmp_ne_u32_e32 vcc_lo, 0, v26', 's_mov_b32 exec_lo, s23',
+                 vopd_text(x, 'x') + ' :: ' + vopd_text(y, 'y'), 's_mov_b32 exec_lo, -1',
                  'global_store_b64 v2, v[10:11], s[6:7]', 's_endpgm']
         ks.append(asmkit.Kernel('vopd%d' % i, body, nargs=2, vgprs=32, sgprs=32))
     hsaco = asmkit.build(tool, ks, tmp, 'vopd')
@@ -450,6 +452,8 @@ def run_vopd(tool, ref, types, tmp, rng):
                     for _ in range(LANES)]
             data = bytearray(HEADER)
             struct.pack_into('<I', data, 0, mode)
+            execs = [0xffffffff if rng.getrandbits(1) else rng.getrandbits(32) for _ in range(LANES // 32)]
+            struct.pack_into('<%dI' % len(execs), data, EXEC_AT, *execs)
             for v in vals:
                 data += struct.pack('<5I', *v) + bytes(32 - 20)
             with open(inp, 'wb') as f:
@@ -463,7 +467,8 @@ def run_vopd(tool, ref, types, tmp, rng):
                     lines.append('%x %x %x %x %x %x %x' % (mode, a, bb, VOPD_K, carry, lane % 32, dinit))
                 res = subprocess.run([ref, b], input='\n'.join(lines) + '\n', capture_output=True, text=True,
                                      check=True).stdout.split('\n')
-                want[half] = [int(r.split()[0], 16) & 0xffffffff for r in res[:LANES]]
+                want[half] = [int(r.split()[0], 16) & 0xffffffff if execs[lane // 32] >> (lane % 32) & 1
+                              else vals[lane][0 if half == 'x' else 1] for lane, r in enumerate(res[:LANES])]
             p = asmkit.run(tool, hsaco, k.name, LANES, 32, ['buf:' + inp, 'zeros:%d' % (8 * LANES)], {1: out})
             runs += 1
             if p.returncode:
