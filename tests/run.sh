@@ -183,6 +183,9 @@ run valu-vectors-reference python3 tests/exec/valu_vectors.py --tool build/rel/w
     --only '^v_(ldexp|frexp|cmpx?_[a-z]+_(f32|u64|i64|u32|i32)|(add|sub|subrev|mul|fma|fmac)_(f32|co_u32|co_ci_u32|nc_u32)|cndmask_b32|(lshlrev|lshrrev|ashrrev)_(b64|i64|b32|i32)|mad_[iu]64_[iu]32|cvt_f32_[iu]32|sqrt_f32)'
 # issue 15: valu_ref.c against a second model written from the RDNA3 guide's pseudocode (valu_pcode*.py)
 run valu-pcode python3 tests/exec/valu_pcode_check.py --seed 1 --covered "$cov/valu-pcode"
+# the SALU rows that compute on SGPRs and SCC against a Python model of the guide's SOP descriptions
+run salu-vectors python3 tests/exec/salu_vectors.py --tool build/rel/wavesim --seed 1
+run salu-vectors-asan-ubsan python3 tests/exec/salu_vectors.py --tool build/san/wavesim --seed 2
 run wmma-matrix python3 tests/exec/wmma_matrix.py --tool build/rel/wavesim --seed 4 --covered "$cov/wmma"
 run wmma-matrix-asan-ubsan python3 tests/exec/wmma_matrix.py --tool build/san/wavesim --seed 5 --sample 0.05
 run dpp-lanes python3 tests/exec/dpp_lanes.py --tool build/rel/wavesim --seed 3

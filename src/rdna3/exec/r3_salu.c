@@ -345,11 +345,12 @@ OP(s_bfe_i32)
     D(r);
     w->scc = r != 0;
 }
-/* D = |S0 - S1|; SCC = D != 0 */
+/* D = S0.i32 - S1.i32 in 32 bits, negated when negative; SCC = D != 0 (guide S_ABSDIFF_I32: the
+   difference wraps, docs/isa-notes-rdna3.md) */
 OP(s_absdiff_i32)
 {
-    int64_t d = (int64_t)(int32_t)S0 - (int32_t)S1;
-    uint32_t r = (uint32_t)(d < 0 ? -d : d);
+    uint32_t d = S0 - S1;
+    uint32_t r = (d >> 31) ? 0u - d : d;
     D(r);
     w->scc = r != 0;
 }
