@@ -5,8 +5,10 @@
 # own S0, S1 (64 bits each), SCC and old destination from an input record, runs the one instruction
 # on s[16:17], s[18:19] into s[24:25] and stores the destination pair and SCC; the model gives the
 # same three values. Edge values (0, 1, -1, the sign bits, shift counts 0, 31, 32, 63) are mixed in.
-# Rows left out: those that read or write EXEC, M0-relative moves, the PC, messages, hardware
-# registers, waits, and s_bfe with a field width of 32 or more (which the guide's text leaves open).
+# The 32-bit EXEC rows (saveexec, wrexec) run with EXEC taken from the record too, and EXEC is
+# stored beside the destination. Rows left out: the _b64 EXEC rows (a wave64 register pair), M0-
+# relative moves, the PC, messages, hardware registers, waits, and s_bfe with a field width of 32 or
+# more (which the guide's text leaves open).
 import argparse
 import os
 import random
@@ -18,7 +20,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import asmkit  # noqa: E402
 
 WAVES = 128      # waves per run, one input record each
-RECORD = 32      # S0 (8 bytes), S1 (8), SCC (4), pad (4), old destination (8)
+RECORD = 32      # S0 (8 bytes), S1 (8), SCC (4), EXEC (4), old destination (8)
 M32, M64 = (1 << 32) - 1, (1 << 64) - 1
 
 
@@ -222,6 +224,17 @@ for _p, _f in _CMPS.items():
     KOPS['s_cmpk_%s_i32' % _p] = lambda d, k, c, f=_f: (d, int(f(s32(d), sext16(k))))
     KOPS['s_cmpk_%s_u32' % _p] = lambda d, k, c, f=_f: (d, int(f(d, k)))
 
+# the EXEC rows: (new EXEC from S0 and the old EXEC, destination = old EXEC (saveexec) or new EXEC
+# (wrexec)); SCC = the new EXEC != 0
+XOPS = {
+    'and_saveexec': (lambda s, e: s & e, 0), 'or_saveexec': (lambda s, e: s | e, 0),
+    'xor_saveexec': (lambda s, e: s ^ e, 0), 'nand_saveexec': (lambda s, e: ~(s & e), 0),
+    'nor_saveexec': (lambda s, e: ~(s | e), 0), 'xnor_saveexec': (lambda s, e: ~(s ^ e), 0),
+    'and_not0_saveexec': (lambda s, e: ~s & e, 0), 'or_not0_saveexec': (lambda s, e: ~s | e, 0),
+    'and_not1_saveexec': (lambda s, e: s & ~e, 0), 'or_not1_saveexec': (lambda s, e: s | ~e, 0),
+    'and_not0_wrexec': (lambda s, e: ~s & e, 1), 'and_not1_wrexec': (lambda s, e: s & ~e, 1),
+}
+
 EDGES = [0, 1, 2, 0x7fffffff, 0x80000000, 0xffffffff, 0x80000000_00000000, 0x7fffffff_ffffffff, M64, 31, 32, 63, 64,
          0x10, 0xf0f0f0f0, 0x00010000]
 
@@ -251,13 +264,21 @@ def main():
             continue
         for k in (rng.getrandbits(16), 0x8000, 0x7fff, 0xffff, 0):
             cases.append((name, '%s s24, 0x%x' % (name, k), lambda a, b, c, d, f=f, k=k: f(d, k, c), False, 's24'))
+    for name, (f, wr) in sorted(XOPS.items()):
+        row = 's_%s_b32' % name
+        if args.only and not row.startswith(args.only):
+            continue
+        cases.append((row, '%s %s' % (row, A32), lambda a, b, c, d, e, f=f, wr=wr: (f(a, e) & M32, wr), False, 'exec'))
     ks = []
     for i, (name, text, f, dst64, ops) in enumerate(cases):
+        on_exec = ops == 'exec'  # EXEC from the record for the instruction, stored after it
         body = ['s_load_b128 s[4:7], s[0:1], 0x0', 's_waitcnt lgkmcnt(0)', 's_lshl_b32 s8, s2, 5',
                 's_load_b256 s[16:23], s[4:5], s8', 's_lshl_b32 s9, s2, 4', 's_waitcnt lgkmcnt(0)',
-                's_mov_b64 s[24:25], s[22:23]', 's_cmp_lg_u32 s20, 0', text, 's_cselect_b32 s26, 1, 0',
-                'v_mov_b32 v1, s24', 'v_mov_b32 v2, s25', 'v_mov_b32 v3, s26', 'v_mov_b32 v4, s9',
-                'global_store_b96 v4, v[1:3], s[6:7]', 's_endpgm']
+                's_mov_b64 s[24:25], s[22:23]', 's_cmp_lg_u32 s20, 0'] + \
+               (['s_mov_b32 exec_lo, s21', text, 's_mov_b32 s27, exec_lo', 's_mov_b32 exec_lo, -1'] if on_exec
+                else [text, 's_mov_b32 s27, 0']) + \
+               ['s_cselect_b32 s26, 1, 0', 'v_mov_b32 v1, s24', 'v_mov_b32 v2, s25', 'v_mov_b32 v3, s26',
+                'v_mov_b32 v4, s27', 'v_mov_b32 v5, s9', 'global_store_b128 v5, v[1:4], s[6:7]', 's_endpgm']
         ks.append(asmkit.Kernel('salu%d' % i, body, nargs=2, vgprs=8, sgprs=32))
     runs = checked = bad = 0
     rows_bad = set()
@@ -265,7 +286,9 @@ def main():
         hsaco = asmkit.build(args.tool, ks, tmp, 'salu')
         inp, out = os.path.join(tmp, 'in'), os.path.join(tmp, 'out')
         for (name, text, f, dst64, ops), k in zip(cases, ks):
-            src_ops = ops.split(', ')[1:] if not name.startswith(('s_cmp', 's_bitcmp')) else ops.split(', ')
+            on_exec = ops == 'exec'
+            src_ops = (['s'] if on_exec else ops.split(', ')[1:]
+                       if not name.startswith(('s_cmp', 's_bitcmp')) else ops.split(', '))
             wide = [o.startswith('s[') for o in src_ops] + [False, False]
             bfe_bits = 64 if name.startswith('s_bfe_') and name.endswith('64') else 32 if name.startswith('s_bfe_') else 0
             recs = []
@@ -273,11 +296,13 @@ def main():
             for _ in range(WAVES):
                 s0, s1 = operand(rng), operand(rng, bfe_bits)
                 scc, dinit = rng.getrandbits(1), rng.getrandbits(64)
-                recs.append((s0, s1, scc, dinit))
-                data += struct.pack('<QQIIQ', s0, s1, scc, 0, dinit)
+                ex = rng.choice([0, M32, rng.getrandbits(32)]) if on_exec else 0
+                recs.append((s0, s1, scc, dinit, ex))
+                data += struct.pack('<QQIIQ', s0, s1, scc, ex, dinit)
             with open(inp, 'wb') as fh:
                 fh.write(data)
             p = asmkit.run(args.tool, hsaco, k.name, WAVES * 32, 32, ['buf:' + inp, 'zeros:%d' % (16 * WAVES)], {1: out})
+            # (each wave stores its destination pair, SCC and EXEC as 16 bytes)
             runs += 1
             if p.returncode:
                 print('FAIL %s: %s' % (text, p.stderr.strip()))
@@ -285,19 +310,25 @@ def main():
                 rows_bad.add(name)
                 continue
             got = open(out, 'rb').read()
-            for wv, (s0, s1, scc, dinit) in enumerate(recs):
+            for wv, (s0, s1, scc, dinit, ex) in enumerate(recs):
                 a = s0 if wide[0] else s0 & M32
                 b = s1 if wide[1] else s1 & M32
                 d_old = dinit if dst64 else dinit & M32
-                wd, wscc = f(a, b, scc, d_old)
+                if on_exec:  # f gives the new EXEC and whether D is it (wrexec) or the old EXEC
+                    new_exec, wr = f(a, b, scc, d_old, ex)
+                    wd, wscc, wexec = new_exec if wr else ex, int(new_exec != 0), new_exec
+                else:
+                    wd, wscc = f(a, b, scc, d_old)
+                    wexec = 0
                 want = wd if dst64 else (dinit & ~M32) | (wd & M32)
-                d_lo, d_hi, g_scc = struct.unpack_from('<III', got, 16 * wv)
+                d_lo, d_hi, g_scc, g_exec = struct.unpack_from('<IIII', got, 16 * wv)
                 checked += 1
-                if (d_lo | d_hi << 32, g_scc) != (want, wscc):
+                if (d_lo | d_hi << 32, g_scc, g_exec) != (want, wscc, wexec):
                     bad += 1
                     if name not in rows_bad:
-                        print('MISMATCH %s: s0 %016x s1 %016x scc %d d %016x: want %016x scc %d, got %016x scc %d'
-                              % (text, s0, s1, scc, dinit, want, wscc, d_lo | d_hi << 32, g_scc))
+                        print('MISMATCH %s: s0 %016x s1 %016x scc %d exec %08x d %016x: want %016x scc %d exec %08x, '
+                              'got %016x scc %d exec %08x' % (text, s0, s1, scc, ex, dinit, want, wscc, wexec,
+                                                              d_lo | d_hi << 32, g_scc, g_exec))
                     rows_bad.add(name)
     rows = len({c[0] for c in cases})
     print('salu vectors: %d rows, %d runs, %d wave results, %d mismatches (%d rows)' % (rows, runs, checked, bad,
