@@ -82,10 +82,12 @@ def bitreplicate(v):
 
 
 def bfe(s0, s1, bits, signed):
-    """S_BFE_*: the field of S0 at offset S1[4:0] (S1[5:0] for 64 bits), S1[22:16] bits wide,
-    zero- or sign-extended; width 0 gives 0."""
+    """S_BFE_*: (S0 >> S1[4:0]) & ((1 << S1[22:16]) - 1) (S1[5:0] for 64 bits), the shift
+    arithmetic in the signed forms (S0.i32 >> ...), then signext_from_bit(tmp, width) there; width
+    0 gives 0. A field running past the register's top thus takes copies of the sign bit."""
     off, width = s1 & (bits - 1), s1 >> 16 & 0x7f
-    field = (s0 >> off) & ((1 << width) - 1)
+    src = s0 - (1 << bits) if signed and s0 >> (bits - 1) else s0
+    field = (src >> off) & ((1 << width) - 1)
     if signed and width and field >> (width - 1) & 1:
         field -= 1 << width
     return field & ((1 << bits) - 1)
@@ -250,9 +252,9 @@ EDGES = [0, 1, 2, 0x7fffffff, 0x80000000, 0xffffffff, 0x80000000_00000000, 0x7ff
 
 
 def operand(rng, bfe_field=0):
-    if bfe_field:  # a field offset and a width that stays inside the register, junk in the other bits
-        off = rng.randrange(bfe_field)
-        width = rng.randrange(0, bfe_field - off + 1) if bfe_field == 64 else rng.randrange(0, min(32, bfe_field - off + 1))
+    if bfe_field:  # a field offset and a width below the register's (the field may run past its top),
+        off = rng.randrange(bfe_field)  # junk in the other bits
+        width = rng.randrange(0, bfe_field)
         return (rng.getrandbits(64) & ~0x7f003f) | off | width << 16
     return rng.choice(EDGES) if rng.random() < 0.3 else rng.getrandbits(64) >> rng.choice([0, 0, 32, 48, 59])
 

@@ -331,7 +331,7 @@ OP(s_bfe_u32)
     D(r);
     w->scc = r != 0;
 }
-/* D = bits of S0 selected as for s_bfe_u32, sign-extended */
+/* D = signext_from_bit((S0.i32 >> S1[4:0]) & mask of S1[22:16] bits, the width); SCC = D != 0 */
 OP(s_bfe_i32)
 {
     uint32_t a = S0, b = S1, width = (b >> 16) & 127, off = b & 31;
@@ -339,7 +339,9 @@ OP(s_bfe_i32)
     if (width) {
         if (width > 32)
             width = 32;
-        uint32_t v = (a >> off) & (uint32_t)((1ull << width) - 1);
+        /* the shift is arithmetic (guide: S0.i32 >> S1[4:0]): a field running past bit 31 takes
+           copies of the sign, as LLVM's BFE folding has it */
+        uint32_t v = (uint32_t)((int32_t)a >> off) & (uint32_t)((1ull << width) - 1);
         r = width == 32 ? (int32_t)v : (int32_t)(v << (32 - width)) >> (32 - width);
     }
     D(r);
@@ -373,7 +375,7 @@ OP(s_bfe_u64)
     DQ(r);
     w->scc = r != 0;
 }
-/* D = the field of S0 as for s_bfe_u64, sign-extended; SCC = D != 0 */
+/* D = signext_from_bit((S0.i64 >> S1[5:0]) & mask of S1[22:16] bits, the width); SCC = D != 0 */
 OP(s_bfe_i64)
 {
     uint64_t a = S0Q;
@@ -382,7 +384,7 @@ OP(s_bfe_i64)
     if (width) {
         if (width > 64)
             width = 64;
-        uint64_t v = (a >> (b & 63)) & (width == 64 ? ~0ull : (1ull << width) - 1);
+        uint64_t v = (uint64_t)((int64_t)a >> (b & 63)) & (width == 64 ? ~0ull : (1ull << width) - 1); /* (as above) */
         r = width == 64 ? (int64_t)v : (int64_t)(v << (64 - width)) >> (64 - width);
     }
     DQ(r);
