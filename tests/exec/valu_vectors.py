@@ -3,7 +3,8 @@
 # over edge-case and random vectors under several MODE settings, against tests/exec/valu_ref.c (an
 # independent C model). The instruction text is the row's own probe text from isa/rdna3/*.def
 # (v8 result, v16/v24/v32 sources, s8/s12 mask results, s48/vcc carry-in), so each encoding
-# (VOP1/VOP2/VOPC e32, VOP3/VOP3SD e64) is exercised as LLVM writes it. Half of each run's waves
+# (VOP1/VOP2/VOPC e32, VOP3/VOP3SD e64) is exercised as LLVM writes it; besides, each row once with
+# SRC0 and (VOP3) SRC1 or SRC2 as an inline constant, literal or SGPR. Half of each run's waves
 # execute it under a random EXEC (EXEC_AT): an inactive lane must keep its destination and read 0 in
 # a mask result, which the full-EXEC runs cannot show.
 # Transcendentals (rcp, rsq, sqrt, exp, log, sin, cos) are specified to about 1 ulp: the model gives
@@ -307,12 +308,13 @@ def src0_form(rng, t):
     return ('s[30:31]', SGPR_VALUE) if wide else ('s30', SGPR_VALUE & 0xffffffff)
 
 
-def with_src0(row, text, src0):
+def with_src(row, text, name, src):
+    """The probe text with operand `name` (src0, src1, src2) spelled as `src`."""
     names = [o.split(':')[0] for o in row['operands'].split()]
     head, _, rest = text.partition(' ')
     m = re.search(r' [a-z_]+:', rest)
     ops = (rest[:m.start()] if m else rest).split(', ')
-    ops[names.index('src0')] = src0
+    ops[names.index(name)] = src
     return head + ' ' + ', '.join(ops) + (rest[m.start():] if m else '')
 
 
@@ -363,12 +365,12 @@ def with_k(text, types):
     return text
 
 
-def kernel(row, wave, idx, types, mods=None, src0=None, setter=None, raw=None):
+def kernel(row, wave, idx, types, mods=None, operand=None, setter=None, raw=None):
     text, mask = row_text(row, wave)
     if mods:
         text = with_modifiers(row, text, mods)
-    if src0:
-        text = with_src0(row, text, src0)
+    if operand:  # (operand name, its text)
+        text = with_src(row, text, *operand)
     text = with_k(text, types)
     if raw:
         text = raw
@@ -401,7 +403,7 @@ def kernel(row, wave, idx, types, mods=None, src0=None, setter=None, raw=None):
     if src:
         body.append('v_cndmask_b32_e64 v10, 0, 1, %s' % src)
     body += ['global_store_b96 v2, v[8:10], s[6:7]', 's_endpgm']
-    tag = ('m%x' % (hash(mods) & 0xffffff) if mods else 'c' if src0 else 's' + setter[0] if setter else
+    tag = ('m%x' % (hash(mods) & 0xffffff) if mods else 'c' + operand[0][3] if operand else 's' + setter[0] if setter else
            'h' if raw else '')
     return asmkit.Kernel('k%d%s_w%d' % (idx, tag, wave), body, nargs=2, vgprs=40, sgprs=56, wave64=w64,
                          float_mode=setter[1] if setter and setter[0] == 'descriptor' else None), mask
@@ -662,26 +664,30 @@ def main():
                     seen.add(mods)
                     k, mask = kernel(r, wave, i, t, mods)
                     ks.append((r, wave, k, mask, mods))
-        # src0 forms: one random constant/literal/SGPR variant per row and wave size, kept when the
-        # assembler (checked against llvm-mc-19 by the codec tests) accepts it for that row
+        # source forms: one random constant/literal/SGPR variant of SRC0 per row and wave size, and
+        # one of SRC1 or SRC2 for the VOP3 encodings that have them, kept when the assembler
+        # (checked against llvm-mc-19 by the codec tests) accepts it for that row
         lines_tool = os.path.join(os.path.dirname(args.tool), 'tests', 'r3_lines')
         for wave in (32, 64):
             cands = []
             for i, r in enumerate(todo):
                 t = types[base_name(r['mnemonic'])]
                 names = [o.split(':')[0] for o in r['operands'].split()]
-                if r['table'] == 'vop3p' or 'src0' not in names or len(t) < 2 or t[1] not in FORM_TYPES:
+                if r['table'] == 'vop3p':
                     continue
-                text, value = src0_form(rng, t[1])
-                cands.append((i, r, t, text, value, with_src0(r, row_text(r, wave)[0], text)))
+                later = [n for n in ('src1', 'src2') if n in names and len(t) > int(n[3]) + 1 and t[int(n[3]) + 1] in FORM_TYPES]
+                for name in (['src0'] if 'src0' in names and len(t) > 1 and t[1] in FORM_TYPES else []) + \
+                        ([rng.choice(later)] if later else []):
+                    text, value = src0_form(rng, t[int(name[3]) + 1])
+                    cands.append((i, r, t, name, text, value, with_src(r, row_text(r, wave)[0], name, text)))
             res = subprocess.run([lines_tool, '--asm'] + (['--wave64'] if wave == 64 else []),
-                                 input='\n'.join(c[5] for c in cands) + '\n', capture_output=True, text=True,
+                                 input='\n'.join(c[6] for c in cands) + '\n', capture_output=True, text=True,
                                  check=True).stdout.splitlines()
-            for (i, r, t, text, value, line), out_line in zip(cands, res):
+            for (i, r, t, name, text, value, line), out_line in zip(cands, res):
                 if out_line.startswith('<error>'):
                     continue
-                k, mask = kernel(r, wave, i, t, src0=text)
-                ks.append((r, wave, k, mask, ('src0', value)))
+                k, mask = kernel(r, wave, i, t, operand=(name, text))
+                ks.append((r, wave, k, mask, ('src', int(name[3]), value)))
         # 16-bit operands in VGPR high halves of the e32 encodings, once per row and wave size
         for wave in (32, 64):
             cands = [(i, r) for i, r in enumerate(todo) if r['table'] in HALF_FIELDS and not r['mnemonic'].endswith('_e64')
@@ -717,9 +723,9 @@ def main():
             b = base_name(r['mnemonic'])
             t = types[b]
             modes = FLOAT_MODES[:args.modes] if is_float_row(t) else INT_MODES
-            src0_value = None
-            if mods and mods[0] == 'src0':
-                src0_value, mods, modes = mods[1], None, FLOAT_MODES[:1]
+            src_value = None  # (source index, the value every lane reads)
+            if mods and mods[0] == 'src':
+                src_value, mods, modes = mods[1:], None, FLOAT_MODES[:1]
             elif mods and mods[0] == 'setter':  # the kernel sets this MODE itself
                 mods, modes = None, [mods[1]]
             elif mods and mods[0] == 'halves':  # e32 operands in high halves: the model's OP_SEL bits
@@ -735,8 +741,8 @@ def main():
             tail = ''.join(' %x' % v for v in tuple(mods or [0, 0, 0, 0] + probe_sel(r['text'])))
             for mode in modes:
                 vec = vectors(jrng, t)
-                if src0_value is not None:  # every lane reads the constant
-                    vec = [(src0_value,) + v[1:] for v in vec]
+                if src_value is not None:  # every lane reads the constant
+                    vec = [v[:src_value[0]] + (src_value[1],) + v[src_value[0] + 1:] for v in vec]
                 if mods and r['table'] != 'vop3p' and mods[4]:  # the other half of 16-bit sources holds junk
                     vec = [tuple(half_pair(jrng, v[k], mods[4] >> k & 1) if k < 3 and k + 1 < len(t) and t[k + 1] in HALF
                                  else v[k] for k in range(4)) for v in vec]
@@ -781,7 +787,7 @@ def main():
                         msgs.append('MISMATCH %s%s [%s] w%d mode %03x lane %d: a %x b %x c %x carry %d dinit %x: '
                                     'want %016x/%s got %016x/%d%s'
                                     % (r['mnemonic'], ' mods(neg,abs,omod,clamp,opsel,opsel_hi)=%s' % (mods,) if mods else '',
-                                       k.body[-3] if src0_value is not None else k.name, wave, mode, lane, a, bb, c,
+                                       k.body[-3] if src_value is not None else k.name, wave, mode, lane, a, bb, c,
                                        carry, dinit[lane], wd, wm, have_d, m, ' (64-bit result)' if wide else ''))
             return runs, checked, bad, msgs
 
