@@ -158,9 +158,10 @@ static void r3_init_wave(const r3_dispatch_ctx *c, r3_wave *w, r3_group *g, int 
     unsigned ids = (kd->rsrc2 >> 11) & 3, n = size[0] * size[1] * size[2];
     uint64_t exec = 0;
     unsigned flat = (unsigned)(wave * c->lanes); /* lane 0's item; the others count on from it */
-    unsigned x, y, z;
-    if (!(size[0] & (size[0] - 1)) && !(size[1] & (size[1] - 1))) { /* powers of two (most work-groups): no divisions */
-        unsigned s0 = (unsigned)__builtin_ctz(size[0]), s1 = (unsigned)__builtin_ctz(size[1]);
+    /* work-group sizes that are powers of two (most): X, Y, Z by shifts and masks, no divisions */
+    unsigned s0 = (unsigned)__builtin_ctz(size[0]), s1 = (unsigned)__builtin_ctz(size[1]), x, y, z;
+    int pow2 = size[0] == 1u << s0 && size[1] == 1u << s1;
+    if (pow2) {
         x = flat & (size[0] - 1);
         y = flat >> s0 & (size[1] - 1);
         z = flat >> (s0 + s1);
@@ -180,8 +181,7 @@ static void r3_init_wave(const r3_dispatch_ctx *c, r3_wave *w, r3_group *g, int 
         r3_set_exec(w, c->lanes == 64 ? ~0ull : (1ull << c->lanes) - 1);
         return;
     }
-    unsigned s0 = (unsigned)__builtin_ctz(size[0]), s1 = (unsigned)__builtin_ctz(size[1]);
-    if (c->lanes == 32 && flat + 32 <= n && size[0] == 1u << s0 && size[1] == 1u << s1) {
+    if (c->lanes == 32 && flat + 32 <= n && pow2) {
         /* a full wave over rows of a work-group whose sizes are powers of two: every lane's X, Y, Z
            by shifts and masks, in a loop that vectorizes */
         uint32_t my = ids >= 1 ? ~0u : 0, mz = ids >= 2 ? ~0u : 0;

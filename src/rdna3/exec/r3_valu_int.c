@@ -173,8 +173,6 @@ R3_INLINE uint32_t mad64_halves32(const uint32_t *a, const uint32_t *b, const ui
 }
 R3_INLINE void mad64(r3_wave *w, const r3_xop *x, int is_signed)
 {
-    uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES];
-    uint64_t c[R3_MAX_LANES], r[R3_MAX_LANES], carry = 0;
     if (w->fast32 && !x->clamp && !x->dpp && x->src[2] >= 256) {
         /* a VGPR pair addend (what compilers write): one pass in 32-bit halves with the sources in
            place, the product's halves plus the addend's rows, the low half's carry into the high
@@ -192,6 +190,8 @@ R3_INLINE void mad64(r3_wave *w, const r3_xop *x, int is_signed)
         r3_dst_mask(w, x, carry32);
         return;
     }
+    uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES];
+    uint64_t c[R3_MAX_LANES], r[R3_MAX_LANES], carry = 0;
     r3_src_b32(w, x, 0, a);
     r3_src_b32(w, x, 1, b);
     if (is_signed)

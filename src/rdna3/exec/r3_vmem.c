@@ -518,7 +518,8 @@ R3_INLINE void r3_sload(r3_wave *w, const r3_xop *x, unsigned dwords)
     uint64_t addr = ((uint64_t)w->sgpr[base] | (uint64_t)w->sgpr[base + 1] << 32) + (uint64_t)(int64_t)x->mem_offset +
                     (soff != 124 ? w->sgpr[soff] : 0);
     addr &= ~3ull; /* scalar loads ignore the low address bits */
-    uint8_t *p = w->group->fast_paths ? r3_device_memo(w, addr, dwords * 4) : NULL; /* (inline: the common case) */
+    /* (the memo and lookup inline; r3_locate only for a failed access's fault) */
+    uint8_t *p = r3_device_bytes(w, addr, dwords * 4);
     if (!p && !(p = r3_locate(w, R3_SPACE_GLOBAL, addr, dwords * 4, 0)))
         return;
     unsigned d = x->vdst;
