@@ -113,8 +113,8 @@ def output_modifiers(x, fmt, mode, omod, clamp):
     ... quiet and propagate signaling NaN inputs"). A zero result comes out +0, also when a tiny
     negative value rounds to zero (SIFoldOperands: omod "does not correctly handle signed zeros",
     which is why LLVM folds a multiply into OMOD only under no-signed-zeros). CLAMP limits to
-    [0.0, 1.0]: below 0 (and -infinity) gives +0, -0 stays -0 (docs/isa-notes-rdna3.md, after
-    LLVM's constant folding of the clamp bit), above 1 gives 1.0, and a NaN gives +0 when
+    [0.0, 1.0]: below 0 (and -infinity) gives +0, and so does -0 (guide 7.2, the CLMP field: "-0
+    is clamped to +0"), above 1 gives 1.0, and a NaN gives +0 when
     DX10_CLAMP is set, else passes through unchanged (SIModeRegisterDefaults: DX10_CLAMP "when
     set, clamp NaN to zero; otherwise, pass NaN through"); CLAMP follows OMOD (SIFoldOperands:
     "Clamp is applied after omod")."""
@@ -130,7 +130,7 @@ def output_modifiers(x, fmt, mode, omod, clamp):
     if clamp:
         if fp.is_nan(x, fmt):
             x = 0 if fp.dx10_clamp(mode) else x
-        elif fp.sign(x, fmt) and not fp.is_zero(x, fmt):
+        elif fp.sign(x, fmt):
             x = 0
         elif not fp.sign(x, fmt) and (fp.is_inf(x, fmt) or fp.value(x, fmt) > 1):
             x = fp.one(fmt)

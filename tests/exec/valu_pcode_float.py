@@ -1682,10 +1682,11 @@ def _mix_inputs(c):
 
 
 def clamp_bits(b, f, mode):
-    """CLAMP of a result to [0, 1]: NaN -> +0 with DX10_CLAMP, else quieted; -0 stays."""
+    """CLAMP of a result to [0, 1]: NaN -> +0 with DX10_CLAMP, else quieted; below 0 and -0 -> +0
+    (guide 7.2, the CLMP field: "-0 is clamped to +0")."""
     if P.is_nan(b, f):
         return 0 if P.dx10_clamp(mode) else P.quiet(b, f)
-    if P.sign(b, f) and not P.is_zero(b, f):
+    if P.sign(b, f):
         return 0
     one = P.one(f)
     return one if fcmp(b, one, f) > 0 else b

@@ -1050,8 +1050,8 @@ static uint64_t fma_mix(const ctx *c, int f16)
     if (!f16)
         return nan ? nan_of(F32, 3, v) : dot_result(&d, F32, rnd32(c), 0);
     uint64_t h = nan ? convert(nan_of(F32, 3, v), F32, F16, 0) : out16(c, convert(dot_result(&d, F32, rnd32(c), 0), F32, F16, rnd64(c)));
-    if (c->clamp) /* to [0, 1]; NaN to 0 with DX10_CLAMP, else kept; -0 stays */
-        h = is_nan(h, F16) ? ((c->mode & 0x100) ? 0 : h) : (h & 0x8000) ? (h == 0x8000 ? h : 0) : h > 0x3c00 ? 0x3c00 : h;
+    if (c->clamp) /* to [0, 1]; NaN to 0 with DX10_CLAMP, else kept; -0 to +0 (guide 7.2, CLMP) */
+        h = is_nan(h, F16) ? ((c->mode & 0x100) ? 0 : h) : (h & 0x8000) ? 0 : h > 0x3c00 ? 0x3c00 : h;
     return h;
 }
 OPFN(fma_mix_f32) { D32(out32(c, fma_mix(c, 0))); }
@@ -1416,8 +1416,9 @@ static uint64_t sign_bits(const char *t)
 }
 
 /* OMOD (x2, x4, /2; only with IEEE mode off and output denormals flushed; -0 becomes +0) then
-   CLAMP to [0, 1] (NaN to 0 with DX10_CLAMP, else unchanged, a signalling NaN too; -0 stays), then
-   the output flush, on the result field of the register contents d. */
+   CLAMP to [0, 1] (NaN to 0 with DX10_CLAMP, else unchanged, a signalling NaN too; -0 to +0: guide
+   7.2, the CLMP field, "-0 is clamped to +0"), then the output flush, on the result field of the
+   register contents d. */
 static uint64_t output_mods(uint64_t d, fmt f, uint32_t mode, unsigned omod, unsigned clamp)
 {
     int bits = f.man == 52 ? 64 : f.man == 23 ? 32 : 16;
@@ -1436,7 +1437,7 @@ static uint64_t output_mods(uint64_t d, fmt f, uint32_t mode, unsigned omod, uns
     if (clamp) {
         if (is_nan(r, f))
             r = (mode & 0x100) ? 0 : r; /* without DX10_CLAMP a NaN passes unchanged */
-        else if ((r & sign) && !is_zero(r, f))
+        else if (r & sign) /* below 0, and -0 */
             r = 0;
         else if (!(r & sign) && r > convert(b64(1.0), F64, f, 0))
             r = convert(b64(1.0), F64, f, 0);

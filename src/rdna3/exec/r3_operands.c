@@ -355,7 +355,7 @@ void r3_dst_f32_any(r3_wave *w, const r3_xop *x, uint32_t v[R3_MAX_LANES])
             if (x->clamp) {
                 if (fp_isnan32(b))
                     b = (w->mode & R3_MODE_DX10_CLAMP) ? 0 : b; /* without DX10_CLAMP a NaN passes unchanged */
-                else if (fp_f32(b) < 0.0f)
+                else if (b >> 31) /* below 0, and -0: "-0 is clamped to +0" (guide 7.2, CLMP) */
                     b = 0;
                 else if (fp_f32(b) > 1.0f)
                     b = 0x3f800000u;
@@ -399,8 +399,8 @@ void r3_dst_f16(r3_wave *w, const r3_xop *x, uint32_t v[R3_MAX_LANES])
             if (x->clamp) {
                 if (fp_isnan16(b))
                     b = (w->mode & R3_MODE_DX10_CLAMP) ? 0 : b; /* without DX10_CLAMP a NaN passes unchanged */
-                else if (b & 0x8000u)
-                    b &= (b & 0x7fffu) ? 0 : 0x8000u; /* negatives clamp to +0; -0 stays, as in f32 */
+                else if (b & 0x8000u) /* below 0, and -0, to +0 (guide 7.2, CLMP) */
+                    b = 0;
                 else if (b > 0x3c00u)
                     b = 0x3c00u;
             }
@@ -436,7 +436,7 @@ void r3_dst_f64(r3_wave *w, const r3_xop *x, uint64_t v[R3_MAX_LANES])
             if (x->clamp) {
                 if (fp_isnan64(b))
                     b = (w->mode & R3_MODE_DX10_CLAMP) ? 0 : b; /* without DX10_CLAMP a NaN passes unchanged */
-                else if (fp_f64(b) < 0.0)
+                else if (b >> 63) /* below 0, and -0, to +0 (guide 7.2, CLMP) */
                     b = 0;
                 else if (fp_f64(b) > 1.0)
                     b = 0x3ff0000000000000ull;

@@ -63,14 +63,14 @@ static void pk_run(r3_wave *w, const r3_xop *x, int nsrc, pk_type t, pk_fn fn)
     pk_run_acc(w, x, nsrc, t, fn, 0);
 }
 
-/* Float CLAMP to [0, 1] of an f16 result (NaN to 0 with DX10_CLAMP). */
+/* Float CLAMP to [0, 1] of an f16 result (NaN to 0 with DX10_CLAMP; -0 to +0, guide 7.2 and 7.4, CLMP). */
 static uint32_t clamp16(const r3_wave *w, uint32_t h, int clamp)
 {
     if (!clamp)
         return h;
     if (fp_isnan16(h))
         return (w->mode & R3_MODE_DX10_CLAMP) ? 0 : h;
-    return (h & 0x8000u) ? ((h & 0x7fffu) ? 0 : h) : h > 0x3c00u ? 0x3c00u : h; /* -0 stays, as in f32 */
+    return (h & 0x8000u) ? 0 : h > 0x3c00u ? 0x3c00u : h;
 }
 
 static uint32_t f16_add(const r3_wave *w, uint32_t a, uint32_t b, uint32_t c, int cl)
