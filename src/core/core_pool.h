@@ -1,5 +1,6 @@
-/* A host thread pool for independent work items (workgroups): each thread takes the next item; the
-   lowest-numbered failing item is the one reported, so results do not depend on the thread count. */
+/* A host thread pool for independent work items (workgroups): each thread takes the items of its own
+   contiguous range in order, then helps with the others'; the lowest-numbered failing item is the one
+   reported, so results do not depend on the thread count. */
 #ifndef WAVESIM_CORE_POOL_H
 #define WAVESIM_CORE_POOL_H
 
