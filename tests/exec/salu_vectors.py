@@ -8,9 +8,11 @@
 # and rows the guide gives functional examples for run those too (GUIDE_EXAMPLES), the model
 # checked against them.
 # The 32-bit EXEC rows (saveexec, wrexec) run with EXEC taken from the record too, and EXEC is
-# stored beside the destination. Rows left out: the _b64 EXEC rows (a wave64 register pair), M0-
-# relative moves, the PC, messages, hardware registers, waits, and s_bfe with a field width of 32 or
-# more (which the guide's text leaves open).
+# stored beside the destination; the 64-bit ones run in wave64 kernels, EXEC taken from the record's
+# old-destination field. The M0-relative moves (s_movrels/s_movreld, 32 and 64 bits) run with M0 from
+# the record's EXEC field, over the record's own eight SGPRs (even M0 for the 64-bit forms, as the
+# guide requires). Rows left out: the PC, messages, hardware registers, waits, and s_bfe with a field
+# width of 32 or more (which the guide's text leaves open).
 import argparse
 import os
 import random
@@ -239,6 +241,33 @@ XOPS = {
     'and_not0_wrexec': (lambda s, e: ~s & e, 1), 'and_not1_wrexec': (lambda s, e: s & ~e, 1),
 }
 
+# the M0-relative moves (guide, SOP1: S_MOVRELS D = SGPR[SRC0 + M0], S_MOVRELD SGPR[DST + M0] = S0;
+# the _B64 forms move a pair, "M0 and the SGPR index must be even"): (text, M0 values, model of the
+# new s[24:25] from the record's eight SGPRs s16..s23 = S0 lo/hi, S1 lo/hi, SCC, M0, old destination
+# lo/hi, which s[24:25] also start as). s_movreld writes from s22 on, so M0 0 and 1 leave s[24:25]
+# as they were and 2, 3 land in them.
+def _sgprs(s0, s1, scc, m0, dinit):
+    return [s0 & M32, s0 >> 32, s1 & M32, s1 >> 32, scc, m0, dinit & M32, dinit >> 32]
+
+
+def _movreld(width):
+    def f(s0, s1, scc, m0, dinit):
+        regs = _sgprs(s0, s1, scc, m0, dinit) + [dinit & M32, dinit >> 32]  # s16..s25
+        for k in range(width):
+            regs[6 + m0 + k] = s0 >> (32 * k) & M32
+        return regs[8] | regs[9] << 32
+    return f
+
+
+MOVREL = {
+    's_movrels_b32': ('s_movrels_b32 s24, s16', range(8),
+                      lambda s0, s1, scc, m0, d: (d & ~M32) | _sgprs(s0, s1, scc, m0, d)[m0]),
+    's_movrels_b64': ('s_movrels_b64 s[24:25], s[16:17]', range(0, 8, 2),
+                      lambda s0, s1, scc, m0, d: _sgprs(s0, s1, scc, m0, d)[m0] | _sgprs(s0, s1, scc, m0, d)[m0 + 1] << 32),
+    's_movreld_b32': ('s_movreld_b32 s22, s16', range(4), _movreld(1)),
+    's_movreld_b64': ('s_movreld_b64 s[22:23], s[16:17]', (0, 2), _movreld(2)),
+}
+
 # the guide's own functional examples (S0, S1, D): the first waves of the row's run take these
 # operands, and the model must give these results too
 GUIDE_EXAMPLES = {
@@ -281,25 +310,40 @@ def main():
         if args.only and not row.startswith(args.only):
             continue
         cases.append((row, '%s %s' % (row, A32), lambda a, b, c, d, e, f=f, wr=wr: (f(a, e) & M32, wr), False, 'exec'))
+        row = 's_%s_b64' % name
+        if args.only and not row.startswith(args.only):
+            continue
+        cases.append((row, '%s %s' % (row, A64), lambda a, b, c, d, e, f=f, wr=wr: (f(a, e) & M64, wr), True, 'exec64'))
+    for name, (text, m0s, f) in sorted(MOVREL.items()):
+        if args.only and not name.startswith(args.only):
+            continue
+        cases.append((name, text, (f, m0s), True, 'm0'))
     ks = []
     for i, (name, text, f, dst64, ops) in enumerate(cases):
-        on_exec = ops == 'exec'  # EXEC from the record for the instruction, stored after it
+        # EXEC from the record for the instruction, stored after it (in wave64 its high half in a
+        # second store, 16 bytes on)
+        on_exec, wave64 = ops in ('exec', 'exec64'), ops == 'exec64'
+        around = (['s_mov_b32 exec_lo, s21', text, 's_mov_b32 s27, exec_lo', 's_mov_b32 s28, 0',
+                   's_mov_b32 exec_lo, -1'] if ops == 'exec' else
+                  ['s_mov_b64 exec, s[22:23]', text, 's_mov_b64 s[28:29], exec', 's_mov_b32 s27, s28',
+                   's_mov_b32 s28, s29', 's_mov_b64 exec, -1'] if wave64 else
+                  ['s_mov_b32 m0, s21', text, 's_mov_b32 s27, 0', 's_mov_b32 s28, 0'] if ops == 'm0' else
+                  [text, 's_mov_b32 s27, 0', 's_mov_b32 s28, 0'])
         body = ['s_load_b128 s[4:7], s[0:1], 0x0', 's_waitcnt lgkmcnt(0)', 's_lshl_b32 s8, s2, 5',
-                's_load_b256 s[16:23], s[4:5], s8', 's_lshl_b32 s9, s2, 4', 's_waitcnt lgkmcnt(0)',
-                's_mov_b64 s[24:25], s[22:23]', 's_cmp_lg_u32 s20, 0'] + \
-               (['s_mov_b32 exec_lo, s21', text, 's_mov_b32 s27, exec_lo', 's_mov_b32 exec_lo, -1'] if on_exec
-                else [text, 's_mov_b32 s27, 0']) + \
+                's_load_b256 s[16:23], s[4:5], s8', 's_lshl_b32 s9, s2, 5', 's_waitcnt lgkmcnt(0)',
+                's_mov_b64 s[24:25], s[22:23]', 's_cmp_lg_u32 s20, 0'] + around + \
                ['s_cselect_b32 s26, 1, 0', 'v_mov_b32 v1, s24', 'v_mov_b32 v2, s25', 'v_mov_b32 v3, s26',
-                'v_mov_b32 v4, s27', 'v_mov_b32 v5, s9', 'global_store_b128 v5, v[1:4], s[6:7]', 's_endpgm']
-        ks.append(asmkit.Kernel('salu%d' % i, body, nargs=2, vgprs=8, sgprs=32))
+                'v_mov_b32 v4, s27', 'v_mov_b32 v5, s9', 'v_mov_b32 v6, s28',
+                'global_store_b128 v5, v[1:4], s[6:7]', 'global_store_b32 v5, v6, s[6:7] offset:16', 's_endpgm']
+        ks.append(asmkit.Kernel('salu%d' % i, body, nargs=2, vgprs=8, sgprs=32, wave64=wave64))
     runs = checked = bad = 0
     rows_bad = set()
     with tempfile.TemporaryDirectory() as tmp:
         hsaco = asmkit.build(args.tool, ks, tmp, 'salu')
         inp, out = os.path.join(tmp, 'in'), os.path.join(tmp, 'out')
         for (name, text, f, dst64, ops), k in zip(cases, ks):
-            on_exec = ops == 'exec'
-            src_ops = (['s'] if on_exec else ops.split(', ')[1:]
+            on_exec, wave64, on_m0 = ops in ('exec', 'exec64'), ops == 'exec64', ops == 'm0'
+            src_ops = (['s'] if ops == 'exec' else ['s[16:17]'] if wave64 else ['s'] if on_m0 else ops.split(', ')[1:]
                        if not name.startswith(('s_cmp', 's_bitcmp')) else ops.split(', '))
             wide = [o.startswith('s[') for o in src_ops] + [False, False]
             bfe_bits = 64 if name.startswith('s_bfe_') and name.endswith('64') else 32 if name.startswith('s_bfe_') else 0
@@ -311,13 +355,17 @@ def main():
                 if wv < len(examples):
                     s0, s1 = examples[wv][:2]
                 scc, dinit = rng.getrandbits(1), rng.getrandbits(64)
-                ex = rng.choice([0, M32, rng.getrandbits(32)]) if on_exec else 0
+                ex = rng.choice([0, M32, rng.getrandbits(32)]) if ops == 'exec' else rng.choice(f[1]) if on_m0 else 0
+                if wave64:  # the 64-bit EXEC comes in the old destination's place
+                    dinit = rng.choice([0, M64, M32, M32 << 32, rng.getrandbits(64)])
                 recs.append((s0, s1, scc, dinit, ex))
                 data += struct.pack('<QQIIQ', s0, s1, scc, ex, dinit)
             with open(inp, 'wb') as fh:
                 fh.write(data)
-            p = asmkit.run(args.tool, hsaco, k.name, WAVES * 32, 32, ['buf:' + inp, 'zeros:%d' % (16 * WAVES)], {1: out})
-            # (each wave stores its destination pair, SCC and EXEC as 16 bytes)
+            lanes = 64 if wave64 else 32
+            p = asmkit.run(args.tool, hsaco, k.name, WAVES * lanes, lanes, ['buf:' + inp, 'zeros:%d' % (32 * WAVES)],
+                           {1: out})
+            # (each wave stores its destination pair, SCC, EXEC and EXEC's high half in 32 bytes)
             runs += 1
             if p.returncode:
                 print('FAIL %s: %s' % (text, p.stderr.strip()))
@@ -329,9 +377,14 @@ def main():
                 a = s0 if wide[0] else s0 & M32
                 b = s1 if wide[1] else s1 & M32
                 d_old = dinit if dst64 else dinit & M32
-                if on_exec:  # f gives the new EXEC and whether D is it (wrexec) or the old EXEC
+                if wave64:  # the same for the 64-bit EXEC, which came in dinit
+                    new_exec, wr = f(s0, b, scc, d_old, dinit)
+                    wd, wscc, wexec = new_exec if wr else dinit, int(new_exec != 0), new_exec
+                elif on_exec:  # f gives the new EXEC and whether D is it (wrexec) or the old EXEC
                     new_exec, wr = f(a, b, scc, d_old, ex)
                     wd, wscc, wexec = new_exec if wr else ex, int(new_exec != 0), new_exec
+                elif on_m0:  # SCC unchanged
+                    wd, wscc, wexec = f[0](s0, s1, scc, ex, dinit), scc, 0
                 else:
                     wd, wscc = f(a, b, scc, d_old)
                     wexec = 0
@@ -339,13 +392,14 @@ def main():
                 if wv < len(examples) and wd != examples[wv][2]:  # the model against the guide's example
                     print('MODEL %s: S0 %08x S1 %08x gives %08x, the guide says %08x' % (name, a, b, wd, examples[wv][2]))
                     bad += 1
-                d_lo, d_hi, g_scc, g_exec = struct.unpack_from('<IIII', got, 16 * wv)
+                d_lo, d_hi, g_scc, g_exec, g_exec_hi = struct.unpack_from('<IIIII', got, 32 * wv)
+                g_exec |= g_exec_hi << 32
                 checked += 1
                 if (d_lo | d_hi << 32, g_scc, g_exec) != (want, wscc, wexec):
                     bad += 1
                     if name not in rows_bad:
-                        print('MISMATCH %s: s0 %016x s1 %016x scc %d exec %08x d %016x: want %016x scc %d exec %08x, '
-                              'got %016x scc %d exec %08x' % (text, s0, s1, scc, ex, dinit, want, wscc, wexec,
+                        print('MISMATCH %s: s0 %016x s1 %016x scc %d exec/m0 %08x d %016x: want %016x scc %d exec %x, '
+                              'got %016x scc %d exec %x' % (text, s0, s1, scc, ex, dinit, want, wscc, wexec,
                                                               d_lo | d_hi << 32, g_scc, g_exec))
                     rows_bad.add(name)
     rows = len({c[0] for c in cases})
