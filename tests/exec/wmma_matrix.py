@@ -2,7 +2,10 @@
 # The six WMMA instructions on random matrices against the C reference tests/exec/wmma_ref.c, in
 # wave32 and wave64: every NEG_LO/NEG_HI combination for the float forms (and OP_SEL[2] for the
 # f16/bf16 results), signedness (NEG_LO[1:0]) and CLAMP for the integer forms. Matrix values are
-# random in a wide range; some runs add zeros, denormals, infinities and NaNs.
+# random in a wide range; some runs add zeros, denormals, infinities and NaNs. Half the runs issue the
+# WMMA under a partial (or zero) EXEC, which it ignores: the guide's pseudocode (16.10) saves EXEC,
+# sets it to all ones for the multiply and restores it, so every lane of D is written (3.2.3: EXEC
+# of zero "does not skip WMMA").
 import argparse
 import os
 import random
@@ -22,7 +25,7 @@ def regs(wave, bits):
     return 16 * bits // 32, 16 // (wave // 16)  # A/B VGPRs, C/D VGPRs
 
 
-def kernel(vi, wave, neg_lo, neg_hi, opsel, clamp):
+def kernel(vi, wave, neg_lo, neg_hi, opsel, clamp, exec_mask=None):
     name, bits, _ = VARIANTS[vi]
     ab, cd = regs(wave, bits)
     rng = lambda base, n: 'v[%d:%d]' % (base, base + n - 1)
@@ -36,13 +39,18 @@ def kernel(vi, wave, neg_lo, neg_hi, opsel, clamp):
             body += ['s_add_u32 s10, s4, %d' % (4 * wave * k), 's_addc_u32 s11, s5, 0',
                      'global_load_b32 v%d, v1, s[10:11]' % (base + i)]
             k += 1
-    body += ['s_waitcnt vmcnt(0)',
-             'v_wmma_%s %s, %s, %s, %s%s' % (name, rng(40, cd), rng(16, ab), rng(24, ab), rng(32, cd), mods)]
+    body += ['s_waitcnt vmcnt(0)']
+    if exec_mask is not None:  # EXEC for the WMMA alone
+        body += ['s_mov_b32 exec_lo, 0x%x' % (exec_mask & 0xffffffff)] + \
+            (['s_mov_b32 exec_hi, 0x%x' % (exec_mask >> 32)] if wave == 64 else [])
+    body += ['v_wmma_%s %s, %s, %s, %s%s' % (name, rng(40, cd), rng(16, ab), rng(24, ab), rng(32, cd), mods)]
+    if exec_mask is not None:
+        body += ['s_mov_b64 exec, -1' if wave == 64 else 's_mov_b32 exec_lo, -1']
     for i in range(cd):
         body += ['s_add_u32 s10, s6, %d' % (4 * wave * i), 's_addc_u32 s11, s7, 0',
                  'global_store_b32 v1, v%d, s[10:11]' % (40 + i)]
     body += ['s_waitcnt vmcnt(0)', 's_endpgm']
-    tag = 'w%d_%d_%d_%d_%d_%d' % (wave, vi, neg_lo, neg_hi, opsel, clamp)
+    tag = 'w%d_%d_%d_%d_%d_%d%s' % (wave, vi, neg_lo, neg_hi, opsel, clamp, '' if exec_mask is None else '_x')
     return asmkit.Kernel('wmma_' + tag, body, nargs=2, vgprs=48, wave64=wave == 64)
 
 
@@ -96,7 +104,9 @@ def main():
         inp, out = os.path.join(tmp, 'in'), os.path.join(tmp, 'out')
         runs = 0
         for wave in (32, 64):
-            ks = [kernel(vi, wave, nl, nh, op, cl) for vi, nl, nh, op, cl in combos]
+            execs = [None if rng.random() < 0.5 else rng.choice([0, rng.getrandbits(wave), 1 << (wave - 1)])
+                     for _ in combos]
+            ks = [kernel(vi, wave, nl, nh, op, cl, ex) for (vi, nl, nh, op, cl), ex in zip(combos, execs)]
             hsaco = asmkit.build(args.tool, ks, tmp, 'wmma%d' % wave, wave64=wave == 64)
             for (vi, nl, nh, op, cl), k in zip(combos, ks):
                 name, bits, _ = VARIANTS[vi]

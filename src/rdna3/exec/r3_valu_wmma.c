@@ -77,13 +77,12 @@ static void wmma(r3_wave *w, const r3_xop *x, wmma_in tin, wmma_out tout)
             }
             res[m][n] = fp_dot_round(&acc, fout, FP_RNE, tout == O_F32 ? 0x7fc00000u : tout == O_F16 ? 0x7e00u : 0x7fc0u);
         }
-    uint64_t exec = r3_exec_mask(w);
+    /* every lane, whatever EXEC holds: the guide's pseudocode (16.10) sets EXEC to all ones for the
+       multiply and restores it after */
     for (int m = 0; m < 16; m++) {
         uint32_t *d = r3_vrow_w(w, x->vdst + (unsigned)(m / rows_per_vgpr));
         for (int n = 0; n < 16; n++) {
             int lane = 16 * (m % rows_per_vgpr) + n;
-            if (!(exec >> lane & 1))
-                continue;
             uint32_t h = res[m][n];
             d[lane] = tout == O_F32 || tout == O_I32 ? h : half ? (d[lane] & 0xffffu) | h << 16 : (d[lane] & 0xffff0000u) | h;
         }
