@@ -103,7 +103,10 @@ def types_of(name):
     return row[0] if row else '-'
 
 
-def output_modifiers(x, fmt, mode, omod, clamp):
+SELECTIONS = ('min_f', 'max_f', 'min3_f', 'max3_f', 'med3_f', 'minmax_f', 'maxmin_f', 'pk_min_f16', 'pk_max_f16')
+
+
+def output_modifiers(x, fmt, mode, omod, clamp, sel=False):
     """OMOD, then CLAMP, then the output denormal flush, on a float result x of format fmt.
     OMOD (1: x2, 2: x4, 3: /2) takes effect only with IEEE mode off and output denormals of the
     result's format flushed (LLVM SIFoldOperands: "omod is ignored by hardware if IEEE bit is
@@ -117,7 +120,9 @@ def output_modifiers(x, fmt, mode, omod, clamp):
     is clamped to +0"), above 1 gives 1.0, and a NaN gives +0 when
     DX10_CLAMP is set, else passes through unchanged (SIModeRegisterDefaults: DX10_CLAMP "when
     set, clamp NaN to zero; otherwise, pass NaN through"); CLAMP follows OMOD (SIFoldOperands:
-    "Clamp is applied after omod")."""
+    "Clamp is applied after omod"). A min/max selection (`sel`) keeps a denormal result whenever
+    input denormals are kept (the guide's V_MIN_F32 and other min/max Notes: "outputs as a denorm
+    regardless of output denorm mode"); OMOD still follows the output mode."""
     import pcode_fp as fp
     from fractions import Fraction
     x &= (1 << fp.width(fmt)) - 1
@@ -134,6 +139,8 @@ def output_modifiers(x, fmt, mode, omod, clamp):
             x = 0
         elif not fp.sign(x, fmt) and (fp.is_inf(x, fmt) or fp.value(x, fmt) > 1):
             x = fp.one(fmt)
+    if sel and fp.keep_in(mode, fmt):
+        return x
     return fp.flush_out(x, fmt, mode)
 
 
@@ -194,7 +201,7 @@ def apply_row(name, row, mode, a, b, c, carry, lane, dinit, neg=0, abs_=0, omod=
     fn(ctx)
     d = ctx.d
     if pending:
-        d = output_modifiers(d, fmt, mode, omod, clamp)
+        d = output_modifiers(d, fmt, mode, omod, clamp, name.startswith(SELECTIONS))
     w = WIDTH.get(dst, 32)
     if dst_hi:
         d = (dinit & ~0xffff0000) | (d & 0xffff) << 16

@@ -1419,11 +1419,14 @@ static uint64_t sign_bits(const char *t)
    CLAMP to [0, 1] (NaN to 0 with DX10_CLAMP, else unchanged, a signalling NaN too; -0 to +0: guide
    7.2, the CLMP field, "-0 is clamped to +0"), then the output flush, on the result field of the
    register contents d. */
-static uint64_t output_mods(uint64_t d, fmt f, uint32_t mode, unsigned omod, unsigned clamp)
+static uint64_t output_mods(uint64_t d, fmt f, uint32_t mode, unsigned omod, unsigned clamp, int sel)
 {
     int bits = f.man == 52 ? 64 : f.man == 23 ? 32 : 16;
     uint64_t field = bits == 64 ? ~0ull : (1ull << bits) - 1, r = d & field, sign = fmt_sign(f);
     int keep = f.man == 23 ? mode & 0x20 : mode & 0x80;
+    /* a min/max result is a denormal whenever input denormals are kept (the guide's V_MIN_F32 Notes:
+       "outputs as a denorm regardless of output denorm mode"); OMOD still looks at the output mode */
+    int keep_out = keep || (sel && (f.man == 23 ? mode & 0x10 : mode & 0x40));
     if (omod && !(mode & 0x200) && !keep && !is_nan(r, f)) {
         if (!is_inf(r, f) && !is_zero(r, f)) {
             int neg, e;
@@ -1442,8 +1445,19 @@ static uint64_t output_mods(uint64_t d, fmt f, uint32_t mode, unsigned omod, uns
         else if (!(r & sign) && r > convert(b64(1.0), F64, f, 0))
             r = convert(b64(1.0), F64, f, 0);
     }
-    r = flush(r, f, keep);
+    r = flush(r, f, keep_out);
     return (d & ~field) | r;
+}
+
+/* min, max, min3, max3, med3, minmax, maxmin and the packed min/max: float selections */
+static int is_selection(const char *name)
+{
+    static const char *const stems[] = {"min_f", "max_f", "min3_f", "max3_f", "med3_f", "minmax_f", "maxmin_f",
+                                        "pk_min_f16", "pk_max_f16"};
+    for (size_t i = 0; i < sizeof stems / sizeof stems[0]; i++)
+        if (!strncmp(name, stems[i], strlen(stems[i])))
+            return 1;
+    return 0;
 }
 
 static const opdef *find(const char *name)
@@ -1521,7 +1535,7 @@ int main(int argc, char **argv)
         else
             compare(argv[1], &c, NULL, 0);
         if (out_float && (omod || clamp))
-            c.d = output_mods(c.d, fd, mode, omod, clamp);
+            c.d = output_mods(c.d, fd, mode, omod, clamp, is_selection(argv[1]));
         if (dst_hi)
             c.d = (di & 0xffffffff0000ffffull) | (c.d & 0xffff) << 16;
         printf("%016llx %d %d\n", (unsigned long long)c.d, c.mask, c.tol);

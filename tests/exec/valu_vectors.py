@@ -31,11 +31,13 @@ EXEC_AT = 16         # EXEC for the instruction, one word per wave (4 bytes in w
                      # lanes in half the waves, random lanes in the others; an inactive lane keeps DINIT
                      # and reads 0 in a mask result
 RECORD = 64          # per lane: A, B, C, DINIT (8 bytes each), CARRY (4)
-# MODE values: f32 round [1:0], f16/f64 round [3:2], denormals kept [7:4], DX10_CLAMP 8, IEEE 9
-FLOAT_MODES = [0x3f0, 0x300, 0x3f5, 0x3fa, 0x3ff, 0x1f0, 0x330, 0x3c0]
+# MODE values: f32 round [1:0], f16/f64 round [3:2], denormals kept [7:4] (f32 inputs 4, outputs 5,
+# f16/f64 inputs 6, outputs 7: 0x390 and 0x360 keep the inputs of one and the outputs of the other),
+# DX10_CLAMP 8, IEEE 9
+FLOAT_MODES = [0x3f0, 0x300, 0x3f5, 0x3fa, 0x3ff, 0x1f0, 0x330, 0x3c0, 0x390, 0x360]
 INT_MODES = [0x3f0]
 # modifier runs: OMOD needs IEEE off and flushed output denormals; DX10_CLAMP decides clamp of NaN
-MOD_MODES = [0x100, 0x000, 0x3f0]
+MOD_MODES = [0x100, 0x000, 0x3f0, 0x190]
 KLIT = {'k32': 0x3fc00001, 'k16': 0x3e01}  # the literal K of fmamk/fmaak rows (f16 uses the low half)
 
 F32 = [0x00000000, 0x80000000, 0x00000001, 0x80000001, 0x007fffff, 0x807fffff, 0x00800000, 0x80800000,

@@ -340,9 +340,10 @@ static int r3_omod_applies(const r3_wave *w, const r3_xop *x, uint32_t denorm_ou
     return x->omod && !(w->mode & R3_MODE_IEEE) && !(w->mode & denorm_out);
 }
 
-void r3_dst_f32_any(r3_wave *w, const r3_xop *x, uint32_t v[R3_MAX_LANES])
+/* OMOD and CLAMP, then the output denormal flush when `flush`, then the write */
+static void r3_dst_f32_mods(r3_wave *w, const r3_xop *x, uint32_t v[R3_MAX_LANES], int flush)
 {
-    int omod = r3_omod_applies(w, x, R3_MODE_DENORM_OUT32), flush = !(w->mode & R3_MODE_DENORM_OUT32);
+    int omod = r3_omod_applies(w, x, R3_MODE_DENORM_OUT32);
     if (omod || x->clamp || flush) {
         static const float scale[4] = {1.0f, 2.0f, 4.0f, 0.5f};
         for (int l = 0; l < w->lanes; l++) {
@@ -366,6 +367,16 @@ void r3_dst_f32_any(r3_wave *w, const r3_xop *x, uint32_t v[R3_MAX_LANES])
     r3_dst_b32(w, x, v);
 }
 
+void r3_dst_f32_any(r3_wave *w, const r3_xop *x, uint32_t v[R3_MAX_LANES])
+{
+    r3_dst_f32_mods(w, x, v, !(w->mode & R3_MODE_DENORM_OUT32));
+}
+
+void r3_dst_f32_keep(r3_wave *w, const r3_xop *x, uint32_t v[R3_MAX_LANES])
+{
+    r3_dst_f32_mods(w, x, v, 0);
+}
+
 void r3_dst_b16(r3_wave *w, const r3_xop *x, const uint32_t v[R3_MAX_LANES])
 {
     unsigned reg = x->vdst;
@@ -383,9 +394,9 @@ void r3_dst_b16(r3_wave *w, const r3_xop *x, const uint32_t v[R3_MAX_LANES])
             d[l] = hi ? (d[l] & 0xffffu) | (v[l] << 16) : (d[l] & 0xffff0000u) | (v[l] & 0xffffu);
 }
 
-void r3_dst_f16(r3_wave *w, const r3_xop *x, uint32_t v[R3_MAX_LANES])
+static void r3_dst_f16_mods(r3_wave *w, const r3_xop *x, uint32_t v[R3_MAX_LANES], int flush)
 {
-    int omod = r3_omod_applies(w, x, R3_MODE_DENORM_OUT64), flush = !(w->mode & R3_MODE_DENORM_OUT64);
+    int omod = r3_omod_applies(w, x, R3_MODE_DENORM_OUT64);
     if (omod || x->clamp || flush) {
         static const double scale[4] = {1.0, 2.0, 4.0, 0.5};
         fp_round rnd = (fp_round)R3_MODE_ROUND64(w->mode);
@@ -410,6 +421,16 @@ void r3_dst_f16(r3_wave *w, const r3_xop *x, uint32_t v[R3_MAX_LANES])
     r3_dst_b16(w, x, v);
 }
 
+void r3_dst_f16(r3_wave *w, const r3_xop *x, uint32_t v[R3_MAX_LANES])
+{
+    r3_dst_f16_mods(w, x, v, !(w->mode & R3_MODE_DENORM_OUT64));
+}
+
+void r3_dst_f16_sel(r3_wave *w, const r3_xop *x, uint32_t v[R3_MAX_LANES])
+{
+    r3_dst_f16_mods(w, x, v, !(w->mode & (R3_MODE_DENORM_OUT64 | R3_MODE_DENORM_IN64)));
+}
+
 void r3_dst_b64_any(r3_wave *w, const r3_xop *x, const uint64_t v[R3_MAX_LANES])
 {
     uint64_t mask = r3_write_lanes(w, x);
@@ -421,9 +442,9 @@ void r3_dst_b64_any(r3_wave *w, const r3_xop *x, const uint64_t v[R3_MAX_LANES])
         }
 }
 
-void r3_dst_f64(r3_wave *w, const r3_xop *x, uint64_t v[R3_MAX_LANES])
+static void r3_dst_f64_mods(r3_wave *w, const r3_xop *x, uint64_t v[R3_MAX_LANES], int flush)
 {
-    int omod = r3_omod_applies(w, x, R3_MODE_DENORM_OUT64), flush = !(w->mode & R3_MODE_DENORM_OUT64);
+    int omod = r3_omod_applies(w, x, R3_MODE_DENORM_OUT64);
     if (omod || x->clamp || flush) {
         static const double scale[4] = {1.0, 2.0, 4.0, 0.5};
         for (int l = 0; l < w->lanes; l++) {
@@ -445,6 +466,16 @@ void r3_dst_f64(r3_wave *w, const r3_xop *x, uint64_t v[R3_MAX_LANES])
         }
     }
     r3_dst_b64(w, x, v);
+}
+
+void r3_dst_f64(r3_wave *w, const r3_xop *x, uint64_t v[R3_MAX_LANES])
+{
+    r3_dst_f64_mods(w, x, v, !(w->mode & R3_MODE_DENORM_OUT64));
+}
+
+void r3_dst_f64_sel(r3_wave *w, const r3_xop *x, uint64_t v[R3_MAX_LANES])
+{
+    r3_dst_f64_mods(w, x, v, !(w->mode & (R3_MODE_DENORM_OUT64 | R3_MODE_DENORM_IN64)));
 }
 
 void r3_dst_mask_any(r3_wave *w, const r3_xop *x, uint64_t bits)

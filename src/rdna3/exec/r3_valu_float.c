@@ -237,8 +237,8 @@ R3_INLINE uint64_t med3(int ie, int wd, uint64_t p, uint64_t q, uint64_t s)
             r[l] = (uint32_t)(expr);                                                       \
         store(w, x, r);                                                                    \
     }
-#define SEL32(name, expr) SEL(name, 32, r3_src_f32, r3_dst_f32, expr)
-#define SEL16(name, expr) SEL(name, 16, r3_src_f16, r3_dst_f16, expr)
+#define SEL32(name, expr) SEL(name, 32, r3_src_f32, r3_dst_f32_sel, expr)
+#define SEL16(name, expr) SEL(name, 16, r3_src_f16, r3_dst_f16_sel, expr)
 /* D = min(S0, S1) */
 SEL32(v_min_f32, FMIN(32, a[l], b[l]))
 /* D = max(S0, S1) */
@@ -276,7 +276,7 @@ static void minmax64(r3_wave *w, const r3_xop *x, int want_max)
     r3_src_f64(w, x, 1, b);
     for (int l = 0; l < LANES; l++)
         r[l] = r3_fminmax(ie, 64, a[l], b[l], want_max);
-    r3_dst_f64(w, x, r);
+    r3_dst_f64_sel(w, x, r);
 }
 /* D = min(S0, S1) (f64) */
 OP(v_min_f64) { minmax64(w, x, 0); }

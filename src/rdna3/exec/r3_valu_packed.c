@@ -21,8 +21,9 @@ typedef enum { PK_F16, PK_U16, PK_I16 } pk_type;
 /* One packed operation: op(a, b, c) applied to the low and the high halves. */
 typedef uint32_t (*pk_fn)(const r3_wave *w, uint32_t a, uint32_t b, uint32_t c, int clamp);
 
-/* nsrc sources; with `acc` the last one is the destination's old value (halves in place). */
-static void pk_run_acc(r3_wave *w, const r3_xop *x, int nsrc, pk_type t, pk_fn fn, int acc)
+/* nsrc sources; with `acc` the last one is the destination's old value (halves in place); `sel`: a
+   min/max, whose result keeps a denormal when input denormals are kept (r3_dst_f16_sel). */
+static void pk_run_sel(r3_wave *w, const r3_xop *x, int nsrc, pk_type t, pk_fn fn, int acc, int sel)
 {
     uint32_t s[3][R3_MAX_LANES], r[R3_MAX_LANES];
     int flush = t == PK_F16 && !(w->mode & R3_MODE_DENORM_IN64);
@@ -48,7 +49,7 @@ static void pk_run_acc(r3_wave *w, const r3_xop *x, int nsrc, pk_type t, pk_fn f
             }
         }
         uint32_t rl = fn(w, lo[0], lo[1], lo[2], x->clamp) & 0xffffu, rh = fn(w, hi[0], hi[1], hi[2], x->clamp) & 0xffffu;
-        if (t == PK_F16 && !(w->mode & R3_MODE_DENORM_OUT64)) {
+        if (t == PK_F16 && !(w->mode & R3_MODE_DENORM_OUT64) && !(sel && (w->mode & R3_MODE_DENORM_IN64))) {
             rl = fp_flush16(rl);
             rh = fp_flush16(rh);
         }
@@ -58,9 +59,14 @@ static void pk_run_acc(r3_wave *w, const r3_xop *x, int nsrc, pk_type t, pk_fn f
     r3_dst_b32(w, x, r);
 }
 
+static void pk_run_acc(r3_wave *w, const r3_xop *x, int nsrc, pk_type t, pk_fn fn, int acc)
+{
+    pk_run_sel(w, x, nsrc, t, fn, acc, 0);
+}
+
 static void pk_run(r3_wave *w, const r3_xop *x, int nsrc, pk_type t, pk_fn fn)
 {
-    pk_run_acc(w, x, nsrc, t, fn, 0);
+    pk_run_sel(w, x, nsrc, t, fn, 0, 0);
 }
 
 /* Float CLAMP to [0, 1] of an f16 result (NaN to 0 with DX10_CLAMP; -0 to +0, guide 7.2 and 7.4, CLMP). */
@@ -138,9 +144,9 @@ OP(v_pk_mul_f16) { pk_run(w, x, 2, PK_F16, f16_mul); }
 /* D = per half S0 * S1 + S2, one rounding (f16) */
 OP(v_pk_fma_f16) { pk_run(w, x, 3, PK_F16, f16_fma); }
 /* D = per half min(S0, S1) (f16) */
-OP(v_pk_min_f16) { pk_run(w, x, 2, PK_F16, f16_min); }
+OP(v_pk_min_f16) { pk_run_sel(w, x, 2, PK_F16, f16_min, 0, 1); }
 /* D = per half max(S0, S1) (f16) */
-OP(v_pk_max_f16) { pk_run(w, x, 2, PK_F16, f16_max); }
+OP(v_pk_max_f16) { pk_run_sel(w, x, 2, PK_F16, f16_max, 0, 1); }
 /* D = per half S0 + S1 (u16; CLAMP saturates) */
 OP(v_pk_add_u16) { pk_run(w, x, 2, PK_U16, u16_add); }
 /* D = per half S0 - S1 (u16; CLAMP saturates) */

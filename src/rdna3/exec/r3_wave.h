@@ -400,9 +400,21 @@ R3_INLINE void r3_dst_f32(r3_wave *w, const r3_xop *x, uint32_t v[R3_MAX_LANES])
     else
         r3_dst_f32_any(w, x, v);
 }
+/* The result of a min/max/med3 selection: with input denormals kept it is written as a denormal
+   whatever the output denormal mode says (guide, V_MIN_F32 and the other min/max Notes: "this
+   operation outputs as a denorm regardless of output denorm mode"); OMOD and CLAMP as usual. */
+void r3_dst_f32_keep(r3_wave *w, const r3_xop *x, uint32_t v[R3_MAX_LANES]);
+R3_INLINE void r3_dst_f32_sel(r3_wave *w, const r3_xop *x, uint32_t v[R3_MAX_LANES])
+{
+    if ((w->mode & (R3_MODE_DENORM_IN32 | R3_MODE_DENORM_OUT32)) == R3_MODE_DENORM_IN32)
+        r3_dst_f32_keep(w, x, v);
+    else
+        r3_dst_f32(w, x, v);
+}
 /* 16-bit results go to one half of the VGPR; the other half keeps its value. */
 void r3_dst_b16(r3_wave *w, const r3_xop *x, const uint32_t v[R3_MAX_LANES]);
 void r3_dst_f16(r3_wave *w, const r3_xop *x, uint32_t v[R3_MAX_LANES]);
+void r3_dst_f16_sel(r3_wave *w, const r3_xop *x, uint32_t v[R3_MAX_LANES]);
 void r3_dst_b64_any(r3_wave *w, const r3_xop *x, const uint64_t v[R3_MAX_LANES]);
 /* Fast path: the EXEC lanes of a 32-lane wave without DPP, both halves blended inline. */
 R3_INLINE void r3_dst_b64(r3_wave *w, const r3_xop *x, const uint64_t v[R3_MAX_LANES])
@@ -425,6 +437,7 @@ R3_INLINE void r3_dst_b64(r3_wave *w, const r3_xop *x, const uint64_t v[R3_MAX_L
         hi[l] = (m & lanes_bit[l]) ? (uint32_t)(v[l] >> 32) : hi[l];
 }
 void r3_dst_f64(r3_wave *w, const r3_xop *x, uint64_t v[R3_MAX_LANES]);
+void r3_dst_f64_sel(r3_wave *w, const r3_xop *x, uint64_t v[R3_MAX_LANES]);
 /* A lane-mask result (carry-out, V_CMP): inactive lanes read 0. Goes to SDST or VCC. */
 void r3_dst_mask_any(r3_wave *w, const r3_xop *x, uint64_t bits);
 /* Fast path: a 32-lane wave without DPP, the EXEC lanes kept, inline. */
