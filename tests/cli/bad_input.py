@@ -265,7 +265,10 @@ def run(tool, d, timeout):
         ('as-nonlinear-label', ['as', '--hex', write('nl.s', 'b:\ns_mov_b32 s0, 2*b\n')], 'expected relocatable expression',
          None, ()),
         ('as-metadata-fuzz-crash', ['as', os.path.join(HERE, 'fuzz_yaml_crash.s'), '-o', path('ym.o')],
-         'malformed mapping', None, ('ym.o',)),
+         'invalid HSA metadata: amdhsa.version missing', None, ('ym.o',)),
+        ('as-metadata-bad-version', ['as', write('mv.s', '.amdgpu_metadata\n---\namdhsa.kernels: []\n'
+                                                'amdhsa.version: [1]\n...\n.end_amdgpu_metadata\n'), '-o', path('mv.o')],
+         'invalid HSA metadata: amdhsa.version must be two integers', None, ('mv.o',)),
         ('as-expr-nested', ['as', '--hex', write('deep.s', 's_mov_b32 s0, ' + '-' * 200000 + '1\n')],
          'expression nested too deeply', None, ()),
         ('as-ventus-missing', ['as', '--isa', 'ventus', path('nope.s'), '-o', path('v.o')], 'No such file', None, ('v.o',)),

@@ -3,12 +3,15 @@
 # (-O0 and -O3, wave32 and wave64) are assembled by llvm-mc-19 and by wavesim, and llvm-mc's object is
 # linked by ld.lld-19 as clang-19 links. The code bytes must equal the linked image's (and llvm-mc's where it
 # has no relocations in .text), the kernel descriptors llvm-mc's (the entry offset is resolved by
-# wavesim, a relocation for llvm-mc), llvm-readelf-19 must read the same metadata note,
+# wavesim, a relocation for llvm-mc), the metadata note must hold the same MessagePack bytes (and
+# llvm-readelf-19 read it the same way), also for hand-written metadata (METADATA_CASES: keys out of
+# order, keys without a value),
 # llvm-objdump-19 must disassemble ours and the linked image to the same instructions, and
 # `wavesim dis` must print those instructions too.
 import argparse
 import os
 import re
+import struct
 import subprocess
 import sys
 import tempfile
@@ -60,6 +63,53 @@ class Elf:
                 name = None
         at = out.find('Displaying notes')
         self.notes = out[out.index('AMDGPU Metadata', at):] if at >= 0 and 'AMDGPU Metadata' in out[at:] else ''
+
+
+def metadata_note(path):
+    """The descriptor bytes of the NT_AMDGPU_METADATA note (type 32) of an ELF64 file, or None."""
+    b = open(path, 'rb').read()
+    shoff = struct.unpack_from('<Q', b, 0x28)[0]
+    shentsize, shnum = struct.unpack_from('<HH', b, 0x3a)
+    for i in range(shnum):
+        _, typ, _, _, off, size = struct.unpack_from('<IIQQQQ', b, shoff + i * shentsize)
+        at = off
+        while typ == 7 and at + 12 <= off + size:  # SHT_NOTE
+            namesz, descsz, ntype = struct.unpack_from('<III', b, at)
+            desc = at + 12 + ((namesz + 3) & ~3)
+            if ntype == 32:
+                return b[desc:desc + descsz]
+            at = desc + ((descsz + 3) & ~3)
+    return None
+
+
+# hand-written metadata: (name, the YAML lines between `amdhsa.kernels:` and `amdhsa.version:`)
+METADATA_CASES = [
+    ('no-kernels', ['amdhsa.kernels:', 'amdhsa.target:   amdgcn-amd-amdhsa--gfx1100']),
+    ('keys-out-of-order', ['amdhsa.target:   amdgcn-amd-amdhsa--gfx1100', 'amdhsa.printf:', '  - \'1:1:4:%d\'',
+                           'amdhsa.kernels:  []']),
+    ('empty-values', ['amdhsa.kernels:', 'amdhsa.zzz:', 'amdhsa.a:', '  z: 1', '  b:', '  a: [1, 2]',
+                      'amdhsa.target:   amdgcn-amd-amdhsa--gfx1100']),
+]
+
+
+def check_metadata(tool, tmp):
+    """Each METADATA_CASES note from llvm-mc-19 and from wavesim as, byte for byte."""
+    errors = []
+    for name, lines in METADATA_CASES:
+        text = '\n'.join(['    .amdgcn_target "amdgcn-amd-amdhsa--gfx1100"', '    .amdhsa_code_object_version 5',
+                          '    .amdgpu_metadata', '---'] + lines +
+                         ['amdhsa.version:', '  - 1', '  - 2', '...', '    .end_amdgpu_metadata', ''])
+        src, ref, ours = (os.path.join(tmp, 'md-%s%s' % (name, e)) for e in ('.s', '.o', '.hsaco'))
+        open(src, 'w').write(text)
+        llvm('llvm-mc', ['-triple=amdgcn-amd-amdhsa', '-mcpu=gfx1100', '-filetype=obj', '{in0}', '-o', '{out0}'],
+             [src], [ref])
+        p = subprocess.run([tool, 'as', src, '-o', ours], capture_output=True, text=True)
+        if p.returncode:
+            errors.append('%s: wavesim as: %s' % (name, p.stderr.strip()))
+        elif metadata_note(ref) is None or metadata_note(ref) != metadata_note(ours):
+            errors.append('%s: notes differ: %s vs %s' % (name, (metadata_note(ref) or b'').hex(),
+                                                          (metadata_note(ours) or b'').hex()))
+    return errors
 
 
 def objdump_insts(obj, wave64):
@@ -130,7 +180,9 @@ def check(cl, opt, wave64, tool, tmp):
         if want != got:
             errors.append('%s differs: %s vs %s' % (kd, want.hex(), got.hex()))
     if not elf_ref.notes or elf_ref.notes != elf_ours.notes:
-        errors.append('metadata notes differ')
+        errors.append('metadata notes read differently')
+    if metadata_note(ref) is None or metadata_note(ref) != metadata_note(ours):
+        errors.append('metadata note bytes differ')
     ref_insts, our_insts = objdump_insts(linked, wave64), objdump_insts(ours, wave64)
     if data_run:
         # the same instructions apart from the offsets to the data
@@ -165,8 +217,12 @@ def main():
                     total += n
                     print('%-24s %5d instructions  %s' % (name, n, 'ok' if not errors else '; '.join(errors)))
                     failed += bool(errors)
-    print('code objects: %d kernels, %d instructions, %d builds differ' % (len(kernels), total, failed))
-    return 1 if failed or not kernels else 0
+        md_errors = check_metadata(args.tool, tmp)
+        for e in md_errors:
+            print('metadata %s' % e)
+    print('code objects: %d kernels, %d instructions, %d builds differ; %d hand-written metadata notes, %d differ'
+          % (len(kernels), total, failed, len(METADATA_CASES), len(md_errors)))
+    return 1 if failed or md_errors or not kernels else 0
 
 
 if __name__ == '__main__':

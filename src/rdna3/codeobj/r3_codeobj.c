@@ -115,7 +115,7 @@ int r3_codeobj_build(const asm_result *r, const char *mcpu, uint8_t **out, size_
     }
     if (r->text_block) {
         size_t note_size;
-        if (r3_yaml_to_msgpack(r->text_block, &mp, err, errsize))
+        if (r3_yaml_to_msgpack(r->text_block, &mp, err, errsize) || r3_yaml_check_hsa(mp.data, mp.len, err, errsize))
             goto fail;
         note = r3_note(mp.data, mp.len, &note_size);
         if (!note)

@@ -108,6 +108,71 @@ static size_t asm_yaml_key(const asm_yaml_line *l, const char **value)
     return 0;
 }
 
+/* LLVM's order of msgpack kinds (msgpack::Type: Int, UInt, Nil, Boolean, Float, String, Binary,
+   Array, Map), by which its Document orders map keys of different kinds */
+static int asm_yaml_kind_rank(msgpack_type t)
+{
+    static const int rank[] = {[MSGPACK_INT] = 0, [MSGPACK_UINT] = 1, [MSGPACK_NIL] = 2, [MSGPACK_BOOL] = 3,
+                               [MSGPACK_FLOAT] = 4, [MSGPACK_STR] = 5, [MSGPACK_BIN] = 6, [MSGPACK_ARRAY] = 7,
+                               [MSGPACK_MAP] = 8, [MSGPACK_BAD] = 9};
+    return rank[t];
+}
+
+typedef struct {
+    size_t start, end; /* one key and its value in the writer's buffer */
+    msgpack_value key;
+} asm_yaml_pair;
+
+/* llvm-mc writes a map with its keys in order (a std::map in msgpack::Document): by kind, then
+   value, strings bytewise with a shorter prefix first */
+static int asm_yaml_pair_cmp(const void *pa, const void *pb)
+{
+    const msgpack_value *a = &((const asm_yaml_pair *)pa)->key, *b = &((const asm_yaml_pair *)pb)->key;
+    if (a->type != b->type)
+        return asm_yaml_kind_rank(a->type) - asm_yaml_kind_rank(b->type);
+    switch (a->type) {
+    case MSGPACK_INT: return (a->i > b->i) - (a->i < b->i);
+    case MSGPACK_UINT: case MSGPACK_BOOL: return (a->u > b->u) - (a->u < b->u);
+    case MSGPACK_STR: case MSGPACK_BIN: {
+        int c = memcmp(a->str, b->str, a->len < b->len ? a->len : b->len);
+        return c ? c : (a->len > b->len) - (a->len < b->len);
+    }
+    default: return 0;
+    }
+}
+
+/* Puts the `count` pairs written from `start` on in key order. Returns 0 or -1 (out of memory). */
+static int asm_yaml_sort_pairs(asm_yaml *y, size_t start, const size_t *starts, int count)
+{
+    msgpack_writer *w = y->out;
+    if (count < 2 || w->failed)
+        return 0;
+    asm_yaml_pair *pairs = malloc((size_t)count * sizeof *pairs);
+    uint8_t *copy = malloc(w->len - start);
+    if (!pairs || !copy) {
+        free(pairs);
+        free(copy);
+        return -1;
+    }
+    for (int k = 0; k < count; k++) {
+        size_t pos = starts[k];
+        pairs[k].start = starts[k];
+        pairs[k].end = k + 1 < count ? starts[k + 1] : w->len;
+        if (msgpack_read(w->data, w->len, &pos, &pairs[k].key))
+            pairs[k].key.type = MSGPACK_BAD;
+    }
+    qsort(pairs, (size_t)count, sizeof *pairs, asm_yaml_pair_cmp);
+    size_t at = 0;
+    for (int k = 0; k < count; k++) {
+        memcpy(copy + at, w->data + pairs[k].start, pairs[k].end - pairs[k].start);
+        at += pairs[k].end - pairs[k].start;
+    }
+    memcpy(w->data + start, copy, at);
+    free(pairs);
+    free(copy);
+    return 0;
+}
+
 static int asm_yaml_mapping(asm_yaml *y, int indent)
 {
     int count = 0;
@@ -118,28 +183,41 @@ static int asm_yaml_mapping(asm_yaml *y, int indent)
         else if (y->lines[i].indent == indent)
             break;
     msgpack_write_map(y->out, (uint32_t)count);
-    for (int k = 0; k < count; k++) {
+    size_t start = y->out->len, *starts = malloc((size_t)(count ? count : 1) * sizeof *starts);
+    if (!starts)
+        return asm_yaml_fail(y, y->lines[y->pos].lineno, "out of memory");
+    int rc = 0;
+    for (int k = 0; k < count && !rc; k++) {
         /* the keys counted above: a nested value that ran over them makes the text malformed */
-        if (y->pos >= y->n || y->lines[y->pos].indent != indent)
-            return asm_yaml_fail(y, y->pos < y->n ? y->lines[y->pos].lineno : y->lines[y->n - 1].lineno,
-                                 "malformed mapping");
+        if (y->pos >= y->n || y->lines[y->pos].indent != indent) {
+            rc = asm_yaml_fail(y, y->pos < y->n ? y->lines[y->pos].lineno : y->lines[y->n - 1].lineno,
+                               "malformed mapping");
+            break;
+        }
         asm_yaml_line *l = &y->lines[y->pos];
         const char *value;
         size_t klen = asm_yaml_key(l, &value);
-        if (!klen)
-            return asm_yaml_fail(y, l->lineno, "expected 'key: value'");
+        if (!klen) {
+            rc = asm_yaml_fail(y, l->lineno, "expected 'key: value'");
+            break;
+        }
+        starts[k] = y->out->len;
         asm_yaml_scalar(y, l->text, klen);
         y->pos++;
         if (value) {
             asm_yaml_scalar(y, value, (size_t)(l->text + l->len - value));
+        } else if (y->pos < y->n && (y->lines[y->pos].indent > indent ||
+                                     (y->lines[y->pos].indent == indent && y->lines[y->pos].len > 1 &&
+                                      y->lines[y->pos].text[0] == '-' && y->lines[y->pos].text[1] == ' '))) {
+            rc = asm_yaml_node(y, y->lines[y->pos].indent); /* nested, or a sequence at the key's indent */
         } else {
-            if (y->pos >= y->n || y->lines[y->pos].indent < indent)
-                return asm_yaml_fail(y, l->lineno, "missing value");
-            if (asm_yaml_node(y, y->lines[y->pos].indent))
-                return -1;
+            msgpack_write_array(y->out, 0); /* no value: llvm-mc-19 writes an empty array */
         }
     }
-    return 0;
+    if (!rc && asm_yaml_sort_pairs(y, start, starts, count))
+        rc = asm_yaml_fail(y, y->lines[y->n - 1].lineno, "out of memory");
+    free(starts);
+    return rc;
 }
 
 static int asm_yaml_sequence(asm_yaml *y, int indent)
@@ -230,4 +308,67 @@ int r3_yaml_to_msgpack(const char *yaml, msgpack_writer *out, char *err, size_t 
     }
     free(y.lines);
     return rc;
+}
+
+/* Checks the array at *pos (count elements of `kind`, or any count when count < 0) and skips it. */
+static int asm_yaml_check_array(const uint8_t *mp, size_t len, size_t *pos, int count, msgpack_type kind)
+{
+    msgpack_value v;
+    if (msgpack_read(mp, len, pos, &v) || v.type != MSGPACK_ARRAY || (count >= 0 && v.u != (uint64_t)count))
+        return -1;
+    for (uint64_t i = 0; i < v.u; i++) {
+        size_t at = *pos;
+        msgpack_value e;
+        if (kind == MSGPACK_BAD) { /* any element */
+            if (msgpack_skip(mp, len, pos))
+                return -1;
+            continue;
+        }
+        if (msgpack_read(mp, len, &at, &e) ||
+            !(e.type == kind || (kind == MSGPACK_UINT && e.type == MSGPACK_INT)) || msgpack_skip(mp, len, pos))
+            return -1;
+    }
+    return 0;
+}
+
+int r3_yaml_check_hsa(const uint8_t *mp, size_t len, char *err, size_t errsize)
+{
+    size_t pos = 0;
+    msgpack_value root;
+    int version = 0, kernels = 0;
+    if (msgpack_read(mp, len, &pos, &root) || root.type != MSGPACK_MAP) {
+        snprintf(err, errsize, "invalid HSA metadata: not a map");
+        return -1;
+    }
+    for (uint64_t i = 0; i < root.u; i++) {
+        msgpack_value key;
+        if (msgpack_read(mp, len, &pos, &key))
+            break;
+        const char *what = NULL;
+        int bad = 0;
+        if (key.type == MSGPACK_STR && key.len == 14 && memcmp(key.str, "amdhsa.version", 14) == 0) {
+            version = 1;
+            what = "amdhsa.version must be two integers";
+            bad = asm_yaml_check_array(mp, len, &pos, 2, MSGPACK_UINT);
+        } else if (key.type == MSGPACK_STR && key.len == 14 && memcmp(key.str, "amdhsa.kernels", 14) == 0) {
+            kernels = 1;
+            what = "amdhsa.kernels must be a sequence";
+            bad = asm_yaml_check_array(mp, len, &pos, -1, MSGPACK_BAD);
+        } else if (key.type == MSGPACK_STR && key.len == 13 && memcmp(key.str, "amdhsa.printf", 13) == 0) {
+            what = "amdhsa.printf must be a sequence of strings";
+            bad = asm_yaml_check_array(mp, len, &pos, -1, MSGPACK_STR);
+        } else {
+            bad = msgpack_skip(mp, len, &pos);
+            what = "unreadable value";
+        }
+        if (bad) {
+            snprintf(err, errsize, "invalid HSA metadata: %s", what);
+            return -1;
+        }
+    }
+    if (!version || !kernels) {
+        snprintf(err, errsize, "invalid HSA metadata: %s missing", !version ? "amdhsa.version" : "amdhsa.kernels");
+        return -1;
+    }
+    return 0;
 }
