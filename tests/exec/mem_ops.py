@@ -1229,17 +1229,19 @@ def smem_cases(name, wave, rng):
             sd = 's40' if nd == 1 else 's[40:%d]' % (39 + nd)
             if nd == 1 and vi:   # SOFFSET also the destination: read before written (tinygrad hardware test)
                 sd = 's31'
-            soff = rng.randrange(0, 256) * 4 if vi else 0
-            ioff = rng.randrange(0, 1024) * 4 + (rng.randrange(1, 4) if vi == 0 else 0)  # low bits are ignored
+            # the low two bits of every address term are ignored (8.1.1, 8.1.2), each term's own
+            soff = rng.randrange(0, 256) * 4 + (rng.randrange(0, 4) if vi else 0) if vi else 0
+            ioff = rng.randrange(0, 1024) * 4 + rng.randrange(0 if vi else 1, 4)
+            vlow = rng.randrange(0, 4) if vi else 0   # ... and those of the V# base (8.1.2)
             if vi and not name.startswith('s_buffer'):   # S_LOAD takes a negative offset (guide 8.1)
-                soff, ioff = soff + 2048, -rng.randrange(1, 512) * 4
+                soff, ioff = soff + 2048, -rng.randrange(1, 512) * 4 - rng.randrange(0, 4)
             buf = name.startswith('s_buffer')
             c.pre = ['s_mov_b32 s31, %d' % soff]
             stride = 16 if vi else 0   # only the range check uses STRIDE: (stride or 1) * NUM_RECORDS (8.1.2)
             if buf:
-                limit = ((ioff + soff) & ~3) + 4 * rng.randrange(0, nd + 1)
+                limit = ((ioff + soff) & ~3) + 4 * rng.randrange(0, nd + 1)   # (s20 is 4-aligned: no carry)
                 nrec = (limit + 15) // 16 if stride else limit
-                c.pre += ['s_mov_b32 s24, s20', 's_and_b32 s25, s21, 0xffff', 's_or_b32 s25, s25, 0x%x' % (stride << 16),
+                c.pre += ['s_add_u32 s24, s20, %d' % vlow, 's_and_b32 s25, s21, 0xffff', 's_or_b32 s25, s25, 0x%x' % (stride << 16),
                           's_mov_b32 s26, %d' % nrec, 's_mov_b32 s27, 0']
                 c.body = ['%s %s, s[24:27], s31 offset:0x%x' % (name, sd, ioff) if vi else '%s %s, s[24:27], 0x%x' % (name, sd, ioff)]
             else:

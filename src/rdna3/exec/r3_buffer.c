@@ -372,8 +372,9 @@ OP(buffer_atomic_inc_u64) { r3_buf_atomic(w, x, A_INC, 1); }
 OP(buffer_atomic_dec_u64) { r3_buf_atomic(w, x, A_DEC, 1); }
 OP(buffer_atomic_cmpswap_b64) { r3_buf_atomic(w, x, A_CMPSWAP, 1); }
 
-/* s_buffer_load_bN: SDATA = N bits at V#.base + OFFSET + SOFFSET (low two bits ignored); a dword at
-   or beyond (STRIDE or 1) * NUM_RECORDS bytes reads 0. */
+/* s_buffer_load_bN: SDATA = N bits at V#.base + OFFSET + SOFFSET, the low two bits of the base and
+   of the offset sum ignored (guide 8.1.2: addr = (base & ~3) + (offset & ~3)); a dword at or beyond
+   (STRIDE or 1) * NUM_RECORDS bytes reads 0. */
 static void r3_sbuf_load(r3_wave *w, const r3_xop *x, unsigned dwords)
 {
     r3_vsharp v;
@@ -385,7 +386,7 @@ static void r3_sbuf_load(r3_wave *w, const r3_xop *x, unsigned dwords)
     for (unsigned k = 0; k < dwords; k++) {
         uint32_t val = 0;
         if (off + 4 * k < limit) {
-            uint8_t *p = r3_buf_bytes(w, v.base + off + 4 * k, 4, 0);
+            uint8_t *p = r3_buf_bytes(w, (v.base & ~3ull) + off + 4 * k, 4, 0);
             if (!p)
                 return;
             memcpy(&val, p, 4);

@@ -511,13 +511,14 @@ OP(global_atomic_csub_u32) { r3_vatomic(w, x, A_CSUB, 0); }
 
 /* ---- SMEM ---- */
 
-/* SDATA = bytes loaded from SBASE + offset + SOFFSET */
+/* SDATA = bytes loaded from SBASE + offset + SOFFSET, the two low bits of each term ignored (guide
+   8.1.1: "All components of the address (base, offset, inst_offset, M0) ... the two LSBs are
+   ignored"; of the sum, two terms with low bits would carry into bit 2) */
 R3_INLINE void r3_sload(r3_wave *w, const r3_xop *x, unsigned dwords)
 {
     unsigned base = x->src[0], soff = x->src[1];
-    uint64_t addr = ((uint64_t)w->sgpr[base] | (uint64_t)w->sgpr[base + 1] << 32) + (uint64_t)(int64_t)x->mem_offset +
-                    (soff != 124 ? w->sgpr[soff] : 0);
-    addr &= ~3ull; /* scalar loads ignore the low address bits */
+    uint64_t addr = (((uint64_t)w->sgpr[base] | (uint64_t)w->sgpr[base + 1] << 32) & ~3ull) +
+                    ((uint64_t)(int64_t)x->mem_offset & ~3ull) + ((soff != 124 ? w->sgpr[soff] : 0) & ~3u);
     /* (the memo and lookup inline; r3_locate only for a failed access's fault) */
     uint8_t *p = r3_device_bytes(w, addr, dwords * 4);
     if (!p && !(p = r3_locate(w, R3_SPACE_GLOBAL, addr, dwords * 4, 0)))
