@@ -36,6 +36,14 @@ straddle:
     global_load_b64 v[2:3], v0, s[2:3] offset:12
     s_waitcnt vmcnt(0)
     s_endpgm
+    .globl dsatomic
+    .p2align 8
+dsatomic:
+    v_mov_b32 v0, 6
+    v_mov_b32 v1, 1
+    ds_add_rtn_u32 v2, v0, v1
+    s_waitcnt lgkmcnt(0)
+    s_endpgm
     .globl trap
     .p2align 8
 trap:
@@ -84,6 +92,12 @@ farjump:
         .amdhsa_next_free_sgpr 4
         .amdhsa_user_sgpr_kernarg_segment_ptr 1
         .amdhsa_kernarg_size 8
+    .end_amdhsa_kernel
+    .p2align 6
+    .amdhsa_kernel dsatomic
+        .amdhsa_next_free_vgpr 4
+        .amdhsa_next_free_sgpr 1
+        .amdhsa_group_segment_fixed_size 64
     .end_amdhsa_kernel
     .p2align 6
     .amdhsa_kernel trap
@@ -137,6 +151,12 @@ amdhsa.kernels:
     .kernarg_segment_size: 8
     .name:           straddle
     .symbol:         straddle.kd
+    .wavefront_size: 32
+  - .args:           []
+    .group_segment_fixed_size: 64
+    .kernarg_segment_size: 0
+    .name:           dsatomic
+    .symbol:         dsatomic.kd
     .wavefront_size: 32
   - .args:           []
     .kernarg_segment_size: 0

@@ -36,6 +36,7 @@ check outside "outside every buffer" "$dir/bad.hsaco" --kernel wild --global 1 -
 # bytes 12..19 of a 16-byte buffer, right after a load from it, in one lane and in a whole wave
 check straddle "8-byte access at 0x[0-9a-f]*c is outside every buffer" "$dir/bad.hsaco" --kernel straddle --global 1 --local 1 --arg zeros:16
 check straddle32 "8-byte access at 0x[0-9a-f]*c is outside every buffer" "$dir/bad.hsaco" --kernel straddle --global 32 --local 32 --arg zeros:16
+check dsatomic "lane 0: misaligned 4-byte LDS atomic at 0x6" "$dir/bad.hsaco" --kernel dsatomic --global 1 --local 1
 check illegal "illegal instruction" "$dir/bad.hsaco" --kernel illegal --global 1 --local 1
 check runaway "budget exhausted" "$dir/bad.hsaco" --kernel forever --global 1 --local 1 --max-instructions 100000
 check missing "cannot read" "$dir/missing.hsaco" --kernel wild --global 1 --local 1

@@ -300,7 +300,9 @@ static void r3_ds_result(r3_wave *w, unsigned r, int wide, int l, uint64_t v)
 }
 
 /* DS atomics: memory = op(memory, DATA0[, DATA1]), the old value to VDST for the _rtn forms. An
-   access that is misaligned or outside LDS is dropped (and returns 0). */
+   access outside LDS is dropped (and returns 0); a misaligned one is a memory violation (guide 12.7:
+   LDS and GDS "report Memory Violation (memviol) for misaligned atomics"), a fault as for buffer and
+   global atomics. */
 static void r3_ds_atomic(r3_wave *w, const r3_xop *x, r3_atomic op, int ret, int wide)
 {
     uint64_t mask = r3_exec_mask(w);
@@ -310,7 +312,11 @@ static void r3_ds_atomic(r3_wave *w, const r3_xop *x, r3_atomic op, int ret, int
         if (!(mask >> l & 1))
             continue;
         uint32_t a = r3_ds_addr(w, x, l);
-        uint8_t *p = (a % n) ? NULL : r3_ds_mem(w, x, a, n);
+        if (a % n) {
+            r3_fault(w, "lane %d: misaligned %u-byte LDS atomic at 0x%x", l, n, a);
+            return;
+        }
+        uint8_t *p = r3_ds_mem(w, x, a, n);
         uint64_t old = 0, v = r3_ds_operand(w, d0, wide, l), c = r3_ds_operand(w, d1, wide, l);
         if (p)
             old = wide ? r3_atomic64((uint64_t *)(void *)p, op, v, c, fp)
@@ -335,7 +341,11 @@ static void r3_ds_xchg2(r3_wave *w, const r3_xop *x, int wide, unsigned stride)
         uint64_t old[2] = {0, 0};
         for (int e = 0; e < 2; e++) {
             uint32_t a = base + off[e];
-            uint8_t *p = (a % n) ? NULL : r3_ds_mem(w, x, a, n);
+            if (a % n) {
+                r3_fault(w, "lane %d: misaligned %u-byte LDS atomic at 0x%x", l, n, a);
+                return;
+            }
+            uint8_t *p = r3_ds_mem(w, x, a, n);
             uint64_t v = r3_ds_operand(w, data[e], wide, l);
             if (p)
                 old[e] = wide ? r3_atomic64((uint64_t *)(void *)p, A_SWAP, v, 0, 0)
