@@ -39,7 +39,7 @@ def kernel():
             's_and_saveexec_b32 s21, vcc_lo', 'ds_load_b32 v14, v13', 's_waitcnt lgkmcnt(0)',
             'global_atomic_add_u32 v1, v14, s[4:5] offset:28', 's_mov_b32 exec_lo, s21',
             # raw buffer atomic on word 8
-            's_mov_b32 s12, s4', 's_and_b32 s13, s5, 0xffff', 's_mov_b32 s14, 64', 's_mov_b32 s15, 0x30000000',
+            's_mov_b32 s12, s4', 's_and_b32 s13, s5, 0xffff', 's_mov_b32 s14, 64', 's_mov_b32 s15, 0x30014000',
             'buffer_atomic_add_u32 v3, off, s[12:15], 0 offset:32',
             's_waitcnt vmcnt(0)', 's_endpgm']
     return asmkit.Kernel('atomic_storm', body, nargs=1, lds=4)

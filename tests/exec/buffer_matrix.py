@@ -88,6 +88,8 @@ def configs(rng, dwords, fmt=False):
         w3 = (sel[0] | sel[1] << 3 | sel[2] << 6 | sel[3] << 9) | (istride << 21) | (add_tid << 23) | (oob << 28)
         if fmt:
             w3 |= FORMAT_UINT[dwords] << 12
+        elif rng.random() < 0.85:  # the plain accesses ignore a valid FORMAT; 0 (INVALID) leaves the
+            w3 |= rng.choice(list(FORMAT_UINT.values())) << 12  # resource unbound (guide 9.6)
         cfg.append((g * REGION, w1, nrec, w3, soff))
         for l in range(LANES):
             align = 16 if swz == 3 else 4  # swizzled accesses stay inside one element (seed 001)
@@ -108,6 +110,9 @@ class Vsharp:
         self.oob = (row[3] >> 28) & 3
         self.dst_sel = [(row[3] >> (3 * c)) & 7 for c in range(4)]
         self.soffset = row[4]
+        # guide 9.6 / seed 001 "Unbound Resources": a MUBUF access through a V# whose data format is
+        # 0 (INVALID), without ADD_TID, loads zero and stores nothing
+        self.unbound = (row[3] >> 12) & 0x7f == 0 and not self.add_tid
 
 
 def access(v, lane, idx, off, idxen, offen, ioff):
@@ -122,6 +127,8 @@ def access(v, lane, idx, off, idxen, offen, ioff):
         boff = index * v.stride + offset
 
     def oob(at, size):
+        if v.unbound:
+            return True
         structured = index >= v.num_records or offset + at + size > v.stride
         if v.oob == 0:
             return structured

@@ -163,7 +163,7 @@ def body(unit, op, mode):
             core += ['global_atomic_%s v7, v1, %s, s[6:7] offset:4 glc' % (name, data)]
         else:  # raw buffer over the output: stride 0, NUM_RECORDS large, OOB_SELECT 3
             core += ['s_mov_b32 s12, s6', 's_and_b32 s13, s7, 0xffff', 's_mov_b32 s14, -1',
-                     's_mov_b32 s15, 0x30000000', 'v_mov_b32 v9, v3', 'v_mov_b32 v10, v4',
+                     's_mov_b32 s15, 0x30014000', 'v_mov_b32 v9, v3', 'v_mov_b32 v10, v4',
                      'buffer_atomic_%s %s, v1, s[12:15], 0 offen offset:4 glc' % (name, 'v[9:10]' if cmp else 'v9'),
                      's_waitcnt vmcnt(0)', 'v_mov_b32 v7, v9']
         core += ['s_waitcnt vmcnt(0)', 'global_load_b32 v8, v1, s[6:7] offset:4', 's_waitcnt vmcnt(0)']

@@ -56,7 +56,7 @@ def store_out(wave, vreg, slot):
 
 def lds_kernel(op, wave):
     size, _, step = LDS_OPS[op]
-    fmt = FMT_16_SINT if op == 'format_x' else 0
+    fmt = FMT_16_SINT if op == 'format_x' else 20  # (any valid format: 0 would leave the V# unbound)
     word3 = 0x30000000 | fmt << 12 | 4  # OOB_SELECT 3 (raw), DST_SEL X = X
     body = prologue(wave) + [
         's_mov_b32 m0, %d' % M0_BASE, 'v_mov_b32 v2, 0x%x' % SENTINEL,
@@ -149,7 +149,7 @@ def align_kernel(unit, size, wave):
     dst = 'v[2:3]' if size == 8 else 'v2'
     body = prologue(wave) + ['v_mov_b32 v2, 0', 'v_mov_b32 v3, 0', 'v_mul_u32_u24 v4, 3, v0',
                              's_mov_b32 s12, s4', 's_and_b32 s13, s5, 0xffff', 's_mov_b32 s14, -1',
-                             's_mov_b32 s15, 0x30000000', 's_mul_i32 s16, s8, 3', 's_lshr_b32 s16, s16, 2']
+                             's_mov_b32 s15, 0x30014000', 's_mul_i32 s16, s8, 3', 's_lshr_b32 s16, s16, 2']
     if unit == 'buffer':  # soffset: this group's slice of the input (3 bytes per lane)
         body += ['buffer_load_%s %s, v4, s[12:15], s16 offen' % (load, dst)]
     else:

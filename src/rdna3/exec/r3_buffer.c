@@ -26,6 +26,7 @@ typedef struct {
     uint64_t base;
     uint32_t stride, num_records;
     uint8_t swizzle, index_stride, add_tid, oob, type, format;
+    uint8_t unbound; /* MUBUF through a V# of FORMAT 0 (INVALID) without ADD_TID: every access out of range */
     uint8_t dst_sel[4];
 } r3_vsharp;
 
@@ -78,6 +79,8 @@ static void r3_buf_lane_of(const r3_wave *w, const r3_xop *x, const r3_vsharp *v
 /* Whether `size` bytes at byte `at` of the lane's access are outside the buffer. */
 static int r3_buf_out_of_range(const r3_vsharp *v, const r3_buf_lane *b, uint32_t at, uint32_t size)
 {
+    if (v->unbound)
+        return 1;
     uint64_t end = (uint64_t)b->offset + at + size;
     switch (v->oob) {
     case 0:
@@ -111,10 +114,15 @@ static uint8_t *r3_buf_component(r3_wave *w, const r3_vsharp *v, const r3_buf_la
     return r3_buf_out_of_range(v, b, at, n) ? NULL : r3_buf_bytes(w, b->addr + at, n, lane);
 }
 
-/* A resource whose TYPE is not a buffer makes the instruction do nothing. */
+/* A resource whose TYPE is not a buffer makes the instruction do nothing. One whose data format is
+   0 (INVALID) without ADD_TID_ENABLE is unbound for MUBUF: loads return zero and stores are
+   ignored (guide 9.6 "Unbound Resources", seed 001: "keyed off the data-format being set to zero
+   (INVALID), and for MUBUF the add_tid_en = false"); r3_buf_format clears it for MTBUF, whose
+   format is the instruction's. */
 static int r3_buf_resource(const r3_wave *w, const r3_xop *x, r3_vsharp *v)
 {
     r3_vsharp_read(w, r3_field_value(x->in, R3F_SRSRC) * 4, v);
+    v->unbound = v->format == 0 && !v->add_tid;
     return v->type == 0;
 }
 
@@ -222,6 +230,8 @@ static void r3_buf_format(r3_wave *w, const r3_xop *x, int count, unsigned how)
     r3_vsharp v;
     if (!r3_buf_resource(w, x, &v))
         return;
+    if (typed)
+        v.unbound = 0;
     const r3_inst *in = x->in;
     const r3_buffmt *f = r3_buffmt_of(typed ? r3_field_value(in, R3F_FMT) : v.format);
     uint8_t sel[4];
