@@ -628,6 +628,24 @@ def cvt_nearest_i32_f32(c):
     put32(c, float_to_int(floor_bits(s, F32), F32, -2 ** 31, 2 ** 31 - 1) & MASK32)
 
 
+@override('cvt_nearest_i32_f32', 'docs/isa-notes-rdna3.md Conversions; AMD rocjitsu conversion captures on '
+                                 'gfx1100 and gfx1201 (0x3effffff gives 0)')
+def cvt_nearest_i32_f32_exact(c):
+    """V_CVT_NEAREST_I32_F32 as measured: floor of the exact S0 + 0.5 (halves round toward +inf),
+    saturating, NaN -> 0."""
+    from fractions import Fraction
+    import math
+    b = fin(c, 0, F32)
+    if P.is_nan(b, F32):
+        put32(c, 0)
+        return
+    if P.is_inf(b, F32):
+        put32(c, (2 ** 31 - 1 if not P.sign(b, F32) else -2 ** 31) & MASK32)
+        return
+    v = math.floor(P.value(b, F32) + Fraction(1, 2))
+    put32(c, max(-2 ** 31, min(2 ** 31 - 1, v)) & MASK32)
+
+
 def v_cvt_16_f32(b, signed):
     return float_to_int(b, F32, -2 ** 15 if signed else 0, 2 ** 15 - 1 if signed else 2 ** 16 - 1) & MASK16
 

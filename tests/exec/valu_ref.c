@@ -566,7 +566,9 @@ OPFN(cvt_f16_f32) { uint64_t a = in32(c, S0); D16(out16(c, is_nan(a, F32) ? quie
 OPFN(cvt_f32_f16) { uint64_t a = in16(c, S0 & 0xffff); D32(is_nan(a, F16) ? quiet(convert(a, F16, F32, 0), F32) : convert(a, F16, F32, 0)); }
 OPFN(cvt_floor_i32_f32) { D32((uint32_t)to_int(floor(f32((uint32_t)in32(c, S0))), INT32_MIN, INT32_MAX)); }
 /* guide: f32_to_i32(floor(S0.f32 + 0.5F)), the sum an f32 addition (to nearest even) */
-OPFN(cvt_nearest_i32_f32) { D32((uint32_t)to_int(floor(f32(b32((float)((double)f32((uint32_t)in32(c, S0)) + 0.5)))), INT32_MIN, INT32_MAX)); }
+/* floor of the exact S0 + 0.5 (AMD rocjitsu's gfx1100/gfx1201 captures: halves round up, 0.49999997
+   gives 0), not of the f32 sum the guide's pseudocode types */
+OPFN(cvt_nearest_i32_f32) { D32((uint32_t)to_int(floor((double)f32((uint32_t)in32(c, S0)) + 0.5), INT32_MIN, INT32_MAX)); }
 OPFN(cvt_f16_u16) { D16(out16(c, int_to_f(c, 0, U16(S0), F16, rnd64(c)))); }
 OPFN(cvt_f16_i16) { int v = I16(S0); D16(out16(c, int_to_f(c, v < 0, (uint64_t)(v < 0 ? -v : v), F16, rnd64(c)))); }
 OPFN(cvt_u16_f16) { D16((uint16_t)to_int(f64(convert(in16(c, S0 & 0xffff), F16, F64, 0)), 0, 65535)); }

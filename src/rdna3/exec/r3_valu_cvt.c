@@ -48,10 +48,10 @@ CVT32(v_cvt_u32_f32, r3_src_f32, to_u32(fp_f32(a[l])), r3_dst_b32)
 CVT32(v_cvt_i32_f32, r3_src_f32, to_i32(fp_f32(a[l])), r3_dst_b32)
 /* D = (i32)floor(S0), saturating, NaN -> 0 */
 CVT32(v_cvt_floor_i32_f32, r3_src_f32, to_i32(floor(fp_f32(a[l]))), r3_dst_b32)
-/* D = (i32)floor(S0 + 0.5F), the sum an f32 addition rounded to nearest even (guide pseudocode;
-   LLVM selects it for fp_to_sint(ffloor(fadd x, 0.5))): 0.49999997 gives 1. Saturating, NaN -> 0 */
-CVT32(v_cvt_nearest_i32_f32, r3_src_f32, to_i32(floor(fp_f32(fp_f64_to_f32((double)fp_f32(a[l]) + 0.5, FP_RNE)))),
-      r3_dst_b32)
+/* D = (i32)floor(S0 + 0.5) with the exact sum, halves rounding up (AMD rocjitsu's captures on gfx1100
+   and gfx1201: 0.49999997 gives 0; the guide's pseudocode types the sum as an f32 addition, which
+   would give 1). Saturating, NaN -> 0. (The sum of an f32 and 0.5 is exact in double.) */
+CVT32(v_cvt_nearest_i32_f32, r3_src_f32, to_i32(floor((double)fp_f32(a[l]) + 0.5)), r3_dst_b32)
 /* D = (f32)S0 unsigned */
 CVT32(v_cvt_f32_u32, r3_src_b32, int_to_f32(w, a[l]), r3_dst_f32)
 /* D = (f32)S0 signed */
