@@ -327,8 +327,11 @@ static uint32_t dot_neg(const r3_xop *x, int k, uint32_t v)
 static void dot2_f32(r3_wave *w, const r3_xop *x, int bf16, int acc_is_dst)
 {
     uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], c[R3_MAX_LANES], r[R3_MAX_LANES];
-    r3_src_raw(w, x, 0, bf16 ? R3_CONST_BF16 : R3_CONST_PK16, a);
-    r3_src_raw(w, x, 1, bf16 ? R3_CONST_BF16 : R3_CONST_PK16, b);
+    /* an inline constant: f16 bits in the low half only (f16 sources), the f32 constant's high half
+       in both halves (bf16 sources), as register captures from a gfx1100 show (AMD rocjitsu,
+       gfx11_dot2 tests; the guide's table after 7.5.1 says the same of DOT2_F32_BF16) */
+    r3_src_raw(w, x, 0, bf16 ? R3_CONST_REPBF16 : R3_CONST_PK16, a);
+    r3_src_raw(w, x, 1, bf16 ? R3_CONST_REPBF16 : R3_CONST_PK16, b);
     if (acc_is_dst)
         memcpy(c, r3_dst_row(w, x), (size_t)LANES * 4);
     else
