@@ -53,6 +53,12 @@ CASES = [
     ('sin_f32 of the largest f32', MODE_DENORMS, ['v_mov_b32 v1, 0x7f7fffff', 'v_sin_f32 v40, v1'], 0, 1),
     ('sin_f32 of -largest f32', MODE_DENORMS, ['v_mov_b32 v1, 0xff7fffff', 'v_sin_f32 v40, v1'], 0, 1),
     ('sin_f32 of the smallest denormal', MODE_DENORMS, ['v_mov_b32 v1, 1', 'v_sin_f32 v40, v1'], 6, 1),
+    # v_div_fixup_f16: a NaN or infinite quotient with ordinary S1, S2 is an overflow rounded by the
+    # f16 MODE rounding (div_fixup_f16, checked on gfx1100 and gfx1201)
+] + [('div_fixup_f16 (%#x, %#x, 1.0), MODE round %d' % (q, d, r), 0x3f0 | r << 2,
+      ['v_mov_b32 v1, %#x' % q, 'v_mov_b32 v2, %#x' % d, 'v_div_fixup_f16 v40, v1, v2, 1.0'], want, 1)
+     for q, d, r, want in ((0x7e2a, 0x3c00, 0, 0x7c00), (0x7e2a, 0x3c00, 3, 0x7bff), (0x7e2a, 0x3c00, 2, 0x7bff),
+                           (0x7e2a, 0x3c00, 1, 0x7c00), (0x7c00, 0xbc00, 1, 0xfbff), (0x7e2a, 0xbc00, 0, 0xfc00))
     # v_trig_preop_f64: 1184 bits of 2/pi, truncated, in every rounding mode (trig_preop captures)
 ] + [('trig_preop_f64 1.0 segment 0, MODE round %d' % r, 0x3f0 | r | r << 2,
       ['v_trig_preop_f64 v[40:41], 1.0, 0'], 0x3fe45f306dc9c882, 2) for r in range(4)]

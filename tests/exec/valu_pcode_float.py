@@ -1172,6 +1172,23 @@ for _t, _f in (('f32', F32), ('f64', F64)):
     _div_fixup_row(_t, _f, hw=True)
 
 
+@override('div_fixup_f16', 'docs/isa-notes-rdna3.md v_div_fixup; AMD rocjitsu div_fixup_f16 checked on '
+                           'gfx1100 and gfx1201 ((0x7e2a, 1, 1) gives 0x7c00, 0x7bff toward zero)')
+def div_fixup_f16_overflow(c):
+    """V_DIV_FIXUP_F16 as measured: the pseudocode, but a NaN or infinite quotient S0 (S1, S2 past
+    the special cases) is an overflow of sign_out rounded by MODE: infinity, or the largest finite
+    value where the rounding direction is toward zero."""
+    q, den, num = fin(c, 0, F16), fin(c, 1, F16), fin(c, 2, F16)
+    so = P.sign(den, F16) ^ P.sign(num, F16)
+    ordinary = lambda b: not P.is_nan(b, F16) and not P.is_inf(b, F16) and key(b, F16) != 0
+    if ordinary(den) and ordinary(num) and (P.is_nan(q, F16) or P.is_inf(q, F16)):
+        rm = P.rmode_of(c.mode, F16)
+        to_max = rm == 'rtz' or rm == ('rup' if so else 'rdn')
+        put(c, F16, (0x7bff if to_max else 0x7c00) | (0x8000 if so else 0))
+        return
+    ROWS['div_fixup_f16'][1](c)
+
+
 def _div_fmas_row(t, f):
     name = 'div_fmas_' + t
     scale = 32 if f is F32 else 64

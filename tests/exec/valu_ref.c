@@ -1082,6 +1082,10 @@ static uint64_t div_fixup_ref(const ctx *c, fmt f, uint64_t q, uint64_t d, uint6
         return sign | fmt_expmask(f);
     if (is_inf(d, f) || is_zero(n, f))
         return sign;
+    if (f.man == 10 && (is_nan(q, f) || is_inf(q, f))) { /* overflow by MODE (rocjitsu, gfx1100/gfx1201) */
+        int r = rnd64(c);
+        return sign | (r == 3 || r == (sign ? 1 : 2) ? fmt_expmask(f) - 1 : fmt_expmask(f));
+    }
     if (f.man == 10)
         return fout(c, f, (q & ~fmt_sign(f)) | sign);
     if (biased_exp(n, f) - biased_exp(d, f) < -(f.man == 52 ? 1075 : 150))

@@ -885,10 +885,14 @@ OP(v_div_fixup_f32) { div_lanes(w, x, &div_f32, DIV_FIXUP); }
 /* D = the quotient S0 of S2 / S1 with the IEEE special cases applied (f64) */
 OP(v_div_fixup_f64) { div_lanes(w, x, &div_f64, DIV_FIXUP); }
 
-/* D = the quotient S0 of S2 / S1 with the IEEE special cases applied (f16) */
+/* D = the quotient S0 of S2 / S1 with the IEEE special cases applied (f16). A NaN or infinite S0
+   with ordinary S1 and S2 is an overflow: infinity, or the largest finite value where MODE rounds
+   toward zero (AMD rocjitsu, checked on gfx1100 and gfx1201: (0x7e2a, 1, 1) gives 0x7c00 under
+   round to nearest and 0x7bff toward zero; the guide's pseudocode returns S0's magnitude). */
 OP(v_div_fixup_f16)
 {
     uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], c[R3_MAX_LANES], r[R3_MAX_LANES];
+    fp_round rnd = (fp_round)R3_MODE_ROUND64(w->mode);
     r3_src_f16(w, x, 0, a);
     r3_src_f16(w, x, 1, b);
     r3_src_f16(w, x, 2, c);
@@ -905,6 +909,8 @@ OP(v_div_fixup_f16)
             r[l] = sign | 0x7c00u;
         else if (isinf(s1) || s2 == 0)
             r[l] = sign;
+        else if ((a[l] & 0x7c00u) == 0x7c00u) /* a NaN or infinite quotient: overflow, rounded by MODE */
+            r[l] = sign | (rnd == FP_RTZ || rnd == (sign ? FP_RUP : FP_RDN) ? 0x7bffu : 0x7c00u);
         else
             r[l] = sign | (a[l] & 0x7fffu);
     }
