@@ -184,11 +184,11 @@ run valu-vectors-reference python3 tests/exec/valu_vectors.py --tool build/rel/w
 # issue 15: valu_ref.c against a second model written from the RDNA3 guide's pseudocode (valu_pcode*.py)
 run valu-pcode python3 tests/exec/valu_pcode_check.py --seed 1 --covered "$cov/valu-pcode"
 # the SALU rows that compute on SGPRs and SCC against a Python model of the guide's SOP descriptions
+run salu-vectors python3 tests/exec/salu_vectors.py --tool build/rel/wavesim --seed 1
+run salu-vectors-asan-ubsan python3 tests/exec/salu_vectors.py --tool build/san/wavesim --seed 2
 # results captured from RDNA3 hardware (AMD rocjitsu's W7900 / gfx1100 captures), no model of ours
 run hw-captures python3 tests/exec/hw_captures.py --tool build/rel/wavesim
 run hw-captures-asan-ubsan python3 tests/exec/hw_captures.py --tool build/san/wavesim
-run salu-vectors python3 tests/exec/salu_vectors.py --tool build/rel/wavesim --seed 1
-run salu-vectors-asan-ubsan python3 tests/exec/salu_vectors.py --tool build/san/wavesim --seed 2
 run wmma-matrix python3 tests/exec/wmma_matrix.py --tool build/rel/wavesim --seed 4 --covered "$cov/wmma"
 run wmma-matrix-asan-ubsan python3 tests/exec/wmma_matrix.py --tool build/san/wavesim --seed 5 --sample 0.05
 run dpp-lanes python3 tests/exec/dpp_lanes.py --tool build/rel/wavesim --seed 3

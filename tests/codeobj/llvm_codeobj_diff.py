@@ -89,6 +89,8 @@ METADATA_CASES = [
                            'amdhsa.kernels:  []']),
     ('empty-values', ['amdhsa.kernels:', 'amdhsa.zzz:', 'amdhsa.a:', '  z: 1', '  b:', '  a: [1, 2]',
                       'amdhsa.target:   amdgcn-amd-amdhsa--gfx1100']),
+    ('sequence-at-key-indent', ['amdhsa.printf:', "- '1:1:4:%d'", "- '2:1:8:%s'", 'amdhsa.kernels: []',
+                                'amdhsa.target:   amdgcn-amd-amdhsa--gfx1100']),
 ]
 
 

@@ -176,12 +176,10 @@ static int asm_yaml_sort_pairs(asm_yaml *y, size_t start, const size_t *starts, 
 static int asm_yaml_mapping(asm_yaml *y, int indent)
 {
     int count = 0;
-    for (int i = y->pos; i < y->n && y->lines[i].indent >= indent; i++)
-        if (y->lines[i].indent == indent && !(y->lines[i].text[0] == '-' && y->lines[i].len > 1 &&
-                                              y->lines[i].text[1] == ' '))
+    for (int i = y->pos; i < y->n && y->lines[i].indent >= indent; i++) /* "- " lines at this indent are */
+        if (y->lines[i].indent == indent && !(y->lines[i].text[0] == '-' && y->lines[i].len > 1 && /* a key's */
+                                              y->lines[i].text[1] == ' '))                        /* sequence */
             count++;
-        else if (y->lines[i].indent == indent)
-            break;
     msgpack_write_map(y->out, (uint32_t)count);
     size_t start = y->out->len, *starts = malloc((size_t)(count ? count : 1) * sizeof *starts);
     if (!starts)
@@ -223,9 +221,14 @@ static int asm_yaml_mapping(asm_yaml *y, int indent)
 static int asm_yaml_sequence(asm_yaml *y, int indent)
 {
     int count = 0;
-    for (int i = y->pos; i < y->n && y->lines[i].indent >= indent; i++)
-        if (y->lines[i].indent == indent)
-            count++;
+    for (int i = y->pos; i < y->n && y->lines[i].indent >= indent; i++) {
+        const asm_yaml_line *l = &y->lines[i];
+        if (l->indent != indent)
+            continue;
+        if (l->len < 2 || l->text[0] != '-' || l->text[1] != ' ')
+            break; /* a sequence at its key's indent ends at the next key */
+        count++;
+    }
     msgpack_write_array(y->out, (uint32_t)count);
     for (int k = 0; k < count; k++) {
         if (y->pos >= y->n || y->lines[y->pos].indent != indent)
