@@ -105,6 +105,7 @@ int core_pool_run(uint64_t n, int nthreads, core_item_fn fn, void *ctx, uint64_t
     }
     return 0;
 }
+
 int core_cpu_count(void)
 {
     long n = sysconf(_SC_NPROCESSORS_ONLN);

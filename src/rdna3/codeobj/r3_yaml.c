@@ -93,6 +93,12 @@ static void asm_yaml_scalar(asm_yaml *y, const char *s, size_t n)
 
 static int asm_yaml_node(asm_yaml *y, int indent);
 
+/* Whether the line is a sequence item ("- ...") */
+static int asm_yaml_is_item(const asm_yaml_line *l)
+{
+    return l->len > 1 && l->text[0] == '-' && l->text[1] == ' ';
+}
+
 /* "key: value" of a mapping line: the key's length, and where the value starts (or NULL). */
 static size_t asm_yaml_key(const asm_yaml_line *l, const char **value)
 {
@@ -176,9 +182,8 @@ static int asm_yaml_sort_pairs(asm_yaml *y, size_t start, const size_t *starts, 
 static int asm_yaml_mapping(asm_yaml *y, int indent)
 {
     int count = 0;
-    for (int i = y->pos; i < y->n && y->lines[i].indent >= indent; i++) /* "- " lines at this indent are */
-        if (y->lines[i].indent == indent && !(y->lines[i].text[0] == '-' && y->lines[i].len > 1 && /* a key's */
-                                              y->lines[i].text[1] == ' '))                        /* sequence */
+    for (int i = y->pos; i < y->n && y->lines[i].indent >= indent; i++) /* items at this indent: a key's sequence */
+        if (y->lines[i].indent == indent && !asm_yaml_is_item(&y->lines[i]))
             count++;
     msgpack_write_map(y->out, (uint32_t)count);
     size_t start = y->out->len, *starts = malloc((size_t)(count ? count : 1) * sizeof *starts);
@@ -205,8 +210,7 @@ static int asm_yaml_mapping(asm_yaml *y, int indent)
         if (value) {
             asm_yaml_scalar(y, value, (size_t)(l->text + l->len - value));
         } else if (y->pos < y->n && (y->lines[y->pos].indent > indent ||
-                                     (y->lines[y->pos].indent == indent && y->lines[y->pos].len > 1 &&
-                                      y->lines[y->pos].text[0] == '-' && y->lines[y->pos].text[1] == ' '))) {
+                                     (y->lines[y->pos].indent == indent && asm_yaml_is_item(&y->lines[y->pos])))) {
             rc = asm_yaml_node(y, y->lines[y->pos].indent); /* nested, or a sequence at the key's indent */
         } else {
             msgpack_write_array(y->out, 0); /* no value: llvm-mc-19 writes an empty array */
@@ -225,7 +229,7 @@ static int asm_yaml_sequence(asm_yaml *y, int indent)
         const asm_yaml_line *l = &y->lines[i];
         if (l->indent != indent)
             continue;
-        if (l->len < 2 || l->text[0] != '-' || l->text[1] != ' ')
+        if (!asm_yaml_is_item(l))
             break; /* a sequence at its key's indent ends at the next key */
         count++;
     }
@@ -235,7 +239,7 @@ static int asm_yaml_sequence(asm_yaml *y, int indent)
             return asm_yaml_fail(y, y->pos < y->n ? y->lines[y->pos].lineno : y->lines[y->n - 1].lineno,
                                  "malformed sequence");
         asm_yaml_line *l = &y->lines[y->pos];
-        if (l->len < 2 || l->text[0] != '-' || l->text[1] != ' ')
+        if (!asm_yaml_is_item(l))
             return asm_yaml_fail(y, l->lineno, "expected '- '");
         const char *value;
         asm_yaml_line rest = {l->text + 2, l->len - 2, indent + 2, l->lineno};
@@ -261,8 +265,7 @@ static int asm_yaml_node(asm_yaml *y, int indent)
     if (++y->depth > 64)
         return asm_yaml_fail(y, y->lines[y->pos].lineno, "nested too deeply");
     asm_yaml_line *l = &y->lines[y->pos];
-    int rc = l->len > 1 && l->text[0] == '-' && l->text[1] == ' ' ? asm_yaml_sequence(y, indent)
-                                                                   : asm_yaml_mapping(y, indent);
+    int rc = asm_yaml_is_item(l) ? asm_yaml_sequence(y, indent) : asm_yaml_mapping(y, indent);
     y->depth--;
     return rc;
 }

@@ -299,10 +299,20 @@ static void r3_ds_result(r3_wave *w, unsigned r, int wide, int l, uint64_t v)
         r3_vrow_w(w, r + 1)[l] = (uint32_t)(v >> 32);
 }
 
+/* Whether an n-byte atomic at addr is misaligned: a memory violation (guide 12.7: LDS and GDS
+   "report Memory Violation (memviol) for misaligned atomics"), a fault as for buffer and global
+   atomics. */
+static int r3_ds_atomic_misaligned(r3_wave *w, int lane, uint32_t addr, unsigned n)
+{
+    if (addr % n == 0)
+        return 0;
+    r3_fault(w, "lane %d: misaligned %u-byte LDS atomic at 0x%x", lane, n, addr);
+    return 1;
+}
+
 /* DS atomics: memory = op(memory, DATA0[, DATA1]), the old value to VDST for the _rtn forms. An
-   access outside LDS is dropped (and returns 0); a misaligned one is a memory violation (guide 12.7:
-   LDS and GDS "report Memory Violation (memviol) for misaligned atomics"), a fault as for buffer and
-   global atomics. */
+   access outside LDS is dropped (and returns 0); a misaligned one faults
+   (r3_ds_atomic_misaligned). */
 static void r3_ds_atomic(r3_wave *w, const r3_xop *x, r3_atomic op, int ret, int wide)
 {
     uint64_t mask = r3_exec_mask(w);
@@ -312,10 +322,8 @@ static void r3_ds_atomic(r3_wave *w, const r3_xop *x, r3_atomic op, int ret, int
         if (!(mask >> l & 1))
             continue;
         uint32_t a = r3_ds_addr(w, x, l);
-        if (a % n) {
-            r3_fault(w, "lane %d: misaligned %u-byte LDS atomic at 0x%x", l, n, a);
+        if (r3_ds_atomic_misaligned(w, l, a, n))
             return;
-        }
         uint8_t *p = r3_ds_mem(w, x, a, n);
         uint64_t old = 0, v = r3_ds_operand(w, d0, wide, l), c = r3_ds_operand(w, d1, wide, l);
         if (p)
@@ -341,10 +349,8 @@ static void r3_ds_xchg2(r3_wave *w, const r3_xop *x, int wide, unsigned stride)
         uint64_t old[2] = {0, 0};
         for (int e = 0; e < 2; e++) {
             uint32_t a = base + off[e];
-            if (a % n) {
-                r3_fault(w, "lane %d: misaligned %u-byte LDS atomic at 0x%x", l, n, a);
+            if (r3_ds_atomic_misaligned(w, l, a, n))
                 return;
-            }
             uint8_t *p = r3_ds_mem(w, x, a, n);
             uint64_t v = r3_ds_operand(w, data[e], wide, l);
             if (p)
