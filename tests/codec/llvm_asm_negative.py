@@ -35,6 +35,9 @@ BAD = [
     'v_add_f32 v256, v1, v2', 'v_mov_b32 v[0:1], v2', 'v_add_co_u32 v0, s[0:1], v1, v2',
     'v_cndmask_b32 v0, v1, v2, s[0:1]', 'v_add_f64 v[0:1], v[1:2], v[2:3] clamp dlc', 'v_pk_add_f16 v0, v1, v2 op_sel:[0,0,0]',
     'v_fma_f32 v0, v1, v2', 'v_wmma_f32_16x16x16_f16 v[0:3], v[8:15], v[16:23], v[0:7]',
+    # WMMA's C: no literal, no 1/(2pi) (the assembler took both until 2026-11-27)
+    'v_wmma_f16_16x16x16_f16 v[40:47], v[8:15], v[16:23], 0.15915494', 'v_wmma_f32_16x16x16_f16 v[40:47], v[8:15], v[16:23], 0x3f800000',
+    'v_wmma_i32_16x16x16_iu8 v[40:47], v[8:11], v[16:19], 100', 'v_wmma_bf16_16x16x16_bf16 v[40:47], v[8:15], v[16:23], 0x3118',
     'ds_load_b32 v0, v1 offset:65536', 'ds_load_2addr_b32 v[0:1], v2 offset0:256', 'ds_store_b32 v1, v2 glc',
     'global_load_b32 v0, v[1:2], s[2:3]', 'global_load_b32 v0, v1, off', 'global_load_b32 v0, v[1:2], off offset:4096',
     'flat_load_b32 v0, v[1:2] offset:-1', 'scratch_load_b32 v0, v[1:2], off', 'buffer_load_b32 v0, v[1:2], s[0:3], 0 offen',

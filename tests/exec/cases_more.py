@@ -260,7 +260,15 @@ def cases(rng, Case):
     WC = [f32(rng.uniform(-1, 1)) for _ in range(256)]
 
     def wmma_ref():
-        return [f32(float(sum(Fraction(WA[m * 16 + k]) * Fraction(WB[k * 16 + n]) for k in range(16)) + Fraction(WC[m * 16 + n])))
+        # what gfx1100 computes: eight chained DOT2 steps per element (valu_pcode_float.wmma_element,
+        # written from AMD rocjitsu's hardware-characterized model and its W7900 captures;
+        # docs/isa-notes-rdna3.md "Dot products and WMMA"), not the exact sum rounded once
+        import valu_pcode_float as VPF
+        h = lambda v: struct.unpack('<H', struct.pack('<e', v))[0]  # noqa: E731
+        fb = lambda v: struct.unpack('<I', struct.pack('<f', v))[0]  # noqa: E731
+        bf = lambda b: struct.unpack('<f', struct.pack('<I', b))[0]  # noqa: E731
+        return [bf(VPF.wmma_element([h(WA[m * 16 + k]) for k in range(16)], [h(WB[k * 16 + n]) for k in range(16)],
+                                    fb(WC[m * 16 + n]), VPF.F16, VPF.F32))
                 for m in range(16) for n in range(16)]
     out.append(Case('wmma', 'wmma.cl', 'wmma', '32', '32',
                     [('buf', pack('e', WA)), ('buf', pack('e', WB)), ('buf', pack('f', WC)), ('zeros', 1024)],

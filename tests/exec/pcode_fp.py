@@ -110,8 +110,10 @@ def quiet(b, f):
 
 
 def default_nan(f):
-    """The positive quiet NaN with an empty payload (0x7fc00000 for F32)."""
-    return exp_mask(f) | (1 << (f[0] - 1))
+    """The NEGATIVE quiet NaN with an empty payload (0xffc00000 for F32), the NaN an invalid
+    operation returns: the guide's functional examples of V_LOG/V_SQRT/V_SIN (=> 0xffc00000, 0xfe00)
+    and AMD rocjitsu's gfx1100 register captures of invalid f16 fmas (0xfe00), dot2 and WMMA."""
+    return sign_bit(f) | exp_mask(f) | (1 << (f[0] - 1))
 
 
 def neg(b, f):
@@ -279,7 +281,7 @@ def from_float(x, f, rmode='rne'):
     """Bits of the Python float x in format f (correctly rounded from the double)."""
     x = float(x)
     if math.isnan(x):
-        return default_nan(f) | (sign_bit(f) if math.copysign(1.0, x) < 0 else 0)
+        return exp_mask(f) | (1 << (f[0] - 1)) | (sign_bit(f) if math.copysign(1.0, x) < 0 else 0)
     if math.isinf(x):
         return inf(f, 1 if x < 0 else 0)
     s = 1 if math.copysign(1.0, x) < 0 else 0

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ref_dot2.h"
 #include "ref_wide.h"
 
 /* -frounding-math (see valu_vectors.py) stands in for FENV_ACCESS, which gcc ignores */
@@ -50,7 +51,9 @@ static int is_inf(uint64_t b, fmt f) { return (b & ~fmt_sign(f)) == fmt_expmask(
 static int is_denorm(uint64_t b, fmt f) { return !(b & fmt_expmask(f)) && (b & ((1ull << f.man) - 1)); }
 static int is_zero(uint64_t b, fmt f) { return !(b & ~fmt_sign(f)); }
 static uint64_t quiet(uint64_t b, fmt f) { return b | 1ull << (f.man - 1); }
-static uint64_t default_nan(fmt f) { return fmt_expmask(f) | 1ull << (f.man - 1); }
+/* the default NaN is negative (0xffc00000, 0xfe00): rocjitsu's gfx1100 captures of invalid f16 fmas,
+   the guide's transcendental examples; docs/isa-notes-rdna3.md "NaN results" */
+static uint64_t default_nan(fmt f) { return fmt_sign(f) | fmt_expmask(f) | 1ull << (f.man - 1); }
 
 /* MODE: [1:0] f32 round, [3:2] f16/f64 round, bit 4/5 f32 denormal in/out kept, 6/7 f16/f64, 8 DX10, 9 IEEE */
 static int rnd32(const ctx *c) { return c->mode & 3; }
@@ -156,13 +159,24 @@ static uint64_t convert(uint64_t b, fmt from, fmt to, int r)
     return round_exact(neg, mag, e, to, r);
 }
 
-/* The first NaN source, quieted, or the default NaN. */
-static uint64_t nan_of(fmt f, int n, const uint64_t *v)
+/* A NaN source as a result: quieted in IEEE mode, as it is (a signalling NaN too) with MODE.IEEE = 0
+   (the guide's MODE table; rocjitsu's gfx1100 captures) */
+static uint64_t qnan(const ctx *c, uint64_t b, fmt f) { return (c->mode & 0x200) ? quiet(b, f) : b; }
+
+/* The first NaN source (qnan), or the default NaN. */
+static uint64_t nan_of(const ctx *c, fmt f, int n, const uint64_t *v)
 {
     for (int i = 0; i < n; i++)
         if (is_nan(v[i], f))
-            return quiet(v[i], f);
+            return qnan(c, v[i], f);
     return default_nan(f);
+}
+
+/* an fma's product is invalid (0 * inf of the sources after input flushing): the default NaN even
+   with a NaN addend (rocjitsu's gfx1100 captures of v_fma_f16 and v_fma_mixlo/hi_f16) */
+static int inf_times_zero(uint64_t a, uint64_t b, fmt f)
+{
+    return (is_zero(a, f) && is_inf(b, f)) || (is_inf(a, f) && is_zero(b, f));
 }
 
 /* ---------- f32 / f64 arithmetic on the host ---------- */
@@ -180,7 +194,7 @@ static uint64_t arith32(const ctx *c, arith op, uint64_t a, uint64_t b, uint64_t
     uint32_t rb = b32(r);
     if (is_nan(rb, F32)) {
         uint64_t v[3] = {a, b, d};
-        return nan_of(F32, op == FMA ? 3 : 2, v);
+        return op == FMA && inf_times_zero(a, b, F32) ? default_nan(F32) : nan_of(c, F32, op == FMA ? 3 : 2, v);
     }
     return out32(c, rb);
 }
@@ -195,7 +209,7 @@ static uint64_t arith64(const ctx *c, arith op, uint64_t a, uint64_t b, uint64_t
     uint64_t rb = b64(r);
     if (is_nan(rb, F64)) {
         uint64_t v[3] = {a, b, d};
-        return nan_of(F64, op == FMA ? 3 : 2, v);
+        return op == FMA && inf_times_zero(a, b, F64) ? default_nan(F64) : nan_of(c, F64, op == FMA ? 3 : 2, v);
     }
     return out64(c, rb);
 }
@@ -206,9 +220,11 @@ static uint64_t arith16(const ctx *c, arith op, uint64_t a, uint64_t b, uint64_t
     a = in16(c, a & 0xffff), b = in16(c, b & 0xffff), d = in16(c, d & 0xffff);
     uint64_t v[3] = {a, b, d};
     int n = op == FMA ? 3 : 2;
+    if (op == FMA && inf_times_zero(a, b, F16))
+        return default_nan(F16);
     for (int i = 0; i < n; i++)
         if (is_nan(v[i], F16))
-            return nan_of(F16, n, v);
+            return nan_of(c, F16, n, v);
     if (op == SUB)
         b ^= 0x8000, op = ADD;
     /* infinities */
@@ -579,7 +595,7 @@ static uint64_t integral(const ctx *c, fmt f, uint64_t a, double (*fn)(double))
 {
     a = f.man == 23 ? in32(c, a) : f.man == 10 ? in16(c, a) : in64(c, a);
     if (is_nan(a, f))
-        return quiet(a, f);
+        return qnan(c, a, f);
     double x = f.man == 52 ? f64(a) : f.man == 23 ? f32((uint32_t)a) : f64(convert(a, F16, F64, 0));
     double y = fn(x);
     uint64_t r = f.man == 52 ? b64(y) : convert(b64(y), F64, f, 0);
@@ -666,7 +682,7 @@ static uint64_t fract_ref(const ctx *c, fmt f, uint64_t a)
 {
     a = fin(c, f, a);
     if (is_nan(a, f))
-        return quiet(a, f);
+        return qnan(c, a, f);
     if (is_inf(a, f))
         return default_nan(f);
     uint64_t one_below = convert(b64(1.0), F64, f, 0) - 1;
@@ -826,7 +842,7 @@ static void cube(const ctx *c, float *id, float *sc, float *tc, float *ma)
 static uint32_t cube_out(const ctx *c, float r)
 {
     uint64_t v[3] = {in32(c, U32(S0)), in32(c, U32(S1)), in32(c, U32(S2))};
-    return is_nan(b32(r), F32) ? (uint32_t)nan_of(F32, 3, v) : (uint32_t)out32(c, b32(r));
+    return is_nan(b32(r), F32) ? (uint32_t)nan_of(c, F32, 3, v) : (uint32_t)out32(c, b32(r));
 }
 OPFN(cubeid_f32) { float a, b, d, e; cube(c, &a, &b, &d, &e); D32(b32(a)); }
 /* the s and t coordinates as the guide's pseudocode writes them: a source copied or negated (a sign
@@ -880,7 +896,7 @@ static uint64_t transcendental(const ctx *c, fmt f, tfn t, uint64_t a)
     int ftz = f.man == 23 && t != T_SIN && t != T_COS;
     a = flush(a, f, !ftz);
     if (is_nan(a, f))
-        return quiet(a, f);
+        return qnan(c, a, f);
     long double x = to_ld(a, f), r;
     int neg = (int)(a >> (f.man + f.exp) & 1);
     switch (t) {
@@ -1015,12 +1031,15 @@ static uint64_t dot2_ref(const ctx *c, fmt in, int flush_in, uint64_t a, uint64_
         return dot2_nan(in, xs, ys, acc, out);
     return dot_result(&d, out, rmode, 0);
 }
-/* f16 inputs follow the f16 input denormal mode, bf16 inputs (no field of their own) and the f32
-   accumulator the f32 one; the f32 result rounds and flushes by the f32 mode */
-OPFN(dot2_f32_f16) { D32(out32(c, dot2_ref(c, F16, !(c->mode & 0x40), U32(S0), U32(S1), F32, in32(c, U32(S2)), F32, rnd32(c)))); }
-OPFN(dot2acc_f32_f16) { D32(out32(c, dot2_ref(c, F16, !(c->mode & 0x40), U32(S0), U32(S1), F32, in32(c, U32(c->dinit)), F32, rnd32(c)))); }
-/* dot2_bf16_bf16 flushes every denormal (seed 000) */
-OPFN(dot2_f32_bf16) { D32(out32(c, dot2_ref(c, BF16, !(c->mode & 0x10), U32(S0), U32(S1), F32, in32(c, U32(S2)), F32, rnd32(c)))); }
+/* the f32 forms: one gfx11 DOT2 step (ref_dot2.h), whatever MODE says */
+static uint32_t dot2_step32(uint64_t a, uint64_t b, uint64_t acc, int bf16)
+{
+    return ref_dot_step((uint32_t)a & 0xffff, (uint32_t)b & 0xffff, (uint32_t)a >> 16 & 0xffff, (uint32_t)b >> 16 & 0xffff,
+                        (uint32_t)acc, bf16, REF_DOT_F32);
+}
+OPFN(dot2_f32_f16) { D32(dot2_step32(U32(S0), U32(S1), U32(S2), 0)); }
+OPFN(dot2acc_f32_f16) { D32(dot2_step32(U32(S0), U32(S1), U32(c->dinit), 0)); }
+OPFN(dot2_f32_bf16) { D32(dot2_step32(U32(S0), U32(S1), U32(S2), 1)); }
 /* the 16-bit forms keep denormals (f16) and round to nearest even (seed 000) */
 OPFN(dot2_f16_f16) { D16(dot2_ref(c, F16, 0, U32(S0), U32(S1), F16, U16(S2), F16, 0)); }
 OPFN(dot2_bf16_bf16) { D16(flush(dot2_ref(c, BF16, 1, U32(S0), U32(S1), BF16, flush(U16(S2), BF16, 0), BF16, 0), BF16, 0)); }
@@ -1049,9 +1068,10 @@ static uint64_t fma_mix(const ctx *c, int f16)
     dot_term(&d, F32, v[0], 1, F32, v[1]);
     dot_term(&d, F32, v[2], 0, F32, 0);
     int nan = d.nan || (d.pinf && d.ninf);
+    uint64_t n = inf_times_zero(v[0], v[1], F32) ? default_nan(F32) : nan_of(c, F32, 3, v);
     if (!f16)
-        return nan ? nan_of(F32, 3, v) : dot_result(&d, F32, rnd32(c), 0);
-    uint64_t h = nan ? convert(nan_of(F32, 3, v), F32, F16, 0) : out16(c, convert(dot_result(&d, F32, rnd32(c), 0), F32, F16, rnd64(c)));
+        return nan ? n : dot_result(&d, F32, rnd32(c), 0);
+    uint64_t h = nan ? convert(n, F32, F16, 0) : out16(c, convert(dot_result(&d, F32, rnd32(c), 0), F32, F16, rnd64(c)));
     if (c->clamp) /* to [0, 1]; NaN to 0 with DX10_CLAMP, else kept; -0 to +0 (guide 7.2, CLMP) */
         h = is_nan(h, F16) ? ((c->mode & 0x100) ? 0 : h) : (h & 0x8000) ? 0 : h > 0x3c00 ? 0x3c00 : h;
     return h;
@@ -1226,7 +1246,7 @@ static uint64_t div_scale_ref(ctx *c, fmt f, uint64_t s0, uint64_t d, uint64_t n
     if (is_zero(n, f) || is_zero(d, f))
         return default_nan(f) | fmt_sign(f);
     if (is_nan(s0, f))
-        return quiet(s0, f);
+        return qnan(c, s0, f);
     if (is_inf(s0, f))
         return s0;
     ctx k = *c;

@@ -1,8 +1,7 @@
 /* Reference model of the six RDNA3 WMMA instructions for tests/exec/wmma_matrix.py, from the
    register layouts of seed 000 and docs/isa-notes-rdna3.md: A[m][k] in lane m (k packed along the
    VGPRs), B[k][n] in lane n, C/D element (m, n) in VGPR m / (wave / 16) at lane
-   16 * (m % (wave / 16)) + n. Sums are exact (a wide fixed-point accumulator) and rounded once to
-   nearest even; an exact zero follows IEEE's sign rule.
+   16 * (m % (wave / 16)) + n. A float element is eight chained gfx11 DOT2 steps (ref_dot2.h).
    stdin: "VARIANT WAVE NEG_LO NEG_HI OPSEL CLAMP" then the A, B, C and old-D register images as
    hex words, VGPR by VGPR, lane by lane; stdout: the D image. */
 #include <stdint.h>
@@ -10,22 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ref_wide.h"
+#include "ref_dot2.h"
 
 enum { F32_F16, F32_BF16, F16_F16, BF16_BF16, I32_IU8, I32_IU4 };
-
-/* A float value as (neg, mantissa, exponent); returns 1 for infinity, 2 for NaN. */
-static int split(uint32_t bits, int man, int ex, int *neg, uint64_t *mag, int *exp2)
-{
-    int bias = (1 << (ex - 1)) - 1;
-    uint32_t e = bits >> man & ((1u << ex) - 1), m = bits & ((1u << man) - 1);
-    *neg = (int)(bits >> (man + ex) & 1);
-    if (e == (1u << ex) - 1)
-        return m ? 2 : 1;
-    *mag = e ? m | 1u << man : m;
-    *exp2 = (e ? (int)e : 1) - bias - man;
-    return 0;
-}
 
 int main(void)
 {
@@ -42,7 +28,6 @@ int main(void)
             for (int l = 0; l < wave; l++)
                 if (scanf("%x", &img[r][v][l]) != 1)
                     return 3;
-    int fman = variant == F32_F16 || variant == F16_F16 ? 10 : 7, fex = variant == F32_F16 || variant == F16_F16 ? 5 : 8;
     int rows = wave / 16, half = opsel >> 2 & 1;
     for (int m = 0; m < 16; m++)
         for (int n = 0; n < 16; n++) {
@@ -63,54 +48,24 @@ int main(void)
                 D[reg][lane] = (uint32_t)s;
                 continue;
             }
-            wide acc;
-            memset(&acc, 0, sizeof acc);
-            int nan = 0, pinf = 0, ninf = 0, neg, e, nonzero = 0, pos_zero = 0, neg_zero = 0;
-            uint64_t mag;
-            /* C, with NEG_HI[2] as abs and NEG_LO[2] as negate */
-            int cm = variant <= F32_BF16 ? 23 : fman, ce = variant <= F32_BF16 ? 8 : fex;
-            uint32_t cbits = variant <= F32_BF16 ? craw : craw >> (16 * half) & 0xffff;
-            if (neg_hi & 4) cbits &= ~(1u << (cm + ce));
-            if (neg_lo & 4) cbits ^= 1u << (cm + ce);
-            int k0 = split(cbits, cm, ce, &neg, &mag, &e);
-            if (k0 == 2)
-                nan = 1;
-            else if (k0 == 1)
-                *(neg ? &ninf : &pinf) = 1;
-            else if (mag)
-                wide_add_shifted(&acc, neg, mag, e), nonzero = 1;
-            else
-                *(neg ? &neg_zero : &pos_zero) = 1;
-            for (int k = 0; k < 16; k++) {
-                uint32_t a = A[k / 2][m] >> (16 * (k & 1)) & 0xffff, b = B[k / 2][n] >> (16 * (k & 1)) & 0xffff;
-                if ((k & 1 ? neg_hi : neg_lo) & 1) a ^= 0x8000;
-                if ((k & 1 ? neg_hi : neg_lo) & 2) b ^= 0x8000;
-                int na, nb, ea, eb;
-                uint64_t ma, mb;
-                int ka = split(a, fman, fex, &na, &ma, &ea), kb = split(b, fman, fex, &nb, &mb, &eb);
-                if (ka == 2 || kb == 2 || (ka == 1 && kb == 0 && mb == 0) || (kb == 1 && ka == 0 && ma == 0)) {
-                    nan = 1;
-                    continue;
+            /* C, with NEG_HI[2] as abs and NEG_LO[2] as negate; then eight chained DOT2 steps over the
+               K pairs (0,1) ... (14,15), C entering the first, each rounded (ref_dot2.h) */
+            int f32c = variant <= F32_BF16, bf16 = variant == F32_BF16 || variant == BF16_BF16;
+            uint32_t csign = f32c ? 0x80000000u : 0x8000u;
+            uint32_t out = f32c ? craw : craw >> (16 * half) & 0xffff;
+            if (neg_hi & 4) out &= ~csign;
+            if (neg_lo & 4) out ^= csign;
+            for (int k = 0; k < 16; k += 2) {
+                uint32_t f[4];
+                for (int h = 0; h < 2; h++) {
+                    uint32_t a = A[k / 2][m] >> (16 * h) & 0xffff, b = B[k / 2][n] >> (16 * h) & 0xffff;
+                    if ((h ? neg_hi : neg_lo) & 1) a ^= 0x8000;
+                    if ((h ? neg_hi : neg_lo) & 2) b ^= 0x8000;
+                    f[2 * h] = a, f[2 * h + 1] = b;
                 }
-                if (ka == 1 || kb == 1) {
-                    *((na ^ nb) ? &ninf : &pinf) = 1;
-                    continue;
-                }
-                if (ma && mb)
-                    wide_add_shifted(&acc, na ^ nb, ma * mb, ea + eb), nonzero = 1;
-                else
-                    *((na ^ nb) ? &neg_zero : &pos_zero) = 1;
+                out = ref_dot_step(f[0], f[1], f[2], f[3], out, bf16,
+                                   f32c ? REF_DOT_F32 : variant == F16_F16 ? REF_DOT_F16 : REF_DOT_BF16);
             }
-            uint32_t out;
-            int om = variant <= F32_BF16 ? 23 : fman, oe = variant <= F32_BF16 ? 8 : fex;
-            if (nan || (pinf && ninf))
-                out = variant <= F32_BF16 ? 0x7fc00000u : variant == F16_F16 ? 0x7e00u : 0x7fc0u;
-            else if (pinf || ninf)
-                out = (uint32_t)ninf << (om + oe) | (((1u << oe) - 1) << om);
-            else if (wide_is_zero(&acc))
-                out = (uint32_t)wide_zero_sign(nonzero, pos_zero, neg_zero, 0) << (om + oe);
-            else
-                out = wide_round(acc, om, oe, 0);
             if (variant <= F32_BF16)
                 D[reg][lane] = out;
             else

@@ -678,6 +678,10 @@ static int r3_parse_reg_operand(r3_asm_state *st, const r3_opinfo *op, const r3_
         } else if (r3_encode_constant(st, at, &v, (r3_literal_class)rule->lit, &code)) {
             return -1;
         }
+        /* WMMA's C takes no literal and no 1/(2pi): llvm-mc-19 refuses both ("invalid operand"),
+           though the disassembler prints code 248 */
+        if ((op->traits & R3T_WMMA) && (code == 255 || code == 248))
+            return r3_fail(st, at, "invalid operand for instruction");
     } else {
         return r3_fail(st, at, "invalid operand for instruction");
     }

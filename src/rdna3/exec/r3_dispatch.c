@@ -121,9 +121,9 @@ static void r3_init_wave(const r3_dispatch_ctx *c, r3_wave *w, r3_group *g, int 
     w->group = g;
     w->fast32 = g->fast_paths && c->lanes == 32;
     /* MODE from the descriptor: round and denormal modes (rsrc1 bits 19:12), DX10 clamp (bit 21),
-       IEEE (bit 23) */
+       IEEE (bit 23), FP16_OVFL (bit 26) */
     w->mode = ((kd->rsrc1 >> 12) & 0xff) | ((kd->rsrc1 >> 21 & 1) ? R3_MODE_DX10_CLAMP : 0) |
-              ((kd->rsrc1 >> 23 & 1) ? R3_MODE_IEEE : 0);
+              ((kd->rsrc1 >> 23 & 1) ? R3_MODE_IEEE : 0) | ((kd->rsrc1 >> 26 & 1) ? R3_MODE_FP16_OVFL : 0);
     /* granulated VGPR count: blocks of 8 in wave32, 4 in wave64 */
     w->nvgprs = (int)((kd->rsrc1 & 0x3f) + 1) * (w->wave64 ? 4 : 8);
     if (w->nvgprs > 256)

@@ -13,12 +13,12 @@
 #include "r3_exec.h"
 #include "r3_valu.h"
 
-/* 32 lanes of the f32 fmas: r = a * b + c rounded once, NaN rules of r3_nan32; with dx9 a zero
-   factor gives c + 0. One pass the compiler vectorizes (a constant trip count, which -O2's cheap
+/* 32 lanes of the f32 fmas: r = a * b + c rounded once, NaN rules of r3_nan32_fma (`ieee`: MODE's
+   IEEE bit); with dx9 a zero factor gives c + 0. One pass the compiler vectorizes (a constant trip count, which -O2's cheap
    vectorizer needs; the sources may be one row, r is apart from them), then the NaN rule when a lane
    made a NaN. */
 R3_INLINE void fma32_lanes32(const uint32_t *restrict a, const uint32_t *restrict b, const uint32_t *restrict c,
-                             uint32_t *restrict r, int dx9)
+                             uint32_t *restrict r, int dx9, int ieee)
 {
     uint32_t nan = 0;
     if (dx9) {
@@ -38,18 +38,18 @@ R3_INLINE void fma32_lanes32(const uint32_t *restrict a, const uint32_t *restric
     for (int l = 0; nan && l < 32; l++) {
         float fx = fp_f32(a[l]), fy = fp_f32(b[l]);
         if (dx9 && (fx == 0.0f || fy == 0.0f))
-            r[l] = r3_nan32(r[l], c[l], c[l], c[l]);
+            r[l] = r3_nan32(ieee, r[l], c[l], c[l], c[l]);
         else
-            r[l] = r3_nan32(r[l], a[l], b[l], c[l]);
+            r[l] = r3_nan32_fma(ieee, r[l], a[l], b[l], c[l]);
     }
 }
 
 /* The lanes of the f32 fmas, 32 at a time (n is 32 or 64). */
 LANES_MULTIVERSION void r3_fma32_lanes(int n, const uint32_t *restrict a, const uint32_t *restrict b, const uint32_t *restrict c,
-                                    uint32_t *restrict r, int dx9)
+                                    uint32_t *restrict r, int dx9, int ieee)
 {
     for (int base = 0; base < n; base += 32)
-        fma32_lanes32(a + base, b + base, c + base, r + base, dx9);
+        fma32_lanes32(a + base, b + base, c + base, r + base, dx9, ieee);
 }
 
 /* A whole f32 fma of the direct shape (r3_f32_direct): D = S0 * S1 + (acc ? D : S2), with dx9's rule,
@@ -60,7 +60,7 @@ R3_INLINE void fma32_direct(r3_wave *w, const r3_xop *x, int dx9, int acc)
 {
     uint32_t ta[R3_MAX_LANES], tb[R3_MAX_LANES], tc[R3_MAX_LANES], r[R3_MAX_LANES];
     const uint32_t *a = r3_src_direct(w, x, 0, ta), *b = r3_src_direct(w, x, 1, tb);
-    fma32_lanes32(a, b, acc ? r3_dst_row(w, x) : r3_src_direct(w, x, 2, tc), r, dx9);
+    fma32_lanes32(a, b, acc ? r3_dst_row(w, x) : r3_src_direct(w, x, 2, tc), r, dx9, R3_IEEE(w));
     r3_dst_put32(w, x, r);
 }
 
@@ -83,9 +83,9 @@ R3_FMA32(v_fmac_dx9_zero_f32, 1, 1)
 R3_FMA32(v_fma_dx9_zero_f32, 1, 0)
 
 /* v_sqrt_f32's 32 lanes, R3_F32_TRANS's rules: a denormal input reads as a zero of its sign, a NaN
-   result is the source NaN quieted or (from a negative input) the negative default NaN. (No result
+   result is the source NaN (quieted when `ieee`) or (from a negative input) the negative default NaN. (No result
    of a square root of a normal number is denormal, so the output flush has nothing to do.) */
-LANES_MULTIVERSION void r3_sqrt32_lanes(const uint32_t *restrict a, uint32_t *restrict r)
+LANES_MULTIVERSION void r3_sqrt32_lanes(const uint32_t *restrict a, uint32_t *restrict r, int ieee)
 {
     uint32_t nan = 0;
     for (int l = 0; l < 32; l++) {
@@ -94,5 +94,5 @@ LANES_MULTIVERSION void r3_sqrt32_lanes(const uint32_t *restrict a, uint32_t *re
     }
     for (int l = 0; nan && l < 32; l++)
         if (fp_isnan32(r[l]))
-            r[l] = fp_isnan32(a[l]) ? fp_quiet32(a[l]) : 0xffc00000u;
+            r[l] = fp_isnan32(a[l]) ? (ieee ? fp_quiet32(a[l]) : a[l]) : 0xffc00000u;
 }

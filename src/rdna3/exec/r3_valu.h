@@ -13,28 +13,65 @@
 
 #define LANES (w->lanes)
 
-/* The NaN a float operation returns: the first NaN source, quieted, else the default NaN (chosen
-   reading, see docs/isa-notes-rdna3.md). `r` is returned unchanged when it is not a NaN. */
-R3_INLINE uint32_t r3_nan32(uint32_t r, uint32_t a, uint32_t b, uint32_t c)
+/* The NaN a float operation returns (docs/isa-notes-rdna3.md, "NaN results"): the first NaN source
+   in operand order, quieted in IEEE mode and returned bit for bit (a signalling NaN too) when
+   MODE.IEEE is 0, else (an invalid operation: inf - inf, 0 * inf) the NEGATIVE default NaN. Evidence:
+   the guide's MODE table (IEEE = 1 quiets signalling NaNs as IEEE 754-2008 says) and gfx1100 register
+   captures in AMD's rocjitsu tests (valu_fp_mode_test.cpp: v_add/mul_f32, the f16 and dx9 fmas,
+   transcendentals keep an sNaN with IEEE = 0; v_fma_f16 invalid cases give 0xfe00). `ieee` is MODE's
+   IEEE bit (R3_IEEE) or 1 where an instruction quiets whatever MODE says. `r` is returned unchanged
+   when it is not a NaN. */
+#define R3_IEEE(w) ((w)->mode & R3_MODE_IEEE)
+R3_INLINE uint32_t r3_nan32(int ieee, uint32_t r, uint32_t a, uint32_t b, uint32_t c)
 {
     if (!fp_isnan32(r))
         return r;
-    return fp_isnan32(a) ? fp_quiet32(a) : fp_isnan32(b) ? fp_quiet32(b) : fp_isnan32(c) ? fp_quiet32(c) : 0x7fc00000u;
+    uint32_t n = fp_isnan32(a) ? a : fp_isnan32(b) ? b : fp_isnan32(c) ? c : 0xffc00000u;
+    return ieee ? fp_quiet32(n) : n;
 }
 
-R3_INLINE uint64_t r3_nan64(uint64_t r, uint64_t a, uint64_t b, uint64_t c)
+R3_INLINE uint64_t r3_nan64(int ieee, uint64_t r, uint64_t a, uint64_t b, uint64_t c)
 {
     if (!fp_isnan64(r))
         return r;
-    return fp_isnan64(a) ? fp_quiet64(a) : fp_isnan64(b) ? fp_quiet64(b) : fp_isnan64(c) ? fp_quiet64(c)
-                                                                                         : 0x7ff8000000000000ull;
+    uint64_t n = fp_isnan64(a) ? a : fp_isnan64(b) ? b : fp_isnan64(c) ? c : 0xfff8000000000000ull;
+    return ieee ? fp_quiet64(n) : n;
 }
 
-R3_INLINE uint32_t r3_nan16(uint32_t r, uint32_t a, uint32_t b, uint32_t c)
+R3_INLINE uint32_t r3_nan16(int ieee, uint32_t r, uint32_t a, uint32_t b, uint32_t c)
 {
     if (!fp_isnan16(r))
         return r;
-    return fp_isnan16(a) ? fp_quiet16(a) : fp_isnan16(b) ? fp_quiet16(b) : fp_isnan16(c) ? fp_quiet16(c) : 0x7e00u;
+    uint32_t n = fp_isnan16(a) ? a : fp_isnan16(b) ? b : fp_isnan16(c) ? c : 0xfe00u;
+    return ieee ? fp_quiet16(n) : n;
+}
+
+/* An fma's NaN: an invalid product (0 * inf of the sources as read, input denormals already flushed)
+   gives the negative default NaN even when the addend is a NaN (rocjitsu's gfx1100 captures of
+   v_fma_f16, v_pk_fma_f16 and v_fma_mixlo/hi_f16: "an invalid product takes precedence"); otherwise
+   r3_nan*'s rule. */
+R3_INLINE int r3_inf_times_zero32(uint32_t a, uint32_t b)
+{
+    uint32_t ma = a & 0x7fffffffu, mb = b & 0x7fffffffu;
+    return (ma == 0 && mb == 0x7f800000u) || (ma == 0x7f800000u && mb == 0);
+}
+R3_INLINE uint32_t r3_nan32_fma(int ieee, uint32_t r, uint32_t a, uint32_t b, uint32_t c)
+{
+    return fp_isnan32(r) && r3_inf_times_zero32(a, b) ? 0xffc00000u : r3_nan32(ieee, r, a, b, c);
+}
+R3_INLINE uint64_t r3_nan64_fma(int ieee, uint64_t r, uint64_t a, uint64_t b, uint64_t c)
+{
+    uint64_t ma = a & 0x7fffffffffffffffull, mb = b & 0x7fffffffffffffffull, inf = 0x7ff0000000000000ull;
+    if (fp_isnan64(r) && ((ma == 0 && mb == inf) || (ma == inf && mb == 0)))
+        return 0xfff8000000000000ull;
+    return r3_nan64(ieee, r, a, b, c);
+}
+R3_INLINE uint32_t r3_nan16_fma(int ieee, uint32_t r, uint32_t a, uint32_t b, uint32_t c)
+{
+    uint32_t ma = a & 0x7fffu, mb = b & 0x7fffu;
+    if (fp_isnan16(r) && ((ma == 0 && mb == 0x7c00u) || (ma == 0x7c00u && mb == 0)))
+        return 0xfe00u;
+    return r3_nan16(ieee, r, a, b, c);
 }
 
 /* f16 arithmetic runs in double (exact for + - *, and correctly rounded once for / and sqrt, so
@@ -52,6 +89,14 @@ R3_INLINE double r3_h(uint32_t h)
 /* The min (or max) of two floats of `width` bits (16, 32, 64) with the ISA's rules: in IEEE mode a
    signalling NaN is quieted and returned, otherwise a NaN operand loses; -0 < +0. */
 uint64_t r3_fminmax(int ieee, int width, uint64_t p, uint64_t q, int want_max);
+
+/* One gfx11 DOT2 step, C + a0 * b0 + a1 * b1 (r3_valu_packed.c): f16 or bf16 factors (modifiers
+   applied), C and the result f32 bits, or f16/bf16 bits for the 16-bit-result WMMA steps; with
+   fp16_ovfl (MODE.FP16_OVFL) an f16 result that overflows is the largest finite value. */
+typedef enum { R3_DOT_OUT_F32, R3_DOT_OUT_F16, R3_DOT_OUT_BF16 } r3_dot_out;
+#define R3_DOT_FACTOR_NAN 0xffc00a3du /* the result of any NaN factor (gfx1100 captures) */
+uint32_t r3_dot2_step(uint32_t a0, uint32_t b0, uint32_t a1, uint32_t b1, uint32_t acc, int bf16, r3_dot_out out,
+                      int fp16_ovfl);
 
 /* a * b + c on f16 bits, exactly rounded once in the MODE's f16 rounding (NaN rule applied). */
 uint32_t r3_fma16(const r3_wave *w, uint32_t a, uint32_t b, uint32_t c);
@@ -207,6 +252,7 @@ static const r3_xop r3_xop_bare;
 #define R3_F32_PASS32(vals, expr, p, q, s)                                                 \
     do {                                                                                   \
         uint32_t nan_ = 0;                                                                 \
+        const int ieee_ = R3_IEEE(w);                                                      \
         LANES_INDEPENDENT                                                                  \
         for (int l = 0; l < 32; l++) {                                                     \
             vals;                                                                          \
@@ -216,7 +262,7 @@ static const r3_xop r3_xop_bare;
         }                                                                                  \
         if (nan_)                                                                          \
             for (int l = 0; l < 32; l++)                                                   \
-                r[l] = r3_nan32(r[l], p, q, s);                                            \
+                r[l] = r3_nan32(ieee_, r[l], p, q, s);                                            \
     } while (0)
 #define R3_F32_LANES(vals, expr, p, q, s)                                                  \
     do {                                                                                   \
@@ -225,7 +271,7 @@ static const r3_xop r3_xop_bare;
         } else {                                                                           \
             for (int l = 0; l < LANES; l++) {                                              \
                 vals;                                                                      \
-                r[l] = r3_nan32(fp_b32(expr), p, q, s);                                    \
+                r[l] = r3_nan32(R3_IEEE(w), fp_b32(expr), p, q, s);                                    \
             }                                                                              \
         }                                                                                  \
     } while (0)
@@ -267,12 +313,12 @@ static const r3_xop r3_xop_bare;
 /* r = a * b + c per lane, rounded once in the current mode, with r3_nan32's NaN rule; with dx9 a
    zero factor gives c + 0 (r3_fma_lanes.c, built without -frounding-math so the lanes vectorize). */
 /* v_sqrt_f32 on 32 lanes (the same file, for the same reason) */
-void r3_sqrt32_lanes(const uint32_t *restrict a, uint32_t *restrict r);
+void r3_sqrt32_lanes(const uint32_t *restrict a, uint32_t *restrict r, int ieee);
 /* An f32 fma outside the direct shape (r3_valu_float.c): D = S0 * S1 + (acc ? D : S2), with dx9's
    rule (a zero factor gives the addend + 0). */
 void r3_fma32_any(r3_wave *w, const r3_xop *x, int dx9, int acc);
 void r3_fma32_lanes(int n, const uint32_t *restrict a, const uint32_t *restrict b, const uint32_t *restrict c,
-                    uint32_t *restrict r, int dx9);
+                    uint32_t *restrict r, int dx9, int ieee);
 
 #define R3_F32_3(name, expr)                                                               \
     OP(name)                                                                               \
@@ -293,16 +339,19 @@ void r3_fma32_lanes(int n, const uint32_t *restrict a, const uint32_t *restrict 
         r3_dst_f32(w, x, r);                                                               \
     }
 
-/* f64 arithmetic in the MODE's f64 rounding */
-#define R3_F64_1(name, expr)                                                               \
+/* f64 arithmetic in the MODE's f64 rounding (the _Q forms: `ieee` 1 for an instruction that quiets a
+   NaN whatever MODE.IEEE says) */
+#define R3_F64_1(name, expr) R3_F64_1_Q(name, expr, R3_IEEE(w))
+#define R3_F64_1_Q(name, expr, quiets)                                                     \
     OP(name)                                                                               \
     {                                                                                      \
         uint64_t a[R3_MAX_LANES], r[R3_MAX_LANES];                                         \
         r3_src_f64(w, x, 0, a);                                                            \
+        const int ieee = (quiets);                                                         \
         int rt = r3_round_enter(w, 1);                                                     \
         for (int l = 0; l < LANES; l++) {                                                  \
             double dx = fp_f64(a[l]);                                                      \
-            r[l] = r3_nan64(fp_b64(expr), a[l], a[l], a[l]);                               \
+            r[l] = r3_nan64(ieee, fp_b64(expr), a[l], a[l], a[l]);                               \
         }                                                                                  \
         r3_round_leave(rt);                                                                \
         r3_dst_f64(w, x, r);                                                               \
@@ -316,7 +365,7 @@ void r3_fma32_lanes(int n, const uint32_t *restrict a, const uint32_t *restrict 
         int rt = r3_round_enter(w, 1);                                                     \
         for (int l = 0; l < LANES; l++) {                                                  \
             double dx = fp_f64(a[l]), dy = fp_f64(b[l]);                                   \
-            r[l] = r3_nan64(fp_b64(expr), a[l], b[l], b[l]);                               \
+            r[l] = r3_nan64(R3_IEEE(w), fp_b64(expr), a[l], b[l], b[l]);                               \
         }                                                                                  \
         r3_round_leave(rt);                                                                \
         r3_dst_f64(w, x, r);                                                               \
@@ -331,22 +380,24 @@ void r3_fma32_lanes(int n, const uint32_t *restrict a, const uint32_t *restrict 
         int rt = r3_round_enter(w, 1);                                                     \
         for (int l = 0; l < LANES; l++) {                                                  \
             double dx = fp_f64(a[l]), dy = fp_f64(b[l]), dz = fp_f64(c[l]);                \
-            r[l] = r3_nan64(fp_b64(expr), a[l], b[l], c[l]);                               \
+            r[l] = r3_nan64_fma(R3_IEEE(w), fp_b64(expr), a[l], b[l], c[l]);                               \
         }                                                                                  \
         r3_round_leave(rt);                                                                \
         r3_dst_f64(w, x, r);                                                               \
     }
 
 /* f16 arithmetic: hx, hy, hz are the values as doubles; `expr` is a double rounded once to f16 */
-#define R3_F16_1(name, expr)                                                               \
+#define R3_F16_1(name, expr) R3_F16_1_Q(name, expr, R3_IEEE(w))
+#define R3_F16_1_Q(name, expr, quiets)                                                     \
     OP(name)                                                                               \
     {                                                                                      \
         uint32_t a[R3_MAX_LANES], r[R3_MAX_LANES];                                         \
         r3_src_f16(w, x, 0, a);                                                            \
+        const int ieee = (quiets);                                                         \
         int rt = r3_round_enter(w, 1);                                                     \
         for (int l = 0; l < LANES; l++) {                                                  \
             double hx = r3_h(a[l]);                                                        \
-            r[l] = r3_nan16(r3_to_f16(w, expr), a[l], a[l], a[l]);                         \
+            r[l] = r3_nan16(ieee, r3_to_f16(w, expr), a[l], a[l], a[l]);                         \
         }                                                                                  \
         r3_round_leave(rt);                                                                \
         r3_dst_f16(w, x, r);                                                               \
@@ -360,7 +411,7 @@ void r3_fma32_lanes(int n, const uint32_t *restrict a, const uint32_t *restrict 
         int rt = r3_round_enter(w, 1);                                                     \
         for (int l = 0; l < LANES; l++) {                                                  \
             double hx = r3_h(a[l]), hy = r3_h(b[l]);                                       \
-            r[l] = r3_nan16(r3_to_f16(w, expr), a[l], b[l], b[l]);                         \
+            r[l] = r3_nan16(R3_IEEE(w), r3_to_f16(w, expr), a[l], b[l], b[l]);                         \
         }                                                                                  \
         r3_round_leave(rt);                                                                \
         r3_dst_f16(w, x, r);                                                               \

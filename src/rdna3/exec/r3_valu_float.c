@@ -21,7 +21,7 @@ OP(v_subrev_f32)
     r3_src_f32(w, x, 1, b);
     int rt = r3_round_enter(w, 0);
     for (int l = 0; l < LANES; l++)
-        r[l] = r3_nan32(fp_b32(fp_f32(b[l]) - fp_f32(a[l])), b[l], a[l], a[l]);
+        r[l] = r3_nan32(R3_IEEE(w), fp_b32(fp_f32(b[l]) - fp_f32(a[l])), b[l], a[l], a[l]);
     r3_round_leave(rt);
     r3_dst_f32(w, x, r);
 }
@@ -43,14 +43,15 @@ R3_F64_3(v_fma_f64, fma(dx, dy, dz))
    factor gives the addend (+0 added): the product, even of an infinity or NaN, drops out, so only
    the addend can make the result NaN. */
 /* The reference form of r3_fma32_lanes (r3_fma_lanes.c): each lane on its own, the NaN rule at once. */
-static void fma32_lanes_reference(int n, const uint32_t *a, const uint32_t *b, const uint32_t *c, uint32_t *r, int dx9)
+static void fma32_lanes_reference(int n, const uint32_t *a, const uint32_t *b, const uint32_t *c, uint32_t *r, int dx9,
+                                  int ieee)
 {
     for (int l = 0; l < n; l++) {
         float fx = fp_f32(a[l]), fy = fp_f32(b[l]), fz = fp_f32(c[l]);
         if (dx9 && (fx == 0.0f || fy == 0.0f))
-            r[l] = r3_nan32(fp_b32(fz + 0.0f), c[l], c[l], c[l]);
+            r[l] = r3_nan32(ieee, fp_b32(fz + 0.0f), c[l], c[l], c[l]);
         else
-            r[l] = r3_nan32(fp_b32(__builtin_fmaf(fx, fy, fz)), a[l], b[l], c[l]);
+            r[l] = r3_nan32_fma(ieee, fp_b32(__builtin_fmaf(fx, fy, fz)), a[l], b[l], c[l]);
     }
 }
 
@@ -59,9 +60,9 @@ R3_INLINE void fma32_run(const r3_wave *w, int n, const uint32_t *a, const uint3
                       int dx9)
 {
     if (w->group->fast_paths)
-        r3_fma32_lanes(n, a, b, c, r, dx9);
+        r3_fma32_lanes(n, a, b, c, r, dx9, R3_IEEE(w));
     else
-        fma32_lanes_reference(n, a, b, c, r, dx9);
+        fma32_lanes_reference(n, a, b, c, r, dx9, R3_IEEE(w));
 }
 
 /* The f32 fmas outside the direct shape (their instruction functions, with the direct shape
@@ -144,10 +145,10 @@ OP(v_ldexp_f32)
         }
         for (int l = 0; other && l < 32; l++)
             if (other & lanes_bit[l])
-                r[l] = r3_nan32(ldexp32(a[l], (int32_t)b[l], 0), a[l], a[l], a[l]);
+                r[l] = r3_nan32(1, ldexp32(a[l], (int32_t)b[l], 0), a[l], a[l], a[l]);
     } else {
         for (int l = 0; l < LANES; l++)
-            r[l] = r3_nan32(ldexp32(a[l], (int32_t)b[l], fast), a[l], a[l], a[l]);
+            r[l] = r3_nan32(1, ldexp32(a[l], (int32_t)b[l], fast), a[l], a[l], a[l]);
     }
     r3_round_leave(rt);
     r3_dst_f32(w, x, r);
@@ -162,7 +163,7 @@ OP(v_ldexp_f64)
     r3_src_b32(w, x, 1, b);
     int rt = r3_round_enter(w, 1);
     for (int l = 0; l < LANES; l++)
-        r[l] = r3_nan64(fp_b64(ldexp(fp_f64(a[l]), (int32_t)b[l])), a[l], a[l], a[l]);
+        r[l] = r3_nan64(1, fp_b64(ldexp(fp_f64(a[l]), (int32_t)b[l])), a[l], a[l], a[l]);
     r3_round_leave(rt);
     r3_dst_f64(w, x, r);
 }
@@ -340,21 +341,23 @@ static double turn_sincos(double v, int cosine)
     return r == 0 ? (cosine || v != 0 ? 0.0 : v) : r;
 }
 
-/* The NaN a transcendental returns: a NaN source quieted; from an invalid input (log, sqrt or rsq
+/* The NaN a transcendental returns: a NaN source, quieted when `ieee` (MODE.IEEE; with IEEE = 0 a
+   signalling NaN comes back as it is: rocjitsu's gfx1100 captures of v_rcp/rsq/sin/cos_f32 and the
+   f16 rcp/sqrt/sin/cos/log/exp); from an invalid input (log, sqrt or rsq
    of a negative value or -inf, sin or cos of an infinity) the NEGATIVE default NaN, as the guide's
    functional examples give it: V_LOG_F32(0xbf800000) => 0xffc00000, V_SQRT_F16(0xfc00) => 0xfe00,
    V_SIN_F32(0x7f800000) => 0xffc00000 (f64: by analogy). */
-R3_INLINE uint32_t trans_nan32(uint32_t r, uint32_t a)
+R3_INLINE uint32_t trans_nan32(int ieee, uint32_t r, uint32_t a)
 {
-    return !fp_isnan32(r) ? r : fp_isnan32(a) ? fp_quiet32(a) : 0xffc00000u;
+    return r3_nan32(ieee, r, a, a, a);
 }
-R3_INLINE uint32_t trans_nan16(uint32_t r, uint32_t a)
+R3_INLINE uint32_t trans_nan16(int ieee, uint32_t r, uint32_t a)
 {
-    return !fp_isnan16(r) ? r : fp_isnan16(a) ? fp_quiet16(a) : 0xfe00u;
+    return r3_nan16(ieee, r, a, a, a);
 }
-R3_INLINE uint64_t trans_nan64(uint64_t r, uint64_t a)
+R3_INLINE uint64_t trans_nan64(int ieee, uint64_t r, uint64_t a)
 {
-    return !fp_isnan64(r) ? r : fp_isnan64(a) ? fp_quiet64(a) : 0xfff8000000000000ull;
+    return r3_nan64(ieee, r, a, a, a);
 }
 
 /* One-source transcendental lane loops, NaN results by trans_nan*: f32 with `edge` mapping the
@@ -362,7 +365,7 @@ R3_INLINE uint64_t trans_nan64(uint64_t r, uint64_t a)
    f64, and f16 computed in double and rounded once. */
 #define R3_BITS_AS_IS(v) (v)
 #define R3_TRANS32(name, expr, edge) R3_TRANS32_BY(name, expr, edge, 0, r3_no_lanes32)
-R3_INLINE void r3_no_lanes32(const uint32_t *a, uint32_t *r) { (void)a, (void)r; }
+R3_INLINE void r3_no_lanes32(const uint32_t *a, uint32_t *r, int ieee) { (void)a, (void)r, (void)ieee; }
 /* ... with the function `lanes32` doing a 32-lane wave's lanes with the fast paths on (`has32`) */
 #define R3_TRANS32_BY(name, expr, edge, has32, lanes32)                                    \
     OP(name)                                                                               \
@@ -371,9 +374,9 @@ R3_INLINE void r3_no_lanes32(const uint32_t *a, uint32_t *r) { (void)a, (void)r;
         r3_src_f32(w, x, 0, a);                                                            \
         int rt = r3_round_enter(w, 0);                                                     \
         if (has32 && w->fast32)                                                            \
-            lanes32(a, r);                                                                 \
+            lanes32(a, r, R3_IEEE(w));                                                               \
         else                                                                               \
-            R3_EACH_LANE(float fx = fp_f32(edge(a[l])); r[l] = edge(trans_nan32(fp_b32(expr), a[l]))); \
+            R3_EACH_LANE(float fx = fp_f32(edge(a[l])); r[l] = edge(trans_nan32(R3_IEEE(w), fp_b32(expr), a[l]))); \
         r3_round_leave(rt);                                                                \
         r3_dst_f32(w, x, r);                                                               \
     }
@@ -385,7 +388,7 @@ R3_INLINE void r3_no_lanes32(const uint32_t *a, uint32_t *r) { (void)a, (void)r;
         int rt = r3_round_enter(w, 1);                                                     \
         for (int l = 0; l < LANES; l++) {                                                  \
             double dx = fp_f64(a[l]);                                                      \
-            r[l] = trans_nan64(fp_b64(expr), a[l]);                                        \
+            r[l] = trans_nan64(R3_IEEE(w), fp_b64(expr), a[l]);                                        \
         }                                                                                  \
         r3_round_leave(rt);                                                                \
         r3_dst_f64(w, x, r);                                                               \
@@ -398,7 +401,7 @@ R3_INLINE void r3_no_lanes32(const uint32_t *a, uint32_t *r) { (void)a, (void)r;
         int rt = r3_round_enter(w, 1);                                                     \
         for (int l = 0; l < LANES; l++) {                                                  \
             double hx = r3_h(a[l]);                                                        \
-            r[l] = trans_nan16(r3_to_f16(w, expr), a[l]);                                  \
+            r[l] = trans_nan16(R3_IEEE(w), r3_to_f16(w, expr), a[l]);                                  \
         }                                                                                  \
         r3_round_leave(rt);                                                                \
         r3_dst_f16(w, x, r);                                                               \
@@ -448,7 +451,7 @@ OP(v_subrev_f16)
     r3_src_f16(w, x, 1, b);
     int rt = r3_round_enter(w, 1); /* the exact difference's zero sign follows the mode */
     for (int l = 0; l < LANES; l++)
-        r[l] = r3_nan16(r3_to_f16(w, r3_h(b[l]) - r3_h(a[l])), b[l], a[l], a[l]);
+        r[l] = r3_nan16(R3_IEEE(w), r3_to_f16(w, r3_h(b[l]) - r3_h(a[l])), b[l], a[l], a[l]);
     r3_round_leave(rt);
     r3_dst_f16(w, x, r);
 }
@@ -465,7 +468,7 @@ OP(v_ldexp_f16)
            nonzero, so the f16 rounding still sees the direction (RUP of a tiny positive is 2^-24) */
         int k = (int16_t)b[l];
         k = k > 64 ? 64 : k < -64 ? -64 : k;
-        r[l] = r3_nan16(r3_to_f16(w, ldexp(r3_h(a[l]), k)), a[l], a[l], a[l]);
+        r[l] = r3_nan16(1, r3_to_f16(w, ldexp(r3_h(a[l]), k)), a[l], a[l], a[l]);
     }
     r3_dst_f16(w, x, r);
 }
@@ -501,7 +504,7 @@ uint32_t r3_fma16(const r3_wave *w, uint32_t pa, uint32_t pb, uint32_t pc)
 {
     double p = r3_h(pa) * r3_h(pb), c = r3_h(pc);
     if (isnan(p) || isinf(p) || isinf(c) || isnan(c))
-        return r3_nan16(r3_to_f16(w, p + c), pa, pb, pc);
+        return r3_nan16_fma(R3_IEEE(w), r3_to_f16(w, p + c), pa, pb, pc);
     double s = p + c, bb = s - p, err = (p - (s - bb)) + (c - bb);
     int neg, exp;
     uint64_t mag;
@@ -617,15 +620,15 @@ OP(v_frexp_mant_f32)
             continue;
         uint32_t e, exact, m = frexp32_exact(a[l], &e, &exact);
         float fx = fp_f32(a[l]);
-        r[l] = fast && exact ? m : r3_nan32(fp_b32(isinf(fx) || isnan(fx) ? fx : frexpf(fx, &(int){0})), a[l], a[l], a[l]);
+        r[l] = fast && exact ? m : r3_nan32(1, fp_b32(isinf(fx) || isnan(fx) ? fx : frexpf(fx, &(int){0})), a[l], a[l], a[l]);
     }
     r3_round_leave(rt);
     r3_dst_f32(w, x, r);
 }
 /* D = the mantissa of S0 (f64) */
-R3_F64_1(v_frexp_mant_f64, isinf(dx) || isnan(dx) ? dx : frexp(dx, &(int){0}))
+R3_F64_1_Q(v_frexp_mant_f64, isinf(dx) || isnan(dx) ? dx : frexp(dx, &(int){0}), 1)
 /* D = the mantissa of S0 (f16) */
-R3_F16_1(v_frexp_mant_f16, isinf(hx) || isnan(hx) ? hx : frexp(hx, &(int){0}))
+R3_F16_1_Q(v_frexp_mant_f16, isinf(hx) || isnan(hx) ? hx : frexp(hx, &(int){0}), 1)
 
 /* D = the exponent e of S0 = m * 2^e, m in [0.5, 1); 0 for NaN, infinities and zero */
 OP(v_frexp_exp_i32_f32)
@@ -851,11 +854,13 @@ static void div_lanes(r3_wave *w, const r3_xop *x, const divfmt *f, divop op)
             uint32_t bits = fp_b32((float)d);
             r[l] = isnan(s2) ? fp_quiet32((uint32_t)c[l]) : isnan(s1) && op == DIV_FIXUP ? fp_quiet32((uint32_t)b[l]) : bits;
         }
-        if (op != DIV_FIXUP) /* scale and fmas follow the general NaN rule */
-            r[l] = f->wide ? r3_nan64(fp_b64(d), a[l], b[l], c[l])
-                           : r3_nan32(fp_b32((float)d), (uint32_t)a[l], (uint32_t)b[l], (uint32_t)c[l]);
-        if (op == DIV_SCALE) /* rocjitsu: a zero S1/S2 first, then S0 itself if infinite or NaN */
+        if (op != DIV_FIXUP) /* scale and fmas follow the general NaN rule (fmas: an fma's) */
+            r[l] = f->wide ? r3_nan64_fma(R3_IEEE(w), fp_b64(d), a[l], b[l], c[l])
+                           : r3_nan32_fma(R3_IEEE(w), fp_b32((float)d), (uint32_t)a[l], (uint32_t)b[l], (uint32_t)c[l]);
+        if (op == DIV_SCALE) /* rocjitsu: a zero S1/S2 first, then S0 itself if infinite or NaN (a
+                                signalling NaN unquieted with IEEE = 0: gfx1100 captures) */
             r[l] = s1 == 0 || s2 == 0 ? (f->wide ? 0xfff8000000000000ull : 0xffc00000u)
+                   : isnan(s0) && !R3_IEEE(w) ? a[l]
                    : isnan(s0)        ? (f->wide ? fp_quiet64(a[l]) : fp_quiet32((uint32_t)a[l]))
                    : f->wide          ? fp_b64(d)
                                       : fp_b32((float)d);

@@ -82,13 +82,13 @@ static uint32_t clamp16(const r3_wave *w, uint32_t h, int clamp)
 static uint32_t f16_add(const r3_wave *w, uint32_t a, uint32_t b, uint32_t c, int cl)
 {
     (void)c;
-    return clamp16(w, r3_nan16(r3_to_f16(w, r3_h(a) + r3_h(b)), a, b, b), cl);
+    return clamp16(w, r3_nan16(R3_IEEE(w), r3_to_f16(w, r3_h(a) + r3_h(b)), a, b, b), cl);
 }
 
 static uint32_t f16_mul(const r3_wave *w, uint32_t a, uint32_t b, uint32_t c, int cl)
 {
     (void)c;
-    return clamp16(w, r3_nan16(r3_to_f16(w, r3_h(a) * r3_h(b)), a, b, b), cl);
+    return clamp16(w, r3_nan16(R3_IEEE(w), r3_to_f16(w, r3_h(a) * r3_h(b)), a, b, b), cl);
 }
 
 static uint32_t f16_fma(const r3_wave *w, uint32_t a, uint32_t b, uint32_t c, int cl)
@@ -223,8 +223,8 @@ static void fma_mix(r3_wave *w, const r3_xop *x, int mix)
         memset(&d, 0, sizeof d);
         fp_dot_product(&d, &fp_single, s[0][l], &fp_single, s[1][l]);
         fp_dot_value(&d, &fp_single, s[2][l]);
-        if (d.nan || (d.pinf && d.ninf)) { /* the first NaN source, quieted, or the default NaN */
-            uint32_t n = r3_nan32(0x7fc00000u, s[0][l], s[1][l], s[2][l]);
+        if (d.nan || (d.pinf && d.ninf)) { /* r3_nan32_fma: an invalid product, else the first NaN */
+            uint32_t n = r3_nan32_fma(R3_IEEE(w), 0x7fc00000u, s[0][l], s[1][l], s[2][l]);
             r[l] = mix ? fp_f64_to_f16((double)fp_f32(n), FP_RNE) : n;
         } else {
             r[l] = fp_dot_round(&d, &fp_single, (fp_round)R3_MODE_ROUND32(w->mode), 0);
@@ -308,22 +308,195 @@ static uint32_t dot2(uint32_t a, uint32_t b, uint32_t acc, int bf16, const fp_fo
     return fp_dot_round(&d, fout, r, dflt);
 }
 
+/* ---- the gfx11 DOT2 step: dot2 f32 forms and every float WMMA step ----
+   C + a0*b0 + a1*b1 as gfx1100 computes it (AMD rocjitsu's hardware-characterized gfx11_dot2 model,
+   checked bit for bit against its W7900 register captures; ROCm/rocm-systems issue 12056 describes
+   the same adder on gfx1151; docs/isa-notes-rdna3.md "Dot products and WMMA"): the exact products
+   and C on one grid 2^G, G = max(the products' exponent sum - 24, the largest lead - 26), bits
+   below it truncated; a term whose sign opposes C's adds its ones' complement (-m - 1, zeros too);
+   the total rounded to nearest even, an f32 result below 2^-126 written as +0. f16 factors keep
+   their denormals, bf16 ones and an f32 C denormal read as zero; MODE plays no part. */
+typedef struct {
+    uint64_t sig; /* significand (0: a zero term) */
+    int exp;      /* exponent of its lowest bit */
+    int neg;
+} dot_term;
+
+#define DOT_NO_LEAD (-1024)
+
+static int dot_lead(const dot_term *t)
+{
+    return t->sig ? t->exp + 63 - __builtin_clzll(t->sig) : DOT_NO_LEAD;
+}
+
+/* a factor's integer significand (bf16 denormals read as zero) and the exponent of its integer bit */
+static uint64_t dot_sig(uint32_t x, int bf16)
+{
+    int fb = bf16 ? 7 : 10;
+    uint32_t e = (x & 0x7fffu) >> fb, m = x & ((1u << fb) - 1);
+    return e ? (1u << fb) | m : bf16 ? 0 : m;
+}
+static int dot_aexp(uint32_t x, int bf16)
+{
+    int fb = bf16 ? 7 : 10, e = (int)((x & 0x7fffu) >> fb);
+    return (e ? e : 1) - (bf16 ? 127 : 15);
+}
+
+static uint64_t dot_rne(uint64_t v, int sh)
+{
+    if (sh <= 0)
+        return v << -sh;
+    if (sh >= 64)
+        return 0;
+    uint64_t q = v >> sh, r = v & ((1ull << sh) - 1), half = 1ull << (sh - 1);
+    return q + (r > half || (r == half && (q & 1)));
+}
+
+/* The sum `units` x 2^grid (in the frame of C's sign) as f32 bits: RNE to 24 bits, then below
+   2^-126 +0, above the range infinity. */
+static uint32_t dot_pack32(int64_t units, int grid, int frame_neg)
+{
+    if (!units)
+        return 0;
+    uint32_t sign = (uint32_t)((units < 0) != frame_neg) << 31;
+    uint64_t mag = (uint64_t)(units < 0 ? -units : units);
+    int top = 63 - __builtin_clzll(mag), e = top + grid;
+    uint64_t sig = dot_rne(mag, top - 23);
+    if (sig == 1ull << 24)
+        sig >>= 1, e++;
+    if (e < -126)
+        return 0;
+    if (e > 127)
+        return sign | 0x7f800000u;
+    return sign | (uint32_t)(e + 127) << 23 | (uint32_t)(sig & 0x7fffffu);
+}
+
+/* ... as f16 bits: RNE straight to f16, denormal results kept (a zero one +0), overflow infinity,
+   or the largest finite value with MODE.FP16_OVFL (gfx1100 captures of WMMA f16 steps) */
+static uint32_t dot_pack16(int64_t units, int grid, int frame_neg, int fp16_ovfl)
+{
+    if (!units)
+        return 0;
+    uint32_t sign = (uint32_t)((units < 0) != frame_neg) << 15;
+    uint64_t mag = (uint64_t)(units < 0 ? -units : units);
+    int top = 63 - __builtin_clzll(mag), e = top + grid;
+    uint64_t sig = dot_rne(mag, e < -14 ? -24 - grid : top - 10);
+    if (e < -14)
+        return sig ? sign | (uint32_t)sig : 0;
+    if (sig == 1ull << 11)
+        sig >>= 1, e++;
+    if (e > 15)
+        return sign | (fp16_ovfl ? 0x7bffu : 0x7c00u);
+    return sign | (uint32_t)(e + 15) << 10 | (uint32_t)(sig & 0x3ffu);
+}
+
+/* f16 bits widened exactly to f32 bits (a NaN keeps its payload, not quieted) */
+static uint32_t dot_widen16(uint32_t h)
+{
+    uint32_t s = (h & 0x8000u) << 16, e = h >> 10 & 31, m = h & 0x3ffu;
+    if (e == 31)
+        return s | 0x7f800000u | m << 13;
+    if (e)
+        return s | (e + 112) << 23 | m << 13;
+    if (!m)
+        return s;
+    int sh = 11 - (32 - __builtin_clz(m));
+    return s | (uint32_t)(113 - sh) << 23 | ((m << sh) & 0x3ffu) << 13;
+}
+
+/* a special (NaN, infinity) f32-domain result in a 16-bit result format */
+static uint32_t dot_special16(uint32_t v, int bf16)
+{
+    if (v == R3_DOT_FACTOR_NAN)
+        return bf16 ? 0xfffdu : 0xfe3du;
+    return bf16 ? v >> 16 : (v >> 16 & 0x8000u) | 0x7c00u | (v >> 13 & 0x3ffu);
+}
+
+uint32_t r3_dot2_step(uint32_t a0, uint32_t b0, uint32_t a1, uint32_t b1, uint32_t acc, int bf16, r3_dot_out out,
+                      int fp16_ovfl)
+{
+    int packed = out != R3_DOT_OUT_F32;
+    uint32_t inf = bf16 ? 0x7f80u : 0x7c00u, f[4] = {a0, b0, a1, b1};
+    if (packed)
+        acc = bf16 ? acc << 16 : dot_widen16(acc);
+    uint32_t special = 0;
+    int pinf = 0, ninf = 0;
+    for (int i = 0; i < 4 && !special; i++) /* a NaN factor: one fixed NaN, whatever else */
+        if ((f[i] & 0x7fffu) > inf)
+            special = R3_DOT_FACTOR_NAN;
+    for (int p = 0; p < 4 && !special; p += 2) { /* inf x 0 (a zero significand) */
+        int xi = (f[p] & 0x7fffu) == inf, yi = (f[p + 1] & 0x7fffu) == inf;
+        if ((xi && !dot_sig(f[p + 1], bf16)) || (yi && !dot_sig(f[p], bf16)))
+            special = 0xffc00000u;
+        else if (xi || yi)
+            *((f[p] ^ f[p + 1]) & 0x8000u ? &ninf : &pinf) = 1;
+    }
+    if (!special && pinf && ninf)
+        special = 0xffc00000u;
+    if (!special && (acc & 0x7fffffffu) > 0x7f800000u) /* a NaN C, quieted, payload kept */
+        special = acc | 0x00400000u;
+    if (!special) {
+        pinf |= acc == 0x7f800000u;
+        ninf |= acc == 0xff800000u;
+        if (pinf || ninf)
+            special = pinf && ninf ? 0xffc00000u : ninf ? 0xff800000u : 0x7f800000u;
+    }
+    if (special)
+        return packed ? dot_special16(special, bf16) : special;
+    int fb = bf16 ? 7 : 10;
+    dot_term t[3];
+    uint32_t ce = acc >> 23 & 0xffu;
+    t[0] = (dot_term){ce ? (acc & 0x7fffffu) | 0x800000u : 0, (int)ce - 150, (int)(acc >> 31)};
+    int pg = DOT_NO_LEAD;
+    for (int p = 0; p < 2; p++) {
+        uint32_t x = f[2 * p], y = f[2 * p + 1];
+        int ae = dot_aexp(x, bf16) + dot_aexp(y, bf16);
+        t[1 + p] = (dot_term){dot_sig(x, bf16) * dot_sig(y, bf16), ae - 2 * fb, (int)((x ^ y) >> 15 & 1)};
+        if (t[1 + p].sig && ae > pg)
+            pg = ae;
+    }
+    if (!t[0].sig && !t[1].sig && !t[2].sig)
+        return 0;
+    pg -= 24;
+    int lead = dot_lead(&t[0]);
+    if (out == R3_DOT_OUT_F16 && lead < -14) /* the f16-result step aligns C as if at least 2^-14 */
+        lead = -14;
+    for (int i = 1; i < 3; i++)
+        if (dot_lead(&t[i]) > lead)
+            lead = dot_lead(&t[i]);
+    int grid = pg > lead - 26 ? pg : lead - 26;
+    int64_t total = 0;
+    for (int i = 0; i < 3; i++) {
+        int sh = t[i].exp - grid;
+        uint64_t mag = !t[i].sig || sh <= -64 ? 0 : sh < 0 ? t[i].sig >> -sh : t[i].sig << sh;
+        total += t[i].neg != t[0].neg ? -(int64_t)mag - 1 : (int64_t)mag; /* ones' complement */
+    }
+    if (out == R3_DOT_OUT_F16)
+        return dot_pack16(total, grid, t[0].neg, fp16_ovfl);
+    uint32_t r = dot_pack32(total, grid, t[0].neg);
+    return out == R3_DOT_OUT_BF16 ? r >> 16 : r; /* bf16: the f32 result truncated */
+}
+
 /* A bf16 denormal to a zero of its sign. */
 static uint32_t bf16_flush(uint32_t h)
 {
     return (h & 0x7f80u) ? h : h & 0x8000u;
 }
 
-/* The 16-bit halves of a dot source with NEG/NEG_HI applied to the low/high half. */
-static uint32_t dot_neg(const r3_xop *x, int k, uint32_t v)
+/* The two factors of a dot source: VOP3P picks them with OP_SEL/OP_SEL_HI and negates them with
+   NEG/NEG_HI (pk_halves; a gfx1100 capture: v_dot2_f32_f16 with the inline 1.0 and op_sel:[1,0,0]
+   reads the empty high half for the low product); VOP2 and VOPD take the halves in place. */
+static void dot_factors(const r3_xop *x, int k, uint32_t v, uint32_t *lo, uint32_t *hi)
 {
-    if (x->enc != R3X_VOP3P)
-        return v;
-    return v ^ ((uint32_t)(x->neg >> k & 1) << 15) ^ ((uint32_t)(x->neg_hi >> k & 1) << 31);
+    if (x->enc == R3X_VOP3P) {
+        pk_halves(x, k, v, 1, lo, hi);
+    } else {
+        *lo = v & 0xffffu;
+        *hi = v >> 16;
+    }
 }
 
-/* D.f32 = S0.lo * S1.lo + S0.hi * S1.hi + S2.f32 (f16 or bf16 halves), rounded once by the f32
-   mode */
+/* D.f32 = S0.lo * S1.lo + S0.hi * S1.hi + S2.f32 (f16 or bf16 halves): one r3_dot2_step */
 static void dot2_f32(r3_wave *w, const r3_xop *x, int bf16, int acc_is_dst)
 {
     uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], c[R3_MAX_LANES], r[R3_MAX_LANES];
@@ -337,27 +510,16 @@ static void dot2_f32(r3_wave *w, const r3_xop *x, int bf16, int acc_is_dst)
     else
         r3_src_raw(w, x, 2, R3_CONST_F32, c);
     for (int l = 0; l < LANES; l++) {
-        uint32_t pa = dot_neg(x, 0, a[l]), pb = dot_neg(x, 1, b[l]), pc = c[l];
+        uint32_t a0, a1, b0, b1, pc = c[l];
+        dot_factors(x, 0, a[l], &a0, &a1);
+        dot_factors(x, 1, b[l], &b0, &b1);
         if (x->enc == R3X_VOP3P) { /* NEG_HI[2] is abs and NEG[2] negates the f32 accumulator */
             if (x->neg_hi >> 2 & 1)
                 pc &= 0x7fffffffu;
             if (x->neg >> 2 & 1)
                 pc ^= 0x80000000u;
         }
-        /* every source follows its MODE input denormal control: f16 halves the f16 one, bf16 halves
-           (no field of their own) and the f32 accumulator the f32 one */
-        if (!bf16 && !(w->mode & R3_MODE_DENORM_IN64)) {
-            pa = fp_flush16(pa & 0xffffu) | fp_flush16(pa >> 16) << 16;
-            pb = fp_flush16(pb & 0xffffu) | fp_flush16(pb >> 16) << 16;
-        }
-        if (!(w->mode & R3_MODE_DENORM_IN32)) {
-            if (bf16) {
-                pa = bf16_flush(pa & 0xffffu) | bf16_flush(pa >> 16) << 16;
-                pb = bf16_flush(pb & 0xffffu) | bf16_flush(pb >> 16) << 16;
-            }
-            pc = fp_flush32(pc);
-        }
-        r[l] = dot2(pa, pb, pc, bf16, &fp_single, (fp_round)R3_MODE_ROUND32(w->mode), 0x7fc00000u);
+        r[l] = r3_dot2_step(a0, b0, a1, b1, pc, bf16, R3_DOT_OUT_F32, 0);
     }
     r3_dst_f32(w, x, r);
 }
@@ -394,7 +556,7 @@ static void dot2_16(r3_wave *w, const r3_xop *x, int bf16)
             acc = bf16_flush(acc);
         }
         const fp_format *f = bf16 ? &fp_bfloat : &fp_half;
-        uint32_t h = dot2(pa, pb, acc, bf16, f, FP_RNE, bf16 ? 0x7fc0u : 0x7e00u);
+        uint32_t h = dot2(pa, pb, acc, bf16, f, FP_RNE, bf16 ? 0xffc0u : 0xfe00u);
         r[l] = bf16 ? bf16_flush(h) : h;
     }
     r3_dst_b16(w, x, r);

@@ -1,7 +1,7 @@
 /* RDNA3 wave matrix multiply-accumulate: D = A x B + C on 16x16x16 tiles. Register layout: A[m][k]
    in lane m (lanes 0-15; the replicas in 16-31 are not read), element k packed along the VGPRs;
    B[k][n] in lane n the same way; C and D element (m, n) in VGPR m / (lanes / 16) at lane
-   16 * (m % (lanes / 16)) + n. Float sums are exact and rounded once to nearest even. */
+   16 * (m % (lanes / 16)) + n. A float element is eight chained gfx11 DOT2 steps (r3_dot2_step). */
 #include "r3_valu.h"
 
 typedef enum { W_F16, W_BF16, W_IU8, W_IU4 } wmma_in;
@@ -40,8 +40,6 @@ static void wmma(r3_wave *w, const r3_xop *x, wmma_in tin, wmma_out tout)
     int integer = tin == W_IU8 || tin == W_IU4;
     int sa = integer && (x->neg & 1), sb = integer && (x->neg >> 1 & 1);
     int half = x->opsel >> 2 & 1; /* f16/bf16 C and D live in one half of each VGPR */
-    const fp_format *fin = tin == W_F16 ? &fp_half : &fp_bfloat;
-    const fp_format *fout = tout == O_F32 ? &fp_single : tout == O_F16 ? &fp_half : &fp_bfloat;
     /* C: registers, or an inline constant / literal (f16 and bf16 constants fill both halves) */
     uint32_t cconst[R3_MAX_LANES];
     if (x->src[2] < 256)
@@ -60,22 +58,28 @@ static void wmma(r3_wave *w, const r3_xop *x, wmma_in tin, wmma_out tout)
                 res[m][n] = (uint32_t)s;
                 continue;
             }
-            /* C with NEG_HI[2] as abs and NEG[2] as negate; then the 16 products, exactly */
+            /* C with NEG_HI[2] as abs and NEG[2] as negate; then eight chained DOT2 steps over the K
+               pairs (0,1), (2,3) ... (14,15), C entering the first, each rounded in the result format
+               (r3_dot2_step; AMD rocjitsu's mma_exec and gfx1100 captures: one exact sum differs in
+               105 of 256 captured elements) */
             uint32_t c = tout == O_F32 ? raw : raw >> (16 * half) & 0xffffu, csign = tout == O_F32 ? 0x80000000u : 0x8000u;
             if (x->neg_hi >> 2 & 1)
                 c &= ~csign;
             if (x->neg >> 2 & 1)
                 c ^= csign;
-            fp_dot acc;
-            memset(&acc, 0, sizeof acc);
-            fp_dot_value(&acc, fout, c);
-            for (int k = 0; k < 16; k++) {
-                uint32_t ea = r3_vrow(w, a + (unsigned)k / 2)[m] >> (16 * (k & 1)) & 0xffffu;
-                uint32_t eb = r3_vrow(w, b + (unsigned)k / 2)[n] >> (16 * (k & 1)) & 0xffffu;
-                int neg_bits = (k & 1) ? x->neg_hi : x->neg; /* NEG_LO/NEG_HI negate the low/high halves */
-                fp_dot_product(&acc, fin, ea ^ (uint32_t)(neg_bits & 1) << 15, fin, eb ^ (uint32_t)(neg_bits >> 1 & 1) << 15);
+            r3_dot_out o = tout == O_F32 ? R3_DOT_OUT_F32 : tout == O_F16 ? R3_DOT_OUT_F16 : R3_DOT_OUT_BF16;
+            for (int k = 0; k < 16; k += 2) { /* NEG/NEG_HI negate the low/high (even/odd k) halves */
+                uint32_t e[4];
+                for (int h = 0; h < 2; h++) {
+                    uint32_t va = r3_vrow(w, a + (unsigned)k / 2)[m] >> (16 * h) & 0xffffu;
+                    uint32_t vb = r3_vrow(w, b + (unsigned)k / 2)[n] >> (16 * h) & 0xffffu;
+                    int neg_bits = h ? x->neg_hi : x->neg;
+                    e[2 * h] = va ^ (uint32_t)(neg_bits & 1) << 15;
+                    e[2 * h + 1] = vb ^ (uint32_t)(neg_bits >> 1 & 1) << 15;
+                }
+                c = r3_dot2_step(e[0], e[1], e[2], e[3], c, tin == W_BF16, o, (w->mode & R3_MODE_FP16_OVFL) != 0);
             }
-            res[m][n] = fp_dot_round(&acc, fout, FP_RNE, tout == O_F32 ? 0x7fc00000u : tout == O_F16 ? 0x7e00u : 0x7fc0u);
+            res[m][n] = c;
         }
     /* every lane, whatever EXEC holds: the guide's pseudocode (16.10) sets EXEC to all ones for the
        multiply and restores it after */
