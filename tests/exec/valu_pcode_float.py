@@ -1630,8 +1630,8 @@ def dot2_steps(tmp, pairs, f, rm, keep):
     for x, y in pairs:
         if isinstance(t, int):  # tmp is already NaN: it stays, as tmp + anything
             continue
-        # (a NaN factor comes back quieted in either IEEE mode: dot2's own NaN rules are an open
-        # question, docs/isa-notes-rdna3.md "Hardware captures that contradict readings below")
+        # (a NaN factor comes back quieted in either IEEE mode: the 16-bit dot2 forms have no
+        # hardware evidence, docs/isa-notes-rdna3.md "Dot products and WMMA")
         n = next((P.quiet(v, f) for v in (x, y) if P.is_nan(v, f)), None)
         p = n if n is not None else exact_product(*operand(x, f), *operand(y, f))
         if p is None:
@@ -1781,26 +1781,22 @@ def _dot2_f32_once(c, fmt, acc):
 
 @override('dot2_f32_f16', _DOT2_CITE)
 def dot2_f32_f16_once(c):
-    """V_DOT2_F32_F16 rounded once: tmp = S2; tmp += f16_to_f32(S0.lo) * f16_to_f32(S1.lo); tmp +=
-    (high halves), the two += and the products exact, the total rounded once by the f32 MODE
-    rounding mode (NaN and infinity cases statement by statement, dot2_steps). Evidence that the
-    hardware does not round each statement: a measurement of gfx1151 (RDNA3.5) silicon, ROCm/
-    rocm-systems issue 12056, finds the three f32 addends aligned to a common grid and added in one
-    sign-magnitude integer adder, then rounded once (12M cases; it also finds low-order effects
-    neither model has: products wider than 16 significand bits not exact, an opposing term
-    complemented without the end-around carry)."""
+    """V_DOT2_F32_F16 as gfx1100 computes it: one DOT2 step (dot2_step): the products and S2 on one
+    truncating grid, opposing terms in ones' complement, one rounding to nearest even, fixed NaN
+    results, MODE ignored (rocjitsu gfx11_dot2.h and its W7900 captures; ROCm/rocm-systems issue
+    12056 found the same adder on gfx1151)."""
     _dot2_f32_once(c, F16, False)
 
 
 @override('dot2acc_f32_f16', _DOT2_CITE)
 def dot2acc_f32_f16_once(c):
-    """V_DOT2ACC_F32_F16 rounded once (as V_DOT2_F32_F16's override, D0 the accumulator)."""
+    """V_DOT2ACC_F32_F16: one DOT2 step as V_DOT2_F32_F16's override, D0 the accumulator."""
     _dot2_f32_once(c, F16, True)
 
 
 @override('dot2_f32_bf16', _DOT2_CITE)
 def dot2_f32_bf16_once(c):
-    """V_DOT2_F32_BF16 rounded once (as V_DOT2_F32_F16's override; bf16 sources read as they are)."""
+    """V_DOT2_F32_BF16: one DOT2 step as V_DOT2_F32_F16's override (bf16 denormal factors read as 0)."""
     _dot2_f32_once(c, BF16, False)
 
 

@@ -310,7 +310,7 @@ static const r3_xop r3_xop_bare;
         r3_dst_f32(w, x, r);                                                               \
     }
 
-/* r = a * b + c per lane, rounded once in the current mode, with r3_nan32's NaN rule; with dx9 a
+/* r = a * b + c per lane, rounded once in the current mode, with r3_nan32_fma's NaN rule; with dx9 a
    zero factor gives c + 0 (r3_fma_lanes.c, built without -frounding-math so the lanes vectorize). */
 /* v_sqrt_f32 on 32 lanes (the same file, for the same reason) */
 void r3_sqrt32_lanes(const uint32_t *restrict a, uint32_t *restrict r, int ieee);

@@ -94,9 +94,9 @@ R3_INLINE void fmak32(r3_wave *w, const r3_xop *x, int k_is_addend)
     uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], r[R3_MAX_LANES];
     r3_src_f32(w, x, 0, a);
     r3_src_f32(w, x, 1, b);
-    uint32_t k[R3_MAX_LANES];
-    for (int l = 0; l < LANES; l++)
-        k[l] = x->literal;
+    uint32_t k[R3_MAX_LANES], kv = w->mode & R3_MODE_DENORM_IN32 ? x->literal : fp_flush32(x->literal);
+    for (int l = 0; l < LANES; l++) /* K is a source like the others: MODE's input control flushes it */
+        k[l] = kv;
     int rt = r3_round_enter(w, 0);
     if (k_is_addend)
         fma32_run(w, LANES, a, b, k, r, 0);
@@ -331,7 +331,7 @@ R3_F64_1(v_fract_f64, fract64(dx))
    negative default NaN by trans_nan*). */
 static double turn_sincos(double v, int cosine)
 {
-    if (isinf(v) || isnan(v)) /* a NaN source comes back quieted by trans_nan*, not through an int */
+    if (isinf(v) || isnan(v)) /* a NaN source comes back by trans_nan*'s rule, not through an int */
         return NAN;
     /* trunc and round ignore the host rounding mode (rint would follow it: 1e-45 rounds up to 1) */
     double fr = v - trunc(v), q = round(4 * fr), a = (fr - q / 4) * 6.283185307179586476925;
@@ -567,6 +567,8 @@ OP(v_fmac_f16)
 static void fmak16(r3_wave *w, const r3_xop *x, int k_is_addend)
 {
     uint32_t a[R3_MAX_LANES], b[R3_MAX_LANES], r[R3_MAX_LANES], k = x->literal & 0xffffu;
+    if (!(w->mode & R3_MODE_DENORM_IN64)) /* K is a source like the others: MODE's input control flushes it */
+        k = fp_flush16(k);
     r3_src_f16(w, x, 0, a);
     r3_src_f16(w, x, 1, b);
     for (int l = 0; l < LANES; l++)
@@ -854,7 +856,7 @@ static void div_lanes(r3_wave *w, const r3_xop *x, const divfmt *f, divop op)
             uint32_t bits = fp_b32((float)d);
             r[l] = isnan(s2) ? fp_quiet32((uint32_t)c[l]) : isnan(s1) && op == DIV_FIXUP ? fp_quiet32((uint32_t)b[l]) : bits;
         }
-        if (op != DIV_FIXUP) /* scale and fmas follow the general NaN rule (fmas: an fma's) */
+        if (op == DIV_FMAS) /* an fma's NaN rule (div_scale's own rule follows) */
             r[l] = f->wide ? r3_nan64_fma(R3_IEEE(w), fp_b64(d), a[l], b[l], c[l])
                            : r3_nan32_fma(R3_IEEE(w), fp_b32((float)d), (uint32_t)a[l], (uint32_t)b[l], (uint32_t)c[l]);
         if (op == DIV_SCALE) /* rocjitsu: a zero S1/S2 first, then S0 itself if infinite or NaN (a

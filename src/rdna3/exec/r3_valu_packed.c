@@ -1,7 +1,8 @@
 /* RDNA3 packed and mixed-precision VALU (mostly VOP3P): two 16-bit lanes per register with
    OP_SEL/OP_SEL_HI choosing each half's source halves and NEG/NEG_HI negating them, the fma_mix
-   forms, and the dot products. fma_mix (to f32) and the dot products sum exactly and round once;
-   mixlo/mixhi round that f32 result again to f16. */
+   forms, and the dot products. fma_mix (to f32) sums exactly and rounds once, mixlo/mixhi round
+   that f32 result again to f16; the f32 dot products are one gfx11 DOT2 step (r3_dot2_step), the
+   16-bit ones an exact sum rounded once. */
 #include "r3_valu.h"
 
 /* The low and high 16-bit operands of source k for the two halves of a packed result. */

@@ -36,8 +36,8 @@
 #define R3_MODE_DENORM_IN64 0x40u             /* f16/f64 */
 #define R3_MODE_DENORM_OUT64 0x80u
 #define R3_MODE_DX10_CLAMP 0x100u             /* clamp turns NaN into 0 */
-#define R3_MODE_FP16_OVFL 0x800000u            /* f16 overflow gives the largest finite value (WMMA f16 steps only, so far) */
-#define R3_MODE_IEEE 0x200u                   /* IEEE mode: signalling NaN rules of min/max; no OMOD */
+#define R3_MODE_IEEE 0x200u                   /* IEEE mode: NaN sources quieted, min/max sNaN rules; no OMOD */
+#define R3_MODE_FP16_OVFL 0x800000u           /* f16 overflow saturates (applied to WMMA f16 steps only) */
 
 struct r3_group;
 
