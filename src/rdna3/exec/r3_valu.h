@@ -49,29 +49,27 @@ R3_INLINE uint32_t r3_nan16(int ieee, uint32_t r, uint32_t a, uint32_t b, uint32
 /* An fma's NaN: an invalid product (0 * inf of the sources as read, input denormals already flushed)
    gives the negative default NaN even when the addend is a NaN (rocjitsu's gfx1100 captures of
    v_fma_f16, v_pk_fma_f16 and v_fma_mixlo/hi_f16: "an invalid product takes precedence"); otherwise
-   r3_nan*'s rule. */
-R3_INLINE int r3_inf_times_zero32(uint32_t a, uint32_t b)
+   r3_nan*'s rule. r3_inf_times_zero: of two values of a format whose magnitude bits are `mag` and
+   whose infinity is `inf`, one is +-0 and the other +-inf. */
+R3_INLINE int r3_inf_times_zero(uint64_t a, uint64_t b, uint64_t mag, uint64_t inf)
 {
-    uint32_t ma = a & 0x7fffffffu, mb = b & 0x7fffffffu;
-    return (ma == 0 && mb == 0x7f800000u) || (ma == 0x7f800000u && mb == 0);
+    a &= mag, b &= mag;
+    return (a == 0 && b == inf) || (a == inf && b == 0);
 }
 R3_INLINE uint32_t r3_nan32_fma(int ieee, uint32_t r, uint32_t a, uint32_t b, uint32_t c)
 {
-    return fp_isnan32(r) && r3_inf_times_zero32(a, b) ? 0xffc00000u : r3_nan32(ieee, r, a, b, c);
+    return fp_isnan32(r) && r3_inf_times_zero(a, b, 0x7fffffffu, 0x7f800000u) ? 0xffc00000u
+                                                                               : r3_nan32(ieee, r, a, b, c);
 }
 R3_INLINE uint64_t r3_nan64_fma(int ieee, uint64_t r, uint64_t a, uint64_t b, uint64_t c)
 {
-    uint64_t ma = a & 0x7fffffffffffffffull, mb = b & 0x7fffffffffffffffull, inf = 0x7ff0000000000000ull;
-    if (fp_isnan64(r) && ((ma == 0 && mb == inf) || (ma == inf && mb == 0)))
-        return 0xfff8000000000000ull;
-    return r3_nan64(ieee, r, a, b, c);
+    return fp_isnan64(r) && r3_inf_times_zero(a, b, 0x7fffffffffffffffull, 0x7ff0000000000000ull)
+               ? 0xfff8000000000000ull
+               : r3_nan64(ieee, r, a, b, c);
 }
 R3_INLINE uint32_t r3_nan16_fma(int ieee, uint32_t r, uint32_t a, uint32_t b, uint32_t c)
 {
-    uint32_t ma = a & 0x7fffu, mb = b & 0x7fffu;
-    if (fp_isnan16(r) && ((ma == 0 && mb == 0x7c00u) || (ma == 0x7c00u && mb == 0)))
-        return 0xfe00u;
-    return r3_nan16(ieee, r, a, b, c);
+    return fp_isnan16(r) && r3_inf_times_zero(a, b, 0x7fffu, 0x7c00u) ? 0xfe00u : r3_nan16(ieee, r, a, b, c);
 }
 
 /* f16 arithmetic runs in double (exact for + - *, and correctly rounded once for / and sqrt, so
@@ -262,7 +260,7 @@ static const r3_xop r3_xop_bare;
         }                                                                                  \
         if (nan_)                                                                          \
             for (int l = 0; l < 32; l++)                                                   \
-                r[l] = r3_nan32(ieee_, r[l], p, q, s);                                            \
+                r[l] = r3_nan32(ieee_, r[l], p, q, s);                                     \
     } while (0)
 #define R3_F32_LANES(vals, expr, p, q, s)                                                  \
     do {                                                                                   \
@@ -271,7 +269,7 @@ static const r3_xop r3_xop_bare;
         } else {                                                                           \
             for (int l = 0; l < LANES; l++) {                                              \
                 vals;                                                                      \
-                r[l] = r3_nan32(R3_IEEE(w), fp_b32(expr), p, q, s);                                    \
+                r[l] = r3_nan32(R3_IEEE(w), fp_b32(expr), p, q, s);                        \
             }                                                                              \
         }                                                                                  \
     } while (0)
@@ -351,7 +349,7 @@ void r3_fma32_lanes(int n, const uint32_t *restrict a, const uint32_t *restrict 
         int rt = r3_round_enter(w, 1);                                                     \
         for (int l = 0; l < LANES; l++) {                                                  \
             double dx = fp_f64(a[l]);                                                      \
-            r[l] = r3_nan64(ieee, fp_b64(expr), a[l], a[l], a[l]);                               \
+            r[l] = r3_nan64(ieee, fp_b64(expr), a[l], a[l], a[l]);                         \
         }                                                                                  \
         r3_round_leave(rt);                                                                \
         r3_dst_f64(w, x, r);                                                               \
@@ -365,7 +363,7 @@ void r3_fma32_lanes(int n, const uint32_t *restrict a, const uint32_t *restrict 
         int rt = r3_round_enter(w, 1);                                                     \
         for (int l = 0; l < LANES; l++) {                                                  \
             double dx = fp_f64(a[l]), dy = fp_f64(b[l]);                                   \
-            r[l] = r3_nan64(R3_IEEE(w), fp_b64(expr), a[l], b[l], b[l]);                               \
+            r[l] = r3_nan64(R3_IEEE(w), fp_b64(expr), a[l], b[l], b[l]);                   \
         }                                                                                  \
         r3_round_leave(rt);                                                                \
         r3_dst_f64(w, x, r);                                                               \
@@ -380,7 +378,7 @@ void r3_fma32_lanes(int n, const uint32_t *restrict a, const uint32_t *restrict 
         int rt = r3_round_enter(w, 1);                                                     \
         for (int l = 0; l < LANES; l++) {                                                  \
             double dx = fp_f64(a[l]), dy = fp_f64(b[l]), dz = fp_f64(c[l]);                \
-            r[l] = r3_nan64_fma(R3_IEEE(w), fp_b64(expr), a[l], b[l], c[l]);                               \
+            r[l] = r3_nan64_fma(R3_IEEE(w), fp_b64(expr), a[l], b[l], c[l]);               \
         }                                                                                  \
         r3_round_leave(rt);                                                                \
         r3_dst_f64(w, x, r);                                                               \
@@ -397,7 +395,7 @@ void r3_fma32_lanes(int n, const uint32_t *restrict a, const uint32_t *restrict 
         int rt = r3_round_enter(w, 1);                                                     \
         for (int l = 0; l < LANES; l++) {                                                  \
             double hx = r3_h(a[l]);                                                        \
-            r[l] = r3_nan16(ieee, r3_to_f16(w, expr), a[l], a[l], a[l]);                         \
+            r[l] = r3_nan16(ieee, r3_to_f16(w, expr), a[l], a[l], a[l]);                   \
         }                                                                                  \
         r3_round_leave(rt);                                                                \
         r3_dst_f16(w, x, r);                                                               \
@@ -411,7 +409,7 @@ void r3_fma32_lanes(int n, const uint32_t *restrict a, const uint32_t *restrict 
         int rt = r3_round_enter(w, 1);                                                     \
         for (int l = 0; l < LANES; l++) {                                                  \
             double hx = r3_h(a[l]), hy = r3_h(b[l]);                                       \
-            r[l] = r3_nan16(R3_IEEE(w), r3_to_f16(w, expr), a[l], b[l], b[l]);                         \
+            r[l] = r3_nan16(R3_IEEE(w), r3_to_f16(w, expr), a[l], b[l], b[l]);             \
         }                                                                                  \
         r3_round_leave(rt);                                                                \
         r3_dst_f16(w, x, r);                                                               \

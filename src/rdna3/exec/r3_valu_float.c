@@ -328,10 +328,10 @@ R3_F64_1(v_fract_f64, fract64(dx))
 /* sin or cos of 2 pi v, v in revolutions: whole and quarter turns are removed exactly first, so
    large inputs keep their fraction bits and quarter turns give exact zeros and ones (a zero sine
    has v's sign, a zero cosine is +0, as sinpi/cospi define them); infinities give NaN (made the
-   negative default NaN by trans_nan*). */
+   negative default NaN by r3_nan*). */
 static double turn_sincos(double v, int cosine)
 {
-    if (isinf(v) || isnan(v)) /* a NaN source comes back by trans_nan*'s rule, not through an int */
+    if (isinf(v) || isnan(v)) /* a NaN source comes back by r3_nan*'s rule, not through an int */
         return NAN;
     /* trunc and round ignore the host rounding mode (rint would follow it: 1e-45 rounds up to 1) */
     double fr = v - trunc(v), q = round(4 * fr), a = (fr - q / 4) * 6.283185307179586476925;
@@ -341,26 +341,14 @@ static double turn_sincos(double v, int cosine)
     return r == 0 ? (cosine || v != 0 ? 0.0 : v) : r;
 }
 
-/* The NaN a transcendental returns: a NaN source, quieted when `ieee` (MODE.IEEE; with IEEE = 0 a
-   signalling NaN comes back as it is: rocjitsu's gfx1100 captures of v_rcp/rsq/sin/cos_f32 and the
-   f16 rcp/sqrt/sin/cos/log/exp); from an invalid input (log, sqrt or rsq
-   of a negative value or -inf, sin or cos of an infinity) the NEGATIVE default NaN, as the guide's
-   functional examples give it: V_LOG_F32(0xbf800000) => 0xffc00000, V_SQRT_F16(0xfc00) => 0xfe00,
-   V_SIN_F32(0x7f800000) => 0xffc00000 (f64: by analogy). */
-R3_INLINE uint32_t trans_nan32(int ieee, uint32_t r, uint32_t a)
-{
-    return r3_nan32(ieee, r, a, a, a);
-}
-R3_INLINE uint32_t trans_nan16(int ieee, uint32_t r, uint32_t a)
-{
-    return r3_nan16(ieee, r, a, a, a);
-}
-R3_INLINE uint64_t trans_nan64(int ieee, uint64_t r, uint64_t a)
-{
-    return r3_nan64(ieee, r, a, a, a);
-}
+/* The NaN a transcendental returns is r3_nan*'s with the one source: that source (quieted when
+   MODE.IEEE is 1; with IEEE = 0 a signalling NaN comes back as it is: rocjitsu's gfx1100 captures of
+   v_rcp/rsq/sin/cos_f32 and the f16 rcp/sqrt/sin/cos/log/exp), or from an invalid input (log, sqrt
+   or rsq of a negative value or -inf, sin or cos of an infinity) the NEGATIVE default NaN, as the
+   guide's functional examples give it: V_LOG_F32(0xbf800000) => 0xffc00000, V_SQRT_F16(0xfc00) =>
+   0xfe00, V_SIN_F32(0x7f800000) => 0xffc00000 (f64: by analogy). */
 
-/* One-source transcendental lane loops, NaN results by trans_nan*: f32 with `edge` mapping the
+/* One-source transcendental lane loops, NaN results by r3_nan* (above): f32 with `edge` mapping the
    input and the result bits (the identity, or a flush the instruction does whatever MODE says),
    f64, and f16 computed in double and rounded once. */
 #define R3_BITS_AS_IS(v) (v)
@@ -374,9 +362,10 @@ R3_INLINE void r3_no_lanes32(const uint32_t *a, uint32_t *r, int ieee) { (void)a
         r3_src_f32(w, x, 0, a);                                                            \
         int rt = r3_round_enter(w, 0);                                                     \
         if (has32 && w->fast32)                                                            \
-            lanes32(a, r, R3_IEEE(w));                                                               \
+            lanes32(a, r, R3_IEEE(w));                                                     \
         else                                                                               \
-            R3_EACH_LANE(float fx = fp_f32(edge(a[l])); r[l] = edge(trans_nan32(R3_IEEE(w), fp_b32(expr), a[l]))); \
+            R3_EACH_LANE(float fx = fp_f32(edge(a[l]));                                    \
+                r[l] = edge(r3_nan32(R3_IEEE(w), fp_b32(expr), a[l], a[l], a[l])));        \
         r3_round_leave(rt);                                                                \
         r3_dst_f32(w, x, r);                                                               \
     }
@@ -388,7 +377,7 @@ R3_INLINE void r3_no_lanes32(const uint32_t *a, uint32_t *r, int ieee) { (void)a
         int rt = r3_round_enter(w, 1);                                                     \
         for (int l = 0; l < LANES; l++) {                                                  \
             double dx = fp_f64(a[l]);                                                      \
-            r[l] = trans_nan64(R3_IEEE(w), fp_b64(expr), a[l]);                                        \
+            r[l] = r3_nan64(R3_IEEE(w), fp_b64(expr), a[l], a[l], a[l]);                   \
         }                                                                                  \
         r3_round_leave(rt);                                                                \
         r3_dst_f64(w, x, r);                                                               \
@@ -401,7 +390,7 @@ R3_INLINE void r3_no_lanes32(const uint32_t *a, uint32_t *r, int ieee) { (void)a
         int rt = r3_round_enter(w, 1);                                                     \
         for (int l = 0; l < LANES; l++) {                                                  \
             double hx = r3_h(a[l]);                                                        \
-            r[l] = trans_nan16(R3_IEEE(w), r3_to_f16(w, expr), a[l]);                                  \
+            r[l] = r3_nan16(R3_IEEE(w), r3_to_f16(w, expr), a[l], a[l], a[l]);             \
         }                                                                                  \
         r3_round_leave(rt);                                                                \
         r3_dst_f16(w, x, r);                                                               \
@@ -862,8 +851,8 @@ static void div_lanes(r3_wave *w, const r3_xop *x, const divfmt *f, divop op)
         if (op == DIV_SCALE) /* rocjitsu: a zero S1/S2 first, then S0 itself if infinite or NaN (a
                                 signalling NaN unquieted with IEEE = 0: gfx1100 captures) */
             r[l] = s1 == 0 || s2 == 0 ? (f->wide ? 0xfff8000000000000ull : 0xffc00000u)
-                   : isnan(s0) && !R3_IEEE(w) ? a[l]
-                   : isnan(s0)        ? (f->wide ? fp_quiet64(a[l]) : fp_quiet32((uint32_t)a[l]))
+                   : isnan(s0)        ? (f->wide ? r3_nan64(R3_IEEE(w), a[l], a[l], a[l], a[l])
+                                                 : r3_nan32(R3_IEEE(w), (uint32_t)a[l], (uint32_t)a[l], (uint32_t)a[l], (uint32_t)a[l]))
                    : f->wide          ? fp_b64(d)
                                       : fp_b32((float)d);
     }

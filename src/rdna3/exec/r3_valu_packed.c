@@ -224,8 +224,9 @@ static void fma_mix(r3_wave *w, const r3_xop *x, int mix)
         memset(&d, 0, sizeof d);
         fp_dot_product(&d, &fp_single, s[0][l], &fp_single, s[1][l]);
         fp_dot_value(&d, &fp_single, s[2][l]);
-        if (d.nan || (d.pinf && d.ninf)) { /* r3_nan32_fma: an invalid product, else the first NaN */
-            uint32_t n = r3_nan32_fma(R3_IEEE(w), 0x7fc00000u, s[0][l], s[1][l], s[2][l]);
+        if (d.nan || (d.pinf && d.ninf)) { /* the result is a NaN: r3_nan32_fma's (an invalid product, else
+                                              the first NaN source) */
+            uint32_t n = r3_nan32_fma(R3_IEEE(w), 0xffc00000u, s[0][l], s[1][l], s[2][l]);
             r[l] = mix ? fp_f64_to_f16((double)fp_f32(n), FP_RNE) : n;
         } else {
             r[l] = fp_dot_round(&d, &fp_single, (fp_round)R3_MODE_ROUND32(w->mode), 0);
@@ -391,18 +392,13 @@ static uint32_t dot_pack16(int64_t units, int grid, int frame_neg, int fp16_ovfl
     return sign | (uint32_t)(e + 15) << 10 | (uint32_t)(sig & 0x3ffu);
 }
 
-/* f16 bits widened exactly to f32 bits (a NaN keeps its payload, not quieted) */
+/* f16 bits widened exactly to f32 bits; a NaN keeps its payload, not quieted (the host conversion
+   would quiet it) */
 static uint32_t dot_widen16(uint32_t h)
 {
-    uint32_t s = (h & 0x8000u) << 16, e = h >> 10 & 31, m = h & 0x3ffu;
-    if (e == 31)
-        return s | 0x7f800000u | m << 13;
-    if (e)
-        return s | (e + 112) << 23 | m << 13;
-    if (!m)
-        return s;
-    int sh = 11 - (32 - __builtin_clz(m));
-    return s | (uint32_t)(113 - sh) << 23 | ((m << sh) & 0x3ffu) << 13;
+    if ((h & 0x7c00u) == 0x7c00u)
+        return (h & 0x8000u) << 16 | 0x7f800000u | (h & 0x3ffu) << 13;
+    return fp_b32((float)r3_h(h));
 }
 
 /* a special (NaN, infinity) f32-domain result in a 16-bit result format */

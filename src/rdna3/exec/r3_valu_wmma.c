@@ -40,6 +40,8 @@ static void wmma(r3_wave *w, const r3_xop *x, wmma_in tin, wmma_out tout)
     int integer = tin == W_IU8 || tin == W_IU4;
     int sa = integer && (x->neg & 1), sb = integer && (x->neg >> 1 & 1);
     int half = x->opsel >> 2 & 1; /* f16/bf16 C and D live in one half of each VGPR */
+    r3_dot_out o = tout == O_F32 ? R3_DOT_OUT_F32 : tout == O_F16 ? R3_DOT_OUT_F16 : R3_DOT_OUT_BF16;
+    int fp16_ovfl = (w->mode & R3_MODE_FP16_OVFL) != 0;
     /* C: registers, or an inline constant / literal (f16 and bf16 constants fill both halves) */
     uint32_t cconst[R3_MAX_LANES];
     if (x->src[2] < 256)
@@ -67,7 +69,6 @@ static void wmma(r3_wave *w, const r3_xop *x, wmma_in tin, wmma_out tout)
                 c &= ~csign;
             if (x->neg >> 2 & 1)
                 c ^= csign;
-            r3_dot_out o = tout == O_F32 ? R3_DOT_OUT_F32 : tout == O_F16 ? R3_DOT_OUT_F16 : R3_DOT_OUT_BF16;
             for (int k = 0; k < 16; k += 2) { /* NEG/NEG_HI negate the low/high (even/odd k) halves */
                 uint32_t e[4];
                 for (int h = 0; h < 2; h++) {
@@ -77,7 +78,7 @@ static void wmma(r3_wave *w, const r3_xop *x, wmma_in tin, wmma_out tout)
                     e[2 * h] = va ^ (uint32_t)(neg_bits & 1) << 15;
                     e[2 * h + 1] = vb ^ (uint32_t)(neg_bits >> 1 & 1) << 15;
                 }
-                c = r3_dot2_step(e[0], e[1], e[2], e[3], c, tin == W_BF16, o, (w->mode & R3_MODE_FP16_OVFL) != 0);
+                c = r3_dot2_step(e[0], e[1], e[2], e[3], c, tin == W_BF16, o, fp16_ovfl);
             }
             res[m][n] = c;
         }
