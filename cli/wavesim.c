@@ -68,6 +68,8 @@ static const char help_run[] =
     "  --lds-bytes N              LDS per workgroup (default 65536)\n"
     "  --no-fast-paths            the executor's reference paths only, none of its speed\n"
     "                             tricks: the same results and traces, slower (to rule a fast path out)\n"
+    "  --no-translate             RDNA3: interpret only, no translation of wave32 code to host code\n"
+    "                             (the fast paths stay on): the same results, slower\n"
     "  Ventus: --warp-threads N   threads per warp of a kernel file's launch (pocl's NUM_THREAD; 1 to 32, a\n"
     "                             power of two dividing the work-group; default the largest such up to 32)\n"
     "          --dump-mem ADDR:NBYTES:FILE writes device memory after the last launch;\n"
@@ -375,6 +377,8 @@ static int cmd_run(int argc, char **argv)
             a++;
         } else if (strcmp(o, "--no-fast-paths") == 0) {
             opt.no_fast_paths = 1;
+        } else if (strcmp(o, "--no-translate") == 0) {
+            opt.no_translate = 1;
         } else if (strcmp(o, "--max-instructions") == 0 && v) {
             if (cli_parse_u64(v, 1, UINT64_MAX, &opt.max_instructions))
                 return fprintf(stderr, "wavesim run: bad --max-instructions '%s' (a positive integer)\n", v), 2;

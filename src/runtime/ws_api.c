@@ -317,6 +317,7 @@ int ws_launch(ws_device *dev, ws_program *prog, const char *kernel, const ws_dim
     l.align_mode = dev->opt.alignment_mode >= 0 && dev->opt.alignment_mode <= 3 ? align[dev->opt.alignment_mode]
                                                                                  : R3_ALIGN_UNALIGNED;
     l.fast_paths = !dev->opt.no_fast_paths;
+    l.translate = !dev->opt.no_fast_paths && !dev->opt.no_translate;
     core_timeline_free(dev->timeline);
     dev->timeline = NULL;
     l.timeline = dev->opt.timeline ? &dev->timeline : NULL;

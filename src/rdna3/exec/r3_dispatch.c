@@ -266,6 +266,7 @@ static int r3_start(void *ctx, void *slot, core_group *cg, char *err, size_t err
     g->warn = &c->warn[sl->thread];
     g->align_mode = l->align_mode;
     g->fast_paths = l->fast_paths;
+    g->translate = l->translate;
     uint32_t size[3];
     for (int d = 0; d < 3; d++) { /* the last group along a dimension may be partial */
         uint32_t start = g->id[d] * l->local[d];

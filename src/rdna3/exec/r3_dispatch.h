@@ -31,6 +31,7 @@ typedef struct {
     void *trace_ctx;
     uint8_t align_mode;             /* r3_align_mode */
     uint8_t fast_paths;             /* 0: the reference paths only (ws_options.no_fast_paths) */
+    uint8_t translate;              /* with fast_paths: run translated code (r3_jit.h; ws_options.no_translate) */
     /* when set, *timeline receives the dispatch's timeline (also after a fault; the caller frees it) */
     core_timeline **timeline;
 } r3_launch;

@@ -3,6 +3,7 @@
    SIMT core's). */
 #include "r3_buffmt.h"
 #include "r3_exec.h"
+#include "r3_jit.h"
 #include "r3_sync.h"
 #include "r3_trace.h"
 
@@ -99,6 +100,42 @@ int r3_reads_hazards(r3_exec_fn fn)
            fn == r3x_v_wmma_i32_16x16x16_iu4;
 }
 
+/* One instruction the long way (VOPD pairing, hazard state); 1 when the wave blocked instead (it runs
+   the instruction again when resumed). */
+static inline __attribute__((always_inline)) int r3_step_full(r3_wave *w, const r3_xop *x, const int fast)
+{
+    if (x->y && x->vopd_direct && fast) { /* VOPD whose Y reads nothing X writes */
+        x->xfn(w, x);
+        x->y->fn(w, x->y);
+    } else if (x->y) { /* VOPD: X computes, Y computes from the same old values, then X's result lands */
+        w->defer = 1;
+        w->pending_mask = 0;
+        x->xfn(w, x);
+        w->defer = 0;
+        x->y->fn(w, x->y);
+        uint32_t *d = r3_vrow_w(w, w->pending_reg);
+        if (w->fast32)
+            lanes_blend32(d, w->pending, (uint32_t)w->pending_mask);
+        else
+            for (int l = 0; l < w->lanes; l++)
+                if (w->pending_mask >> l & 1)
+                    d[l] = w->pending[l];
+    } else {
+        x->fn(w, x);
+        if (w->core.state == CORE_WAVE_BLOCKED)
+            return 1;
+    }
+    if (x->cls == R3C_VALU || x->cls == R3C_VOPD) { /* what the next VALU instruction sees before it */
+        w->hz_prev = w->hz_next;
+        w->hz_dst = w->hz_next_dst;
+        w->hz_ndst = w->hz_next_ndst;
+        w->hz_next = R3_HZ_NONE;
+    }
+    return 0;
+}
+
+int r3_exec_step(r3_wave *w, const r3_xop *x) { return r3_step_full(w, x, 1); }
+
 /* The fetch/execute loop, inlined three times by r3_wave_run: with `traced` a constant 0 the compiler
    drops every trace test from the loop that runs untraced. The budget and the lane count live in
    locals (registers) and go back to the group and the statistics when the loop ends; the wave's
@@ -115,8 +152,23 @@ static inline __attribute__((always_inline)) int r3_wave_loop(r3_group *g, r3_wa
     const uint64_t icount0 = w->core.icount;
     uint64_t budget = cg->budget, lanes = 0;
     int rc = 0;
+    const r3_jit *jit = common && g->translate && g->xp->jit && g->xp->jit->code ? g->xp->jit : NULL;
     while (w->core.state == CORE_WAVE_RUNNING) {
         uint32_t pc = w->pc;
+        if (common && jit && pc < co->code_size && !(pc & 3) && co->index[pc / 4] >= 0) {
+            size_t k = (size_t)co->index[pc / 4];
+            if (jit->len[k] && budget >= jit->len[k]) { /* translated code from here (r3_jit.h) */
+                uint64_t before = w->core.icount;
+                lanes += r3_jit_run(jit, k, w, st->by_class);
+                budget -= w->core.icount - before;
+                x = NULL;
+                if (w->fault) {
+                    rc = -1;
+                    break;
+                }
+                continue;
+            }
+        }
         if (x && x->seq && pc == x->next_pc && fast) {
             x++; /* straight on: the next instruction in the code is the next execution form */
         } else {
@@ -149,33 +201,8 @@ static inline __attribute__((always_inline)) int r3_wave_loop(r3_group *g, r3_wa
             if (traced)
                 r3_trace_before(w, g->snap);
             exec = r3_exec_mask(w);
-            if (x->y && x->vopd_direct && fast) { /* VOPD whose Y reads nothing X writes */
-                x->xfn(w, x);
-                x->y->fn(w, x->y);
-            } else if (x->y) { /* VOPD: X computes, Y computes from the same old values, then X's result lands */
-                w->defer = 1;
-                w->pending_mask = 0;
-                x->xfn(w, x);
-                w->defer = 0;
-                x->y->fn(w, x->y);
-                uint32_t *d = r3_vrow_w(w, w->pending_reg);
-                if (w->fast32)
-                    lanes_blend32(d, w->pending, (uint32_t)w->pending_mask);
-                else
-                    for (int l = 0; l < w->lanes; l++)
-                        if (w->pending_mask >> l & 1)
-                            d[l] = w->pending[l];
-            } else {
-                x->fn(w, x);
-                if (w->core.state == CORE_WAVE_BLOCKED) /* not executed yet: it runs again when resumed */
-                    break;
-            }
-            if (x->cls == R3C_VALU || x->cls == R3C_VOPD) { /* what the next VALU instruction sees before it */
-                w->hz_prev = w->hz_next;
-                w->hz_dst = w->hz_next_dst;
-                w->hz_ndst = w->hz_next_ndst;
-                w->hz_next = R3_HZ_NONE;
-            }
+            if (r3_step_full(w, x, fast))
+                break; /* not executed yet: it runs again when resumed */
         }
         budget--;
         lanes += lanes_count(exec);

@@ -30,6 +30,11 @@ void r3_vopd_both(struct r3_wave *w, const r3_xop *x);
    paths count such an instruction without calling it (r3_xop.absorb). */
 int r3_does_nothing(r3_exec_fn fn);
 
+/* One instruction as the fetch loop's long path runs it (VOPD pairing, hazard state), fast paths on;
+   returns 1 when the wave blocked instead (r3_jit.c calls it for the instructions that are not
+   r3_xop.plain). */
+int r3_exec_step(r3_wave *w, const r3_xop *x);
+
 /* Checks the dispatch table against the codec's rows (after r3_isa_init); returns 0 or -1. */
 int r3_exec_init(void);
 /* The function for a row, or NULL when the instruction is not implemented. */

@@ -133,6 +133,7 @@ typedef struct r3_group {
     r3_warnings *warn;           /* the running thread's warning counts */
     uint8_t align_mode;          /* r3_align_mode */
     uint8_t fast_paths;          /* r3_launch.fast_paths */
+    uint8_t translate;           /* r3_launch.translate */
 } r3_group;
 
 R3_INLINE uint64_t r3_exec_mask(const r3_wave *w)

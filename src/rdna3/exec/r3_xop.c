@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "r3_exec.h"
+#include "r3_jit.h"
 
 static r3_xclass r3_class_of(const r3_opinfo *op)
 {
@@ -220,6 +221,12 @@ int r3_xprog_build(r3_xprog *p, const r3_codeobj *co, int wave64)
         x->plain = x->fn && (!x->y || x->vopd_direct) && !r3_ds_waits_on_device(x->fn) &&
                    !(hazards && (x->cls == R3C_VALU || x->cls == R3C_VOPD));
     }
+    if (!wave64) { /* the translation tier runs 32-lane waves only */
+        if (!(p->jit = malloc(sizeof *p->jit)) || r3_jit_build(p->jit, p->ops, p->n)) {
+            r3_xprog_free(p);
+            return -1;
+        }
+    }
     return 0;
 }
 
@@ -228,5 +235,8 @@ void r3_xprog_free(r3_xprog *p)
     free(p->ops);
     free(p->halves);
     free(p->half_insts);
+    if (p->jit)
+        r3_jit_free(p->jit);
+    free(p->jit);
     memset(p, 0, sizeof *p);
 }
