@@ -117,7 +117,10 @@ if have_llvm; then
     # hand-written seed-002 syntax (valid and invalid forms, labels, cycles) against llvm-mc-19
     run as-syntax python3 tests/codec/as_syntax.py --tool build/rel/wavesim
     run as-syntax-asan-ubsan python3 tests/codec/as_syntax.py --tool build/san/wavesim
-    run as-negative python3 tests/codec/llvm_asm_negative.py --tool build/rel/tests/r3_lines --formats "$claimed_as"
+    run as-negative python3 tests/codec/llvm_asm_negative.py --tool build/rel/tests/r3_lines --formats "$claimed_as" \
+        --count 1500
+    # every VALU row's register sources replaced by constants, registers and modifiers of every kind
+    run as-operand-kinds python3 tests/codec/as_operand_kinds.py --tool build/rel/tests/r3_lines
     # every row's operand forms varied (numbers, lists, left-out operands, modifier order, suffixes), both ways
     run as-forms-w32 python3 tests/codec/as_forms.py --tool build/rel/tests/r3_lines
     run as-forms-w64 python3 tests/codec/as_forms.py --tool build/rel/tests/r3_lines --wave64

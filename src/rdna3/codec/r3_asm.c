@@ -34,6 +34,9 @@ typedef struct {
     int has_literal;
     uint32_t literal;
     int literal_fixup;        /* the literal is a fixup's (never shared with another operand) */
+    int smem_bare_offset;     /* SMEM: an offset stood in the SOFFSET place (no offset: may follow) */
+    int bf16_f16_range;       /* the opcode's bf16 sources take floats in f16's range only (R3T_BF16_C) */
+    int lds_direct_ok;        /* parsing a VOPD SRC0, where llvm-mc-19 takes lds_direct (code 254) */
     char err[160];
     const char *errpos;
 } r3_asm_state;
@@ -81,7 +84,7 @@ static int r3_parse_named_reg(r3_asm_state *st, const char **pp, unsigned *code,
 {
     for (size_t i = 0; i < sizeof r3_named_regs / sizeof r3_named_regs[0]; i++)
         if (r3_word_is(*pp, r3_named_regs[i].name)) {
-            if (r3_named_regs[i].gfx11_error) {
+            if (r3_named_regs[i].gfx11_error && !(st->lds_direct_ok && r3_named_regs[i].code == 254)) {
                 r3_fail(st, *pp, r3_named_regs[i].gfx11_error);
                 return 0;
             }
@@ -251,7 +254,20 @@ static const double r3_inline_floats[8] = {0.5, -0.5, 1.0, -1.0, 2.0, -2.0, 4.0,
 /* The inline code for a value already in the operand's bit pattern, or 0 if it needs a literal. */
 static unsigned r3_inline_code_for_bits(uint64_t bits, r3_literal_class cls)
 {
-    int64_t sv = cls == R3L_I16 || cls == R3L_F16 ? (int16_t)bits : cls >= R3L_I64 ? (int64_t)bits : (int32_t)bits;
+    static const uint16_t bf16_floats[8] = {0x3f00, 0xbf00, 0x3f80, 0xbf80, 0x4000, 0xc000, 0x4080, 0xc080};
+    if (cls == R3L_BF16 && ((int16_t)bits >= -16 && (int16_t)bits <= 64)) /* a 16-bit integer */
+        return (int16_t)bits >= 0 ? 128 + (unsigned)bits : 192 + (unsigned)-(int16_t)bits;
+    if (cls == R3L_V2F16 || cls == R3L_V2BF16 || cls == R3L_BF16) { /* the 16-bit float patterns only */
+        int bf = cls != R3L_V2F16;
+        for (int i = 0; i < 8; i++) {
+            int ovf;
+            if (bits == (bf ? bf16_floats[i] : r3_f32_to_f16_bits((float)r3_inline_floats[i], &ovf)))
+                return 240 + (unsigned)i;
+        }
+        return bits == (bf ? 0x3e22u : 0x3118u) ? 248 : 0;
+    }
+    int wide = cls == R3L_I64 || cls == R3L_F64;
+    int64_t sv = cls == R3L_I16 || cls == R3L_F16 ? (int16_t)bits : wide ? (int64_t)bits : (int32_t)bits;
     if (sv >= 0 && sv <= 64)
         return 128 + (unsigned)sv;
     if (sv >= -16 && sv < 0)
@@ -265,18 +281,17 @@ static unsigned r3_inline_code_for_bits(uint64_t bits, r3_literal_class cls)
         memcpy(&f32, &f, 4);
         memcpy(&f64, &d, 8);
         if ((cls == R3L_F16 && bits == r3_f32_to_f16_bits(f, &ovf)) || (cls == R3L_B32 && bits == f32) ||
-            (cls >= R3L_I64 && bits == f64))
+            (wide && bits == f64))
             return 240 + (unsigned)i;
     }
     if ((cls == R3L_F16 && bits == 0x3118) || (cls == R3L_B32 && bits == 0x3e22f983) ||
-        (cls >= R3L_I64 && bits == 0x3fc45f306dc9c882ull))
+        (wide && bits == 0x3fc45f306dc9c882ull))
         return 248;
     return 0;
 }
 
-/* Encodes a numeric operand for a source: an inline code, or 255 with the literal dword. */
 /* A double rounded to a narrower float type, LLVM-style: overflow to infinity and underflow (a
-   tiny result that is not exact) are errors; returns -1 for them. */
+   tiny result that is not exact) are errors; returns -1 for them. to_half: 0 f32, 1 f16, 2 bf16. */
 static int r3_round_float(double d, int to_half, uint64_t *bits)
 {
     if (!to_half) {
@@ -288,14 +303,17 @@ static int r3_round_float(double d, int to_half, uint64_t *bits)
         *bits = b;
         return 0;
     }
+    /* f16: 11 bits of precision, exponent bias 15, the smallest subnormal 2^-24; bf16: 8, 127, 2^-133 */
+    const int prec = to_half == 2 ? 8 : 11, bias = to_half == 2 ? 127 : 15, min_ulp = to_half == 2 ? -133 : -24;
+    const unsigned exp_max = to_half == 2 ? 255 : 31;
     if (isnan(d)) {
-        *bits = 0x7e00;
+        *bits = to_half == 2 ? 0x7fc0 : 0x7e00;
         return 0;
     }
     uint16_t sign = signbit(d) ? 0x8000 : 0;
     double a = fabs(d);
     if (isinf(a)) {
-        *bits = sign | 0x7c00u;
+        *bits = sign | (exp_max << (prec - 1));
         return 0;
     }
     int e;
@@ -304,27 +322,43 @@ static int r3_round_float(double d, int to_half, uint64_t *bits)
         *bits = sign;
         return 0;
     }
-    /* unit in the last place: 2^-24 for subnormals, 2^(e-11) for normals */
-    int ulp_exp = e - 11 < -24 ? -24 : e - 11;
+    /* unit in the last place: the smallest subnormal's for subnormals, 2^(e-prec) for normals */
+    int ulp_exp = e - prec < min_ulp ? min_ulp : e - prec;
     double q = ldexp(a, -ulp_exp);
     double r = nearbyint(q); /* the default rounding mode: to nearest, ties to even */
-    if (r == 0 || (ulp_exp == -24 && r != q && r < 1024))
+    const uint32_t hidden = 1u << (prec - 1);
+    if (r == 0 || (ulp_exp == min_ulp && r != q && r < hidden))
         return -1; /* underflow */
     uint32_t mant = (uint32_t)r;
-    int ex = ulp_exp + 10 + 15; /* biased exponent when mant has 11 bits */
-    if (mant >= 2048) {
+    int ex = ulp_exp + (prec - 1) + bias; /* biased exponent when mant has prec bits */
+    if (mant >= 2 * hidden) {
         mant >>= 1;
         ex++;
     }
-    if (ulp_exp == -24 && mant < 1024) {
+    if (ulp_exp == min_ulp && mant < hidden) {
         *bits = sign | mant;
         return 0;
     }
-    if (ex >= 31)
+    if (ex >= (int)exp_max)
         return -1; /* overflow */
     (void)m;
-    *bits = sign | (uint32_t)ex << 10 | (mant & 1023);
+    *bits = sign | (uint32_t)ex << (prec - 1) | (mant & (hidden - 1));
     return 0;
+}
+
+/* The literal class of a source: its rule's, or by the opcode's traits two f16/bf16 values (packed
+   sources) or one bf16 (SRC2 of a bf16 opcode), which the disassembler's probes cannot tell from a
+   dword (isa/rdna3/traits.def). */
+static r3_literal_class r3_operand_literal_class(const r3_opinfo *op, const r3_operand *o)
+{
+    r3_literal_class cls = (r3_literal_class)r3_rules[o->rule].lit;
+    int bf = (op->traits & R3T_BF16) != 0;
+    if (((op->traits & R3T_PACKED_AB) && (o->field == R3F_SRC0 || o->field == R3F_SRC1)) ||
+        ((op->traits & R3T_PACKED_C) && o->field == R3F_SRC2))
+        return bf ? R3L_V2BF16 : R3L_V2F16;
+    if ((op->traits & R3T_BF16_C) && o->field == R3F_SRC2)
+        return R3L_BF16;
+    return cls;
 }
 
 /* Encodes a numeric operand for a source: an inline code, or 255 with the literal dword. The rules
@@ -345,9 +379,23 @@ static int r3_encode_constant(r3_asm_state *st, const char *at, const asm_value 
                 *code = 240 + (unsigned)i;
                 return 0;
             }
+        /* bf16: llvm-mc-19 takes 0.15915494 (the f32 1/(2pi) as it prints it) as the inline
+           constant, but 0.15915494309189532 (the f64 one) as the bf16 literal 0x3e23 */
+        if ((cls == R3L_V2BF16 || cls == R3L_BF16) && (float)d == 0.15915494f && d != 0.15915494309189532) {
+            *code = 248;
+            return 0;
+        }
         switch (cls) {
         case R3L_F16:
-            if (r3_round_float(d, 1, &bits))
+        case R3L_V2F16: /* (packed: the half in the literal's low half) */
+        case R3L_BF16:
+        case R3L_V2BF16:
+            if (r3_round_float(d, cls == R3L_BF16 || cls == R3L_V2BF16 ? 2 : 1, &bits))
+                return r3_fail(st, at, "invalid operand for instruction");
+            /* v_dot2_bf16_bf16 (R3T_BF16_C): llvm-mc-19 also wants the value within f16's range,
+               and in SRC2 an f16 that does not underflow */
+            if ((cls == R3L_BF16 && r3_round_float(d, 1, &(uint64_t){0})) ||
+                (cls == R3L_V2BF16 && st->bf16_f16_range && fabs(d) >= 65520.0))
                 return r3_fail(st, at, "invalid operand for instruction");
             break;
         case R3L_I64: /* only the inline constants convert to a 64-bit integer operand */
@@ -385,7 +433,7 @@ static int r3_encode_constant(r3_asm_state *st, const char *at, const asm_value 
                 return 0;
             }
         }
-        unsigned wbits = cls == R3L_I16 || cls == R3L_F16 ? 16 : 32;
+        unsigned wbits = cls == R3L_I16 || cls == R3L_F16 || cls == R3L_BF16 ? 16 : 32;
         uint64_t hi = (uint64_t)i >> wbits;
         uint64_t all = ~0ull >> wbits;
         int negfit = hi == all && ((uint64_t)i >> (wbits - 1) & 1);
@@ -623,7 +671,13 @@ static int r3_parse_reg_operand(r3_asm_state *st, const r3_opinfo *op, const r3_
     }
     unsigned code, width;
     unsigned want = o->kind == R3K_MASK ? (st->wave64 ? 2u : 1u) : o->width;
+    st->bf16_f16_range = (op->traits & R3T_BF16_C) != 0;
+    st->lds_direct_ok = (op->format == R3_VOPDX || op->format == R3_VOPDY) && o->field == R3F_SRC0;
     const r3_rule *rule = &r3_rules[o->rule];
+    /* null as a GLOBAL SADDR: llvm-mc-19 refuses it with a VADDR pair, and with one VADDR encodes the
+       code of off, which makes that VADDR a pair; wavesim refuses both (SCRATCH's null means off) */
+    if (o->field == R3F_SADDR && op->format == R3_GLOBAL && r3_word_is(p, "null"))
+        return r3_fail(st, at, "invalid operand for instruction");
     if (o->field == R3F_SADDR && r3_word_is(p, "off")) {
         r3_set_field(st, op, R3F_SADDR, 124);
         *pp = p + 3;
@@ -675,12 +729,18 @@ static int r3_parse_reg_operand(r3_asm_state *st, const r3_opinfo *op, const r3_
             if (r3_symbolic_literal(st, op, at, &v, (r3_literal_class)rule->lit))
                 return -1;
             code = 255;
-        } else if (r3_encode_constant(st, at, &v, (r3_literal_class)rule->lit, &code)) {
+        } else if (r3_encode_constant(st, at, &v, r3_operand_literal_class(op, o), &code)) {
             return -1;
         }
         /* WMMA's C takes no literal and no 1/(2pi): llvm-mc-19 refuses both ("invalid operand"),
            though the disassembler prints code 248 */
         if ((op->traits & R3T_WMMA) && (code == 255 || code == 248))
+            return r3_fail(st, at, "invalid operand for instruction");
+        /* nor a lane select (v_readlane, v_writelane SRC1) */
+        if ((op->traits & R3T_LANE_SELECT) && o->field == R3F_SRC1 && code == 255)
+            return r3_fail(st, at, "invalid operand for instruction");
+        /* nor does a buffer's SOFFSET take a literal (its inline constants it does) */
+        if ((op->format == R3_MUBUF || op->format == R3_MTBUF) && o->field == R3F_SOFFSET && code == 255)
             return r3_fail(st, at, "invalid operand for instruction");
     } else {
         return r3_fail(st, at, "invalid operand for instruction");
@@ -699,6 +759,8 @@ static int r3_parse_reg_operand(r3_asm_state *st, const r3_opinfo *op, const r3_
     }
     if (st->dpp_mode && o->field == R3F_SRC1 && code < 256) /* LLVM's assembler: VOP3 DPP src1 is a VGPR */
         return r3_fail(st, at, "invalid operand for instruction");
+    if (st->dpp_mode && code == 255) /* ... and a DPP form has no literal (SRC2 takes inline constants) */
+        return r3_fail(st, at, "invalid operand for instruction");
     if (st->dpp_mode && o->field == R3F_SRC0) { /* DPP: src0 is a VGPR held in the DPP dword */
         if (code < 256 || r3_rule_char(o, code) != 'o')
             return r3_fail(st, at, "invalid operand for instruction");
@@ -706,6 +768,21 @@ static int r3_parse_reg_operand(r3_asm_state *st, const r3_opinfo *op, const r3_
         *pp = p;
         return 0;
     }
+    /* A register-class operand (no inline constant: the rule marks code 128 invalid) takes fewer
+       special sources in llvm-mc-19's assembler than the disassembler prints there without a comment:
+       a VGPR one (VGPR_32, VReg_*, VRegOrLds_32) none of null, the apertures (src_shared_base ..) and
+       SCC; a 32-bit SGPR one (s_movrels_b32) no aperture; a 64-bit one (s_movrels_b64, s_setpc_b64,
+       s_rfe_b64) no SCC */
+    const char *cls = r3_rules[o->rule].regclass;
+    if (o->kind == R3K_REG && r3_rule_char(o, 128) != 'o') {
+        int vgpr = cls && (!strncmp(cls, "VGPR", 4) || !strncmp(cls, "VReg", 4)), aperture = code >= 235 && code <= 238;
+        if (vgpr ? code == 124 || aperture || code == 253
+                 : o->file == 's' && (o->width == 2 ? code == 253 : o->width == 1 && aperture))
+            return r3_fail(st, at, "invalid operand for instruction");
+    }
+    /* nor a null buffer resource (s_buffer_* SBASE, MUBUF/MTBUF SRSRC); a null 64-bit SBASE it takes */
+    if (code == 124 && o->width == 4 && (o->field == R3F_SRSRC || o->field == R3F_SBASE))
+        return r3_fail(st, at, "invalid operand for instruction");
     int fv = o->field == R3F_SOFFSET && code < 256 ? (int)code : r3_field_from_code(o, code);
     if (op->format == R3_VOPDY && o->field == R3F_VDST && fv >= 0) { /* stored without its low bit */
         st->vopd_ydst = (unsigned)fv;
@@ -1024,6 +1101,7 @@ static int r3_parse_operand(r3_asm_state *st, const r3_opinfo *op, const r3_oper
                 return r3_fail(st, p, "invalid operand for instruction");
             r3_set_field(st, op, R3F_SOFFSET, 124);
             r3_set_field(st, op, R3F_OFFSET, (uint32_t)v.i & 0x1fffff);
+            st->smem_bare_offset = 1;
             return 0;
         }
         if (op->format == R3_EXP && r3_word_is(p, "off")) { /* a channel the export leaves out */
@@ -1449,6 +1527,8 @@ static int r3_parse_modifiers(r3_asm_state *st, const r3_opinfo *op, const char 
                 return r3_fail(st, at, "invalid format");
             r3_set_field(st, op, R3F_FMT, (uint32_t)v);
         } else if (R3_MOD("offset") && op->format == R3_SMEM) {
+            if (st->smem_bare_offset) /* llvm-mc-19: an offset in the SOFFSET place and offset: */
+                return r3_fail(st, at, "invalid operand for instruction");
             if (v < ((op->traits & R3T_SMEM_UOFFSET) ? 0 : -(1 << 20)) || v >= (1 << 20))
                 return r3_fail(st, at, (op->traits & R3T_SMEM_UOFFSET) ? "expected a 20-bit unsigned offset"
                                                                         : "expected a 21-bit signed offset");
@@ -1558,7 +1638,9 @@ static int r3_check_constant_bus(r3_asm_state *st, const r3_opinfo *op)
         } else {
             continue;
         }
-        if (code >= 128 || code == 124)
+        /* scalar values: SGPRs and the special registers below 128 but null, the apertures
+           (src_shared_base .. src_private_limit) and SCC, as llvm-mc-19 counts them */
+        if ((code >= 128 && !(code >= 235 && code <= 238) && code != 253) || code == 124)
             continue;
         /* s0 and s[0:1] are two values; lane masks are one register or a pair by wave size */
         unsigned width = o->kind == R3K_VCC || o->kind == R3K_MASK ? (st->wave64 ? 2u : 1u) : o->width;
@@ -1626,8 +1708,9 @@ static int r3_finish_dpp(r3_asm_state *st, const r3_opinfo *op, const r3_src_mod
     if (!vop3) { /* VOP1/VOP2/VOPC: source modifiers live in the DPP dword (DPP16 only) */
         for (int k = 0; k < 2; k++) {
             const r3_src_mods *m = &mods[k];
-            if ((m->neg && op->dppmods[2 * k] != (m->sext ? 's' : 'f')) ||
-                (m->abs && op->dppmods[2 * k + 1] != 'f') || ((m->neg || m->abs) && st->dpp8))
+            int any = k == 1 && (op->traits & R3T_SRC1_ANY_MODS);
+            if ((m->neg && !any && op->dppmods[2 * k] != (m->sext ? 's' : 'f')) ||
+                (m->abs && !any && op->dppmods[2 * k + 1] != 'f') || ((m->neg || m->abs) && st->dpp8))
                 return r3_fail(st, st->start, "invalid operand for instruction");
             word |= (unsigned)m->neg << (20 + 2 * k) | (unsigned)m->abs << (21 + 2 * k);
         }
@@ -1742,6 +1825,7 @@ static int r3_try_row(r3_asm_state *st, const r3_opinfo *op, const char *p)
         for (int k = 0; k < 3; k++) { /* each modifier only where LLVM prints it for this opcode and form */
             int ok_neg = st->dpp_mode ? op->dppmods[k] == (mods[k].sext ? 's' : 'f')
                                       : ((mods[k].sext ? op->sext_bits : op->print_bits[R3F_NEG]) >> k & 1);
+            ok_neg |= k == 1 && (op->traits & R3T_SRC1_ANY_MODS);
             if ((mods[k].neg && !ok_neg) || (mods[k].abs && !(op->print_bits[R3F_ABS] >> k & 1)))
                 return r3_fail(st, p, "invalid operand for instruction");
         }

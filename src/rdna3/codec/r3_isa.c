@@ -186,9 +186,12 @@ const char *r3_vopd_rule(const r3_opinfo *x, const r3_opinfo *y, const uint32_t 
     const r3_opinfo *ops[2] = {x, y};
     for (int h = 0; h < 2; h++) {
         unsigned src0 = r3_get(w, r3_formats[ops[h]->format].field[R3F_SRC0]);
-        unsigned cand[2] = {src0, ops[h]->traits & R3T_CNDMASK ? 106u : 999u};
-        for (int k = 0; k < 2; k++) {
-            if (cand[k] >= 128)
+        /* (v_dual_cndmask_b32's implicit VCC is a value of its own to llvm-mc-19, apart from a
+           vcc_lo source: 1106 here) */
+        unsigned cand[2] = {src0, ops[h]->traits & R3T_CNDMASK ? 1106u : 999u};
+        for (int k = 0; k < 2; k++) { /* (as the other VALU encodings: not null, but SCC and the apertures) */
+            if ((cand[k] >= 128 && !(cand[k] >= 235 && cand[k] <= 238) && cand[k] != 253 && cand[k] != 1106) ||
+                cand[k] == 124)
                 continue;
             int dup = 0;
             for (unsigned i = 0; i < ns; i++)

@@ -67,7 +67,9 @@ typedef struct {
 } r3_operand;
 
 /* Literal classes: how a literal dword (or an inline constant's value) is printed for an operand. */
-typedef enum { R3L_NONE, R3L_B32, R3L_I16, R3L_F16, R3L_I64, R3L_F64 } r3_literal_class;
+/* (the last three only where the assembler reads an operand by its opcode's traits, R3T_PACKED_AB,
+   R3T_PACKED_C, R3T_BF16: two f16 or bf16 values in a dword, or one bf16) */
+typedef enum { R3L_NONE, R3L_B32, R3L_I16, R3L_F16, R3L_I64, R3L_F64, R3L_V2F16, R3L_V2BF16, R3L_BF16 } r3_literal_class;
 
 /* Which values of a register field LLVM accepts, probed from llvm-mc-19 (isa/rdna3/rules.def). */
 typedef struct {
@@ -110,7 +112,13 @@ enum {
     R3T_IMM_EXPR = 1u << 16,
     R3T_IMM_U16 = 1u << 17,
     R3T_SMEM_UOFFSET = 1u << 18,
-    R3T_NULL_SDST = 1u << 19
+    R3T_NULL_SDST = 1u << 19,
+    R3T_PACKED_AB = 1u << 20,
+    R3T_PACKED_C = 1u << 21,
+    R3T_BF16 = 1u << 22,
+    R3T_BF16_C = 1u << 23,
+    R3T_LANE_SELECT = 1u << 24,
+    R3T_SRC1_ANY_MODS = 1u << 25
 };
 
 typedef struct {

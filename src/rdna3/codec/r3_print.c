@@ -133,7 +133,7 @@ static void r3_emit_code(r3_out *o, unsigned code, unsigned width, const r3_rule
     else if (code >= 240 && code <= 247)
         r3_emit(o, "%s", r3_float_consts[code - 240]);
     else if (code == 248)
-        r3_emit(o, "%s", rule->lit >= R3L_I64 ? "0.15915494309189532" : "0.15915494");
+        r3_emit(o, "%s", rule->lit == R3L_I64 || rule->lit == R3L_F64 ? "0.15915494309189532" : "0.15915494");
     else if (code == 255)
         r3_emit_value(o, in->literal, rule->lit ? (r3_literal_class)rule->lit : R3L_B32);
     else

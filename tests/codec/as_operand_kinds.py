@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+# Every VALU row (VOP1, VOP2, VOPC, VOP3, VOP3P, VINTERP) with each of its register sources replaced by
+# operands of every kind: float and integer constants (inline or literal, f16/bf16/f32 patterns written
+# as integers), scalar and special registers, and source modifiers. llvm-mc-19 is the oracle: a line
+# it takes wavesim must encode to the same bytes, a line it refuses wavesim must refuse. The one
+# exception is a line whose bytes, disassembled, name another operand than the line did (a special
+# register truncated into a 7-bit field, an ABS the encoding has no field for): wavesim refuses
+# those on purpose (docs/isa-notes-rdna3.md, "Assembler: operands llvm-mc-19 re-encodes").
+# Found this way (2026-11-27): packed f16/bf16 literals, SCC and the apertures in VGPR operands and
+# on the constant bus, literals in lane selects and VOP3 DPP, v_ldexp_f16's SRC1 modifiers.
+import argparse
+import os
+import re
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, '..', '..', 'tools'))
+from llvm_probe import assemble, disassemble  # noqa: E402
+
+TABLES = ['vop1', 'vop2', 'vopc', 'vop3', 'vop3p', 'vinterp']
+CONSTANTS = ['1.5', '0x3f800000', '0x3c00', '0x3118', '0x3e22f983', '-2.0', '0x12345678', '0xc000', '0.15915494',
+             '0xffff', '65', '-17', '64', '-16', '0.5']
+REGISTERS = ['s5', 'm0', 'vcc_lo', 'exec_lo', 'scc', 'src_shared_base', 'null']
+REENCODED = ['src_scc', 'scc', 'src_shared_base', 'src_shared_limit', 'src_private_base', 'src_private_limit', 'null']
+
+
+def lines_of(table):
+    """Each row's LLVM-printed example with one register source replaced by each kind."""
+    out = []
+    for line in open(os.path.join(HERE, '..', '..', 'isa', 'rdna3', table + '.def')):
+        m = re.search(r'R3OP\(\w+, [^,]+, \w+, "[^"]*".*/\* (.*) \*/$', line)
+        if not m:
+            continue
+        parts = m.group(1).split(None, 1)
+        if len(parts) < 2:
+            continue
+        ops = [o.strip() for o in re.split(r',(?![^\[]*\])', parts[1])]
+        for k in range(1, len(ops)):
+            head = ops[k].split(' ', 1)
+            tail = ' ' + head[1] if len(head) > 1 else ''
+            if not re.match(r'^v\d+$', head[0]):
+                continue
+            kinds = CONSTANTS + REGISTERS + ['-' + head[0], '|' + head[0] + '|', '-|' + head[0] + '|']
+            for kind in kinds:
+                out.append('%s %s' % (parts[0], ', '.join(ops[:k] + [kind + tail] + ops[k + 1:])))
+    return out
+
+
+def words(b):
+    return [int.from_bytes(b[i:i + 4], 'little') for i in range(0, len(b), 4)]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--tool', required=True, help='r3_lines (reads lines, prints words or <error>)')
+    args = ap.parse_args()
+    lines = [l for t in TABLES for l in lines_of(t)]
+    ref = assemble(lines)
+    ours = subprocess.run([args.tool, '--asm'], input='\n'.join(lines) + '\n', capture_output=True, text=True,
+                          check=True).stdout.splitlines()
+    bad, differ = [], []
+    for l, r, o in zip(lines, ref, ours):
+        if r[0] == 'err':
+            if not o.startswith('<error>'):
+                bad.append((l, o))
+        elif r[0] == 'ok':
+            want = ' '.join('%08x' % w for w in words(r[2]))
+            if o != want:
+                differ.append((l, want, o, r[2]))
+    refused, kept = [], []
+    if differ:
+        texts = disassemble([words(b) for _, _, _, b in differ])
+        for (l, w, o, b), t in zip(differ, texts):
+            shown = t[0] if isinstance(t, tuple) else ''
+            names = [n for n in REENCODED if re.search(r'(?<![\w])%s(?![\w])' % n, l)]
+            moved = any(not re.search(r'(?<![\w])%s(?![\w])' % n, shown) for n in names)
+            dropped = '|' in l and '|' not in shown
+            if o.startswith('<error>') and (moved or dropped):
+                refused.append(l)
+            else:
+                kept.append((l, w, o))
+    for l, o in bad[:30]:
+        print('ACCEPTED BY US, REJECTED BY LLVM: %s -> %s' % (l, o))
+    for l, w, o in kept[:30]:
+        print('ACCEPTED BY LLVM AS %s, BY US AS %s: %s' % (w, o, l))
+    taken = sum(1 for r in ref if r[0] == 'ok')
+    print('operand kinds: %d lines (%d rows' % (len(lines), len({l.split()[0] for l in lines})) +
+          '), llvm-mc-19 takes %d: %d encoded otherwise; refuses %d: %d taken by wavesim; %d that it re-encodes '
+          'as another operand, refused' % (taken, len(kept), len(lines) - taken, len(bad), len(refused)))
+    return 1 if bad or kept or taken < 1000 else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
