@@ -194,6 +194,14 @@ if [ -n "$BENCH_BASE" ]; then
         echo "$name $base $this" | awk '{printf "%-16s 1 thread, alternating: base %7.2f, this %7.2f M wave-instr/s (%.2fx)\n", $1, $2, $3, ($2 > 0 ? $3 / $2 : 0)}'
     done
 fi
+# Memory: the peak resident memory of a run (--stats) next to the guest memory its buffers take,
+# which the kernel touches whole (saxpy: x and y, 16 MiB each; stencil: in and out)
+for m in "saxpy-4M|build/bench/saxpy.hsaco --kernel saxpy --global 4194304 --local 256 --arg f32:2.5 --arg buf:$Z --arg buf:$Z --arg u32:4194304|32" \
+         "stencil-2048|build/bench/stencil.hsaco --kernel stencil --global 2048,2048 --local 16,16 --arg buf:$Z --arg zeros:16777216 --arg i32:2048 --arg i32:2048|32"; do
+    name=${m%%|*}; rest=${m#*|}; cmd=${rest%|*}; guest=${rest##*|}
+    rss=$("$W" run $cmd --threads "$cores" --stats | sed -n 's/.*peak resident memory: \([0-9.]*\) MiB.*/\1/p')
+    echo "$name $rss $guest" | awk '{printf "memory: %-16s peak resident %.1f MiB for %d MiB of guest buffers (%.2fx)\n", $1, $2, $3, $2 / $3}'
+done
 # Threads without spin-waiting: tiled sgemm on 2 threads beside two busy processes (`yes`), which
 # leave it a fair share of one core of two: its wall time should be about its CPU time, and its CPU
 # time about that of 1 thread alone.

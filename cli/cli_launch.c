@@ -7,8 +7,44 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli_util.h"
+
+int cli_arg_fill(cli_arg *a, const char *spec, uint64_t addr,
+                 int (*write)(void *ctx, uint64_t addr, const void *p, size_t n), void *ctx)
+{
+    int bad = 0;
+    if (a->data) {
+        bad = a->nbytes && write(ctx, addr, a->data, (size_t)a->nbytes);
+        free(a->data);
+        a->data = NULL;
+        if (bad)
+            fprintf(stderr, "wavesim run: out of device memory for --arg %s\n", spec);
+        return bad ? -1 : 0;
+    }
+    if (!a->path)
+        return 0;
+    FILE *f = fopen(a->path, "rb");
+    if (!f)
+        return fprintf(stderr, "wavesim run: cannot read '%s': %s\n", a->path, strerror(errno)), -1;
+    static char piece[1 << 20];
+    uint64_t done = 0;
+    while (!bad && done < a->nbytes) {
+        size_t want = a->nbytes - done < sizeof piece ? (size_t)(a->nbytes - done) : sizeof piece;
+        size_t got = fread(piece, 1, want, f);
+        if (got != want) {
+            fprintf(stderr, "wavesim run: cannot read '%s': %s\n", a->path, ferror(f) ? "read error" : "it became shorter");
+            bad = 1;
+        } else if (write(ctx, addr + done, piece, got)) {
+            fprintf(stderr, "wavesim run: out of device memory for --arg %s\n", spec);
+            bad = 1;
+        }
+        done += got;
+    }
+    fclose(f);
+    return bad ? -1 : 0;
+}
 
 void cli_launch_init(cli_launch *l)
 {
@@ -103,12 +139,21 @@ int cli_arg_parse(const char *spec, cli_arg *ra)
     const char *val = colon + 1;
     memset(ra, 0, sizeof *ra);
     if (strcmp(kind, "buf") == 0) {
-        size_t size = 0;
-        ra->data = cli_read_input("run", val, &size);
-        if (!ra->data)
-            return -1;
         ra->kind = CLI_ARG_BUFFER;
-        ra->nbytes = size;
+        if (strcmp(val, "-") == 0) { /* standard input: read now, its size unknown before */
+            size_t size = 0;
+            ra->data = cli_read_input("run", val, &size);
+            ra->nbytes = size;
+            return ra->data ? 0 : -1;
+        }
+        struct stat st; /* (stat before opening: opening a FIFO would block) */
+        if (stat(val, &st) != 0)
+            return fprintf(stderr, "wavesim run: cannot read '%s': %s\n", val, strerror(errno)), -1;
+        if (!S_ISREG(st.st_mode))
+            return fprintf(stderr, "wavesim run: cannot read '%s': %s\n", val,
+                           S_ISDIR(st.st_mode) ? "Is a directory" : "not a regular file"), -1;
+        ra->path = val;
+        ra->nbytes = (uint64_t)st.st_size;
         return 0;
     }
     if (strcmp(kind, "zeros") == 0) {

@@ -36,10 +36,17 @@ typedef struct {
     int kind;
     uint64_t bits;              /* VALUE: the value's bits */
     uint32_t size;              /* VALUE: 4 or 8 bytes; LOCAL: bytes of LDS */
-    char *data;                 /* BUFFER: the file's bytes (malloc'ed), NULL for zeros:N */
+    char *data;                 /* BUFFER: standard input's bytes (malloc'ed), else NULL */
+    const char *path;           /* BUFFER: the regular file to read (cli_arg_fill), NULL for zeros:N */
     uint64_t nbytes;            /* BUFFER: its size */
 } cli_arg;
 /* 0, or -1 after printing why the spec is wrong or its file cannot be read. */
 int cli_arg_parse(const char *spec, cli_arg *a);
+/* A BUFFER argument's bytes into device memory at addr through write (ws_write or
+   vt_session_write), its file read a piece at a time, so a large input is not held twice while it
+   is copied; frees a->data. 0, or -1 after printing why (a file that changed size, a read error,
+   a failed write). */
+int cli_arg_fill(cli_arg *a, const char *spec, uint64_t addr,
+                 int (*write)(void *ctx, uint64_t addr, const void *p, size_t n), void *ctx);
 
 #endif

@@ -122,6 +122,11 @@ static int vt_fill_timeline(void *ctx, FILE *f)
     return -1;
 }
 
+static int vt_write(void *session, uint64_t addr, const void *p, size_t n)
+{
+    return vt_session_write(session, addr, p, n);
+}
+
 /* A kernel file's arguments: the kernel_arg_buffer bytes (seed 003; packing per pocl's Ventus device:
    a buffer is its 4-byte device address, a value is aligned to its size) and each buffer's place for
    --dump. Returns 0, or -1 after printing why. */
@@ -141,10 +146,12 @@ static int vt_kernel_args(vt_session *session, const cli_launch *l, uint8_t *byt
                            "(declare the array inside the kernel)\n", l->specs[i]), -1;
         if (a.kind == CLI_ARG_BUFFER) {
             uint64_t at_dev = a.nbytes < 0x70000000u ? vt_session_alloc(session, a.nbytes) : 0;
-            int bad = !at_dev || (a.data && a.nbytes && vt_session_write(session, at_dev, a.data, (size_t)a.nbytes));
-            free(a.data);
-            if (bad)
+            if (!at_dev) {
+                free(a.data);
                 return fprintf(stderr, "wavesim run: out of device memory for --arg %s\n", l->specs[i]), -1;
+            }
+            if (cli_arg_fill(&a, l->specs[i], at_dev, vt_write, session))
+                return -1;
             addr[i] = value = at_dev;
             size[i] = a.nbytes;
             width = 4; /* 32-bit device addresses */

@@ -288,6 +288,11 @@ typedef struct {
 } run_arg;
 
 /* One --arg SPEC as a launch argument; buffers are allocated and filled on the device. */
+static int run_write(void *dev, uint64_t addr, const void *p, size_t n)
+{
+    return ws_write(dev, addr, p, n);
+}
+
 static int run_parse_arg(ws_device *dev, const char *spec, run_arg *ra)
 {
     cli_arg a;
@@ -300,10 +305,12 @@ static int run_parse_arg(ws_device *dev, const char *spec, run_arg *ra)
         ra->arg = (ws_arg){WS_ARG_LOCAL, 0, a.size, NULL};
     } else {
         uint64_t addr = a.nbytes <= SIZE_MAX ? ws_alloc(dev, (size_t)a.nbytes) : 0;
-        int bad = !addr || (a.data && a.nbytes && ws_write(dev, addr, a.data, (size_t)a.nbytes));
-        free(a.data);
-        if (bad)
+        if (!addr) {
+            free(a.data);
             return fprintf(stderr, "wavesim run: out of device memory for --arg %s\n", spec), -1;
+        }
+        if (cli_arg_fill(&a, spec, addr, run_write, dev))
+            return -1;
         ra->arg = (ws_arg){WS_ARG_BUFFER, addr, 8, NULL};
         ra->size = a.nbytes;
     }
