@@ -68,7 +68,7 @@ static const char help_run[] =
     "  --lds-bytes N              LDS per workgroup (default 65536)\n"
     "  --no-fast-paths            the executor's reference paths only, none of its speed\n"
     "                             tricks: the same results and traces, slower (to rule a fast path out)\n"
-    "  --no-translate             RDNA3: interpret only, no translation of wave32 code to host code\n"
+    "  --no-translate             RDNA3: interpret only, no translation of the code to host code\n"
     "                             (the fast paths stay on): the same results, slower\n"
     "  Ventus: --warp-threads N   threads per warp of a kernel file's launch (pocl's NUM_THREAD; 1 to 32, a\n"
     "                             power of two dividing the work-group; default the largest such up to 32)\n"

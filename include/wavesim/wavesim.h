@@ -41,7 +41,7 @@ typedef struct {
        fma pass): the reference paths, which must give the same results and traces (RDNA3; make test
        compares both). */
     int no_fast_paths;
-    /* Run without the translation tier (32-lane waves run as host code that calls each instruction's
+    /* Run without the translation tier (the code runs as host code that calls each instruction's
        function in turn): the interpreter only. no_fast_paths turns it off too. Same results. */
     int no_translate;
 } ws_options;

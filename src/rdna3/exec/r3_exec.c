@@ -152,10 +152,11 @@ static inline __attribute__((always_inline)) int r3_wave_loop(r3_group *g, r3_wa
     const uint64_t icount0 = w->core.icount;
     uint64_t budget = cg->budget, lanes = 0;
     int rc = 0;
-    const r3_jit *jit = common && g->translate && g->xp->jit && g->xp->jit->code ? g->xp->jit : NULL;
+    /* the translated code for runs without turns (max 0), untraced, fast paths on */
+    const r3_jit *jit = !traced && !max && fast && g->translate && g->xp->jit && g->xp->jit->code ? g->xp->jit : NULL;
     while (w->core.state == CORE_WAVE_RUNNING) {
         uint32_t pc = w->pc;
-        if (common && jit && pc < co->code_size && !(pc & 3) && co->index[pc / 4] >= 0) {
+        if (jit && pc < co->code_size && !(pc & 3) && co->index[pc / 4] >= 0) {
             size_t k = (size_t)co->index[pc / 4];
             if (jit->len[k] && budget >= jit->len[k]) { /* translated code from here (r3_jit.h) */
                 uint64_t before = w->core.icount;

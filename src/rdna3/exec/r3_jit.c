@@ -1,4 +1,5 @@
-/* RDNA3 translation tier (r3_jit.h): x86-64 host code for a wave32 program, written once at load time.
+/* RDNA3 translation tier (r3_jit.h): x86-64 host code for a program (one per wave size), written once
+   at load time.
 
    Why: the fetch loop spends most of its time outside the instruction functions, and above all in
    its one indirect call, which the host predicts badly when a loop body's thirty instructions all
@@ -7,7 +8,8 @@
 
    The code for one instruction (wave register rbx, lane count r12):
        w->inst_pc = PC; w->pc = NEXT            (what the fetch loop stores before a call)
-       r12 += popcount(EXEC)                      (the lanes it counts, EXEC as the call finds it)
+       r12 += popcount(EXEC)                      (the lanes it counts, EXEC as the call finds it;
+                                                   exec_lo, or both halves in wave64)
        fn(w, x)                                   (non-plain instructions: r3_exec_step, which
                                                    returns nonzero when the wave blocked, uncounted)
        w->core.icount++                           (the classes counted afterwards: r3_jit_run)
@@ -85,12 +87,17 @@ static void count(r3_emit *e)
     put8(e, 0x48), put8(e, 0xff), put8(e, 0x83), put32(e, OFF_ICOUNT); /* inc qword [rbx + icount] */
 }
 
-/* r12 += popcount(dword [rbx + exec]) */
-static void count_lanes(r3_emit *e)
+/* r12 += popcount(EXEC): exec_lo, or exec_lo and exec_hi (adjacent SGPRs) as one qword in wave64 */
+static void count_lanes(r3_emit *e, int wave64)
 {
-    put8(e, 0x8b), put8(e, 0x83), put32(e, OFF_EXEC); /* mov eax, [rbx + exec] */
-    put_bytes(e, "\xf3\x0f\xb8\xc0", 4);              /* popcnt eax, eax */
-    put_bytes(e, "\x49\x01\xc4", 3);                  /* add r12, rax */
+    if (wave64) {
+        put8(e, 0x48), put8(e, 0x8b), put8(e, 0x83), put32(e, OFF_EXEC); /* mov rax, [rbx + exec] */
+        put_bytes(e, "\xf3\x48\x0f\xb8\xc0", 5);                     /* popcnt rax, rax */
+    } else {
+        put8(e, 0x8b), put8(e, 0x83), put32(e, OFF_EXEC); /* mov eax, [rbx + exec] */
+        put_bytes(e, "\xf3\x0f\xb8\xc0", 4);              /* popcnt eax, eax */
+    }
+    put_bytes(e, "\x49\x01\xc4", 3); /* add r12, rax */
 }
 
 /* call fn(w, x): rdi = rbx, rsi = x; a direct call when fn is within 2 GiB (the code is mapped next to
@@ -112,26 +119,32 @@ static void call(r3_emit *e, const void *fn, const r3_xop *x)
 static int r3_jit_takes(const r3_xop *x) { return x->fn != NULL; }
 
 /* The code of instruction x (which `exit` leaves through). */
-static void r3_jit_op(r3_emit *e, const r3_xop *x, const uint8_t *exit)
+static void r3_jit_op(r3_emit *e, const r3_xop *x, int wave64, const uint8_t *exit)
 {
     uint32_t pc = x->next_pc - 4u * x->in->nwords;
     if (!x->y && r3_does_nothing(x->fn)) { /* counted, not run */
         st32(e, OFF_PC, x->next_pc);
-        count_lanes(e);
+        count_lanes(e, wave64);
         count(e);
         return;
     }
     st32(e, OFF_INST_PC, pc);
     st32(e, OFF_PC, x->next_pc);
     if (x->plain) {
-        count_lanes(e);
+        count_lanes(e, wave64);
         call(e, (const void *)x->fn, x);
     } else {
-        put8(e, 0x44), put8(e, 0x8b), put8(e, 0xbb), put32(e, OFF_EXEC); /* mov r15d, [rbx + exec] */
+        if (wave64) /* mov r15, [rbx + exec] (the qword of exec_lo and exec_hi) */
+            put8(e, 0x4c), put8(e, 0x8b), put8(e, 0xbb), put32(e, OFF_EXEC);
+        else /* mov r15d, [rbx + exec] */
+            put8(e, 0x44), put8(e, 0x8b), put8(e, 0xbb), put32(e, OFF_EXEC);
         call(e, (const void *)r3_exec_step, x);
         put_bytes(e, "\x85\xc0", 2); /* test eax, eax: blocked, not counted */
         jne(e, exit);
-        put_bytes(e, "\xf3\x45\x0f\xb8\xff", 5); /* popcnt r15d, r15d */
+        if (wave64)
+            put_bytes(e, "\xf3\x4d\x0f\xb8\xff", 5); /* popcnt r15, r15 */
+        else
+            put_bytes(e, "\xf3\x45\x0f\xb8\xff", 5); /* popcnt r15d, r15d */
         put_bytes(e, "\x4d\x01\xfc", 3);         /* add r12, r15 */
     }
     count(e);
@@ -146,7 +159,7 @@ static void r3_jit_op(r3_emit *e, const r3_xop *x, const uint8_t *exit)
     jne(e, exit);
 }
 
-int r3_jit_build(r3_jit *j, const r3_xop *ops, size_t n)
+int r3_jit_build(r3_jit *j, const r3_xop *ops, size_t n, int wave64)
 {
     memset(j, 0, sizeof *j);
 #if R3_JIT_HOST
@@ -192,7 +205,7 @@ int r3_jit_build(r3_jit *j, const r3_xop *ops, size_t n)
         if (!r3_jit_takes(&ops[i]))
             continue;
         j->entry[i] = (uint32_t)(e.p - code);
-        r3_jit_op(&e, &ops[i], exit);
+        r3_jit_op(&e, &ops[i], wave64, exit);
         if (!(ops[i].seq && i + 1 < n && r3_jit_takes(&ops[i + 1]))) { /* the run ends */
             put8(&e, 0xe9);
             put32(&e, (uint32_t)(int32_t)(exit - (e.p + 4)));
@@ -213,7 +226,7 @@ int r3_jit_build(r3_jit *j, const r3_xop *ops, size_t n)
     j->code = code;
     j->size = size;
 #else
-    (void)ops, (void)n;
+    (void)ops, (void)n, (void)wave64;
 #endif
     return 0;
 }

@@ -1,9 +1,9 @@
-/* RDNA3 translation tier: the execution form of a wave32 program translated at load time into x86-64
+/* RDNA3 translation tier: the execution form of a program translated at load time into x86-64
    host code that calls each instruction's function directly, one call after another in program
    order, with the fetch loop's bookkeeping (PC, instruction and lane counts, the checks for a fault,
    a stop or a branch) as a few host instructions between the calls. The interpreter (r3_exec.c) stays
-   the reference: it runs every instruction the translation does not take, traced runs, wave64 and
-   --no-fast-paths / --no-translate runs. */
+   the reference: it runs every instruction the translation does not take, traced runs, runs whose
+   workgroups take turns (co-resident) and --no-fast-paths / --no-translate runs. */
 #ifndef WAVESIM_R3_JIT_H
 #define WAVESIM_R3_JIT_H
 
@@ -25,9 +25,9 @@ typedef struct r3_jit {
                                        of a run from its length) */
 } r3_jit;
 
-/* Translates the n execution forms `ops` (one wave32 program, r3_xprog.ops). Returns 0; j->code stays
-   NULL when this host cannot run translated code, and -1 only when out of memory. */
-int r3_jit_build(r3_jit *j, const r3_xop *ops, size_t n);
+/* Translates the n execution forms `ops` (one program for one wave size, r3_xprog.ops). Returns 0;
+   j->code stays NULL when this host cannot run translated code, and -1 only when out of memory. */
+int r3_jit_build(r3_jit *j, const r3_xop *ops, size_t n, int wave64);
 void r3_jit_free(r3_jit *j);
 
 /* Runs wave w's translated code from instruction index k (j->len[k] > 0, the group's instruction

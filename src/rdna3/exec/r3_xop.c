@@ -221,8 +221,8 @@ int r3_xprog_build(r3_xprog *p, const r3_codeobj *co, int wave64)
         x->plain = x->fn && (!x->y || x->vopd_direct) && !r3_ds_waits_on_device(x->fn) &&
                    !(hazards && (x->cls == R3C_VALU || x->cls == R3C_VOPD));
     }
-    if (!wave64) { /* the translation tier runs 32-lane waves only */
-        if (!(p->jit = malloc(sizeof *p->jit)) || r3_jit_build(p->jit, p->ops, p->n)) {
+    {
+        if (!(p->jit = malloc(sizeof *p->jit)) || r3_jit_build(p->jit, p->ops, p->n, wave64)) {
             r3_xprog_free(p);
             return -1;
         }

@@ -89,7 +89,7 @@ typedef struct {
     r3_inst *half_insts;      /* the Y halves as decoded instructions of their own */
     size_t n, nhalves;
     int device_waits;         /* the code has GWS or ordered-count instructions: run co-resident */
-    struct r3_jit *jit;       /* wave32: the translated code (r3_jit.h), NULL for wave64 */
+    struct r3_jit *jit;       /* the translated code (r3_jit.h) */
 } r3_xprog;
 
 /* Builds the execution form of every instruction for one wave size; returns 0, or -1 when out of
