@@ -36,6 +36,7 @@ typedef struct {
     int literal_fixup;        /* the literal is a fixup's (never shared with another operand) */
     int smem_bare_offset;     /* SMEM: an offset stood in the SOFFSET place (no offset: may follow) */
     int bf16_f16_range;       /* the opcode's bf16 sources take floats in f16's range only (R3T_BF16_C) */
+    int f16_underflow_ok;     /* a VOP3 dot2's A or B: a float that underflows to zero in f16 is taken */
     int lds_direct_ok;        /* parsing a VOPD SRC0, where llvm-mc-19 takes lds_direct (code 254) */
     char err[160];
     const char *errpos;
@@ -255,9 +256,10 @@ static const double r3_inline_floats[8] = {0.5, -0.5, 1.0, -1.0, 2.0, -2.0, 4.0,
 static unsigned r3_inline_code_for_bits(uint64_t bits, r3_literal_class cls)
 {
     static const uint16_t bf16_floats[8] = {0x3f00, 0xbf00, 0x3f80, 0xbf80, 0x4000, 0xc000, 0x4080, 0xc080};
-    if (cls == R3L_BF16 && ((int16_t)bits >= -16 && (int16_t)bits <= 64)) /* a 16-bit integer */
-        return (int16_t)bits >= 0 ? 128 + (unsigned)bits : 192 + (unsigned)-(int16_t)bits;
-    if (cls == R3L_V2F16 || cls == R3L_V2BF16 || cls == R3L_BF16) { /* the 16-bit float patterns only */
+    if (cls == R3L_V2F16 || cls == R3L_V2BF16 || cls == R3L_BF16) { /* the integers, then the 16-bit float patterns */
+        int32_t iv = cls == R3L_BF16 ? (int16_t)bits : (int32_t)bits; /* (0.0 is 0, 0xffffffff -1) */
+        if (iv >= -16 && iv <= 64)
+            return iv >= 0 ? 128 + (unsigned)iv : 192 + (unsigned)-iv;
         int bf = cls != R3L_V2F16;
         for (int i = 0; i < 8; i++) {
             int ovf;
@@ -339,8 +341,13 @@ static int r3_round_float(double d, int to_half, uint64_t *bits)
         *bits = sign | mant;
         return 0;
     }
-    if (ex >= (int)exp_max)
-        return -1; /* overflow */
+    if (ex >= (int)exp_max) { /* overflow: an error, but bf16 (as llvm-mc-19) only beyond f32's range */
+        if (to_half == 2 && !isinf((float)d)) {
+            *bits = sign | (exp_max << (prec - 1));
+            return 0;
+        }
+        return -1;
+    }
     (void)m;
     *bits = sign | (uint32_t)ex << (prec - 1) | (mant & (hidden - 1));
     return 0;
@@ -379,9 +386,10 @@ static int r3_encode_constant(r3_asm_state *st, const char *at, const asm_value 
                 *code = 240 + (unsigned)i;
                 return 0;
             }
-        /* bf16: llvm-mc-19 takes 0.15915494 (the f32 1/(2pi) as it prints it) as the inline
-           constant, but 0.15915494309189532 (the f64 one) as the bf16 literal 0x3e23 */
-        if ((cls == R3L_V2BF16 || cls == R3L_BF16) && (float)d == 0.15915494f && d != 0.15915494309189532) {
+        /* bf16: llvm-mc-19 takes the token 0.15915494 (the f32 1/(2pi) as it prints it) as the inline
+           constant, but any other spelling near it (0.15915494309189532, 0.159154937) as the bf16
+           literal 0x3e23 */
+        if ((cls == R3L_V2BF16 || cls == R3L_BF16) && d == 0.15915494) {
             *code = 248;
             return 0;
         }
@@ -390,12 +398,26 @@ static int r3_encode_constant(r3_asm_state *st, const char *at, const asm_value 
         case R3L_V2F16: /* (packed: the half in the literal's low half) */
         case R3L_BF16:
         case R3L_V2BF16:
+            /* the VOP3 dot2s' A and B (v_dot2_f16_f16, v_dot2_bf16_bf16): llvm-mc-19 takes a value
+               whose f16, rounded however inexactly, has the bits of an inline integer (1.0e-8: 0,
+               3.0e-8: 1), and encodes that inline, or for bf16 the value's own bf16 bits as a literal;
+               every other operand, and other inexact values here, it refuses */
+            int ovf = 0;
+            uint16_t h = st->f16_underflow_ok && d > 0 ? r3_f32_to_f16_bits((float)d, &ovf) : 0xffff;
+            if (h <= 64) {
+                bits = h;
+                if (cls == R3L_V2BF16) {
+                    if (r3_round_float(d, 2, &bits))
+                        return r3_fail(st, at, "invalid operand for instruction");
+                    goto literal;
+                }
+                break;
+            }
             if (r3_round_float(d, cls == R3L_BF16 || cls == R3L_V2BF16 ? 2 : 1, &bits))
                 return r3_fail(st, at, "invalid operand for instruction");
-            /* v_dot2_bf16_bf16 (R3T_BF16_C): llvm-mc-19 also wants the value within f16's range,
-               and in SRC2 an f16 that does not underflow */
-            if ((cls == R3L_BF16 && r3_round_float(d, 1, &(uint64_t){0})) ||
-                (cls == R3L_V2BF16 && st->bf16_f16_range && fabs(d) >= 65520.0))
+            /* v_dot2_bf16_bf16 (R3T_BF16_C): llvm-mc-19 also wants the value to be an f16 (no
+               overflow, no inexact subnormal) */
+            if ((cls == R3L_BF16 || (cls == R3L_V2BF16 && st->bf16_f16_range)) && r3_round_float(d, 1, &(uint64_t){0}))
                 return r3_fail(st, at, "invalid operand for instruction");
             break;
         case R3L_I64: /* only the inline constants convert to a 64-bit integer operand */
@@ -412,8 +434,8 @@ static int r3_encode_constant(r3_asm_state *st, const char *at, const asm_value 
             if (r3_round_float(d, 0, &bits))
                 return r3_fail(st, at, "invalid operand for instruction");
             if (cls == R3L_I16) {
-                if (bits == 0x3e22f983) {
-                    *code = 248;
+                if (bits == 0x3e22f983 || bits == 0) { /* 1/(2pi), and 0.0 as the integer 0 */
+                    *code = bits ? 248 : 128;
                     return 0;
                 }
                 goto literal;
@@ -672,6 +694,8 @@ static int r3_parse_reg_operand(r3_asm_state *st, const r3_opinfo *op, const r3_
     unsigned code, width;
     unsigned want = o->kind == R3K_MASK ? (st->wave64 ? 2u : 1u) : o->width;
     st->bf16_f16_range = (op->traits & R3T_BF16_C) != 0;
+    st->f16_underflow_ok = op->format == R3_VOP3 && (op->traits & R3T_PACKED_AB) &&
+                           (o->field == R3F_SRC0 || o->field == R3F_SRC1);
     st->lds_direct_ok = (op->format == R3_VOPDX || op->format == R3_VOPDY) && o->field == R3F_SRC0;
     const r3_rule *rule = &r3_rules[o->rule];
     /* null as a GLOBAL SADDR: llvm-mc-19 refuses it with a VADDR pair, and with one VADDR encodes the

@@ -224,18 +224,26 @@ static int r3_mimg_same_shape(const r3_mimg_shape *s, const r3_mimg_layout *w)
     return 1;
 }
 
-/* As r3_mimg_same_shape, but where the fifth NSA address (the last the encoding has, which holds the
-   remaining addresses as one tuple) needs one register, it may be written as up to five: llvm-mc-19
-   takes image_sample_c_d_o 1D with [v0, v1, v2, v3, v[4:8]] and encodes v4, but not v[4:11]; where
-   it needs two or three, only those (image_sample_c_cl_o 3D with v[4:6], image_sample_d_o 2D with
-   v[4:9] it refuses). What rule llvm-mc follows beyond these cases is not known. */
-static int r3_mimg_nsa_fits(const r3_mimg_shape *s, const r3_mimg_layout *w)
+/* As r3_mimg_same_shape, but where exactly five addresses are needed, the fifth (the last the NSA
+   encoding has, which holds the remaining addresses as one tuple in other variants) may be written
+   as wide as it is in the opcode's widest variant: the most addresses any DIM and A16 takes, less
+   four. llvm-mc-19 takes image_sample_c_d_o 1D (eleven addresses at most) with
+   [v0, v1, v2, v3, v[4:10]] and encodes v4, not v[4:11]; image_sample_c_b_o 2D (six at most) with
+   v[4:5], not v[4:6]; where more than five are needed, only the exact tuple. */
+static int r3_mimg_nsa_fits(const r3_mimg_info *info, const r3_mimg_shape *s, const r3_mimg_layout *w)
 {
     if (s->n != w->naddr)
         return 0;
+    unsigned most = 0;
+    for (int e = 0; e < R3_MIMG_ENTRIES; e++) {
+        unsigned t = 0;
+        for (unsigned i = 0; i < info->shape[e].n; i++)
+            t += info->shape[e].width[i];
+        most = t > most ? t : most;
+    }
     for (unsigned i = 0; i < s->n; i++)
         if (s->width[i] != w->addr_width[i] &&
-            !(i == 4 && i + 1 == s->n && s->width[i] == 1 && w->addr_width[i] <= 5))
+            !(i == 4 && i + 1 == s->n && s->width[i] == 1 && w->addr_width[i] + 4u <= most))
             return 0;
     return 1;
 }
@@ -262,7 +270,7 @@ const char *r3_mimg_check_written(const r3_inst *in, const r3_mimg_layout *writt
             return in->op->traits & R3T_ATOMIC ? "image data size does not match dmask and tfe"
                                                 : "image data size does not match dmask, d16 and tfe";
         /* without NSA one tuple; LLVM also takes 8 registers where 5 to 7 are needed */
-        int fits = written->nsa ? r3_mimg_nsa_fits(want, written)
+        int fits = written->nsa ? r3_mimg_nsa_fits(info, want, written)
                    : want->n == 1 && (want->width[0] == written->addr_width[0] ||
                                       (written->addr_width[0] == 8 && want->width[0] >= 5 && want->width[0] <= 7));
         if (!fits)

@@ -100,7 +100,7 @@ static void count_lanes(r3_emit *e, int wave64)
     put_bytes(e, "\x49\x01\xc4", 3); /* add r12, rax */
 }
 
-/* call fn(w, x): rdi = rbx, rsi = x; a direct call when fn is within 2 GiB (the code is mapped next to
+/* call fn(w, x): rdi = rbx, rsi = x; a direct call when fn is within 2 GiB (the code is requested next to
    wavesim's own, r3_jit_build), else through rax */
 static void call(r3_emit *e, const void *fn, const r3_xop *x)
 {
