@@ -397,7 +397,7 @@ static int r3_encode_constant(r3_asm_state *st, const char *at, const asm_value 
         case R3L_F16:
         case R3L_V2F16: /* (packed: the half in the literal's low half) */
         case R3L_BF16:
-        case R3L_V2BF16:
+        case R3L_V2BF16: {
             /* the VOP3 dot2s' A and B (v_dot2_f16_f16, v_dot2_bf16_bf16): llvm-mc-19 takes a value
                whose f16, rounded however inexactly, has the bits of an inline integer (1.0e-8: 0,
                3.0e-8: 1), and encodes that inline, or for bf16 the value's own bf16 bits as a literal;
@@ -420,6 +420,7 @@ static int r3_encode_constant(r3_asm_state *st, const char *at, const asm_value 
             if ((cls == R3L_BF16 || (cls == R3L_V2BF16 && st->bf16_f16_range)) && r3_round_float(d, 1, &(uint64_t){0}))
                 return r3_fail(st, at, "invalid operand for instruction");
             break;
+        }
         case R3L_I64: /* only the inline constants convert to a 64-bit integer operand */
             if (d != 0.15915494309189532)
                 return r3_fail(st, at, "invalid operand for instruction");
