@@ -805,8 +805,9 @@ static int r3_parse_reg_operand(r3_asm_state *st, const r3_opinfo *op, const r3_
                  : o->file == 's' && (o->width == 2 ? code == 253 : o->width == 1 && aperture))
             return r3_fail(st, at, "invalid operand for instruction");
     }
-    /* nor a null buffer resource (s_buffer_* SBASE, MUBUF/MTBUF SRSRC); a null 64-bit SBASE it takes */
-    if (code == 124 && o->width == 4 && (o->field == R3F_SRSRC || o->field == R3F_SBASE))
+    /* nor null for 4 registers or more (s_buffer_* SBASE, MUBUF/MTBUF SRSRC, SMEM SDATA of 128 bits
+       and up); for 32 or 64 bits it takes null */
+    if (code == 124 && o->width >= 4)
         return r3_fail(st, at, "invalid operand for instruction");
     int fv = o->field == R3F_SOFFSET && code < 256 ? (int)code : r3_field_from_code(o, code);
     if (op->format == R3_VOPDY && o->field == R3F_VDST && fv >= 0) { /* stored without its low bit */
