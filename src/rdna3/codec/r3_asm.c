@@ -35,8 +35,6 @@ typedef struct {
     uint32_t literal;
     int literal_fixup;        /* the literal is a fixup's (never shared with another operand) */
     int smem_bare_offset;     /* SMEM: an offset stood in the SOFFSET place (no offset: may follow) */
-    int bf16_f16_range;       /* the opcode's bf16 sources take floats in f16's range only (R3T_BF16_C) */
-    int f16_underflow_ok;     /* a VOP3 dot2's A or B: a float that underflows to zero in f16 is taken */
     int lds_direct_ok;        /* parsing a VOPD SRC0, where llvm-mc-19 takes lds_direct (code 254) */
     char err[160];
     const char *errpos;
@@ -372,13 +370,20 @@ static r3_literal_class r3_operand_literal_class(const r3_opinfo *op, const r3_o
    are LLVM 19's (seed 002 plus what llvm-mc does): integers -16..64 are inline for every type; other
    integers must truncate to the operand width (16 or 32 bits) without losing information; floats
    convert to the operand's float type (f32 for 32-bit and 16-bit integer operands), must not
-   overflow or underflow, and use an inline constant when one has the same bits. */
-static int r3_encode_constant(r3_asm_state *st, const char *at, const asm_value *v, r3_literal_class cls,
-                              unsigned *code)
+   overflow or underflow, and use an inline constant when one has the same bits. The operand's class
+   is r3_operand_literal_class; two opcodes bend the 16-bit float rules (below). */
+static int r3_encode_constant(r3_asm_state *st, const r3_opinfo *op, const r3_operand *o, const char *at,
+                              const asm_value *v, unsigned *code)
 {
     uint64_t bits;
+    r3_literal_class cls = r3_operand_literal_class(op, o);
     if (cls == R3L_NONE)
         cls = R3L_B32;
+    /* v_dot2_bf16_bf16 (R3T_BF16_C) wants its bf16 floats to be f16s too; the VOP3 dot2s' A and B
+       take some inexact f16s */
+    const int bf16_f16_range = (op->traits & R3T_BF16_C) != 0;
+    const int vop3_dot2_ab = op->format == R3_VOP3 && (op->traits & R3T_PACKED_AB) &&
+                             (o->field == R3F_SRC0 || o->field == R3F_SRC1);
     if (v->is_float) {
         double d = v->f;
         for (int i = 0; i < 8; i++)
@@ -403,7 +408,7 @@ static int r3_encode_constant(r3_asm_state *st, const char *at, const asm_value 
                3.0e-8: 1), and encodes that inline, or for bf16 the value's own bf16 bits as a literal;
                every other operand, and other inexact values here, it refuses */
             int ovf = 0;
-            uint16_t h = st->f16_underflow_ok && d > 0 ? r3_f32_to_f16_bits((float)d, &ovf) : 0xffff;
+            uint16_t h = vop3_dot2_ab && d > 0 ? r3_f32_to_f16_bits((float)d, &ovf) : 0xffff;
             if (h <= 64) {
                 bits = h;
                 if (cls == R3L_V2BF16) {
@@ -417,7 +422,7 @@ static int r3_encode_constant(r3_asm_state *st, const char *at, const asm_value 
                 return r3_fail(st, at, "invalid operand for instruction");
             /* v_dot2_bf16_bf16 (R3T_BF16_C): llvm-mc-19 also wants the value to be an f16 (no
                overflow, no inexact subnormal) */
-            if ((cls == R3L_BF16 || (cls == R3L_V2BF16 && st->bf16_f16_range)) && r3_round_float(d, 1, &(uint64_t){0}))
+            if ((cls == R3L_BF16 || (cls == R3L_V2BF16 && bf16_f16_range)) && r3_round_float(d, 1, &(uint64_t){0}))
                 return r3_fail(st, at, "invalid operand for instruction");
             break;
         }
@@ -694,9 +699,6 @@ static int r3_parse_reg_operand(r3_asm_state *st, const r3_opinfo *op, const r3_
     }
     unsigned code, width;
     unsigned want = o->kind == R3K_MASK ? (st->wave64 ? 2u : 1u) : o->width;
-    st->bf16_f16_range = (op->traits & R3T_BF16_C) != 0;
-    st->f16_underflow_ok = op->format == R3_VOP3 && (op->traits & R3T_PACKED_AB) &&
-                           (o->field == R3F_SRC0 || o->field == R3F_SRC1);
     st->lds_direct_ok = (op->format == R3_VOPDX || op->format == R3_VOPDY) && o->field == R3F_SRC0;
     const r3_rule *rule = &r3_rules[o->rule];
     /* null as a GLOBAL SADDR: llvm-mc-19 refuses it with a VADDR pair, and with one VADDR encodes the
@@ -754,7 +756,7 @@ static int r3_parse_reg_operand(r3_asm_state *st, const r3_opinfo *op, const r3_
             if (r3_symbolic_literal(st, op, at, &v, (r3_literal_class)rule->lit))
                 return -1;
             code = 255;
-        } else if (r3_encode_constant(st, at, &v, r3_operand_literal_class(op, o), &code)) {
+        } else if (r3_encode_constant(st, op, o, at, &v, &code)) {
             return -1;
         }
         /* WMMA's C takes no literal and no 1/(2pi): llvm-mc-19 refuses both ("invalid operand"),
@@ -1664,9 +1666,7 @@ static int r3_check_constant_bus(r3_asm_state *st, const r3_opinfo *op)
         } else {
             continue;
         }
-        /* scalar values: SGPRs and the special registers below 128 but null, the apertures
-           (src_shared_base .. src_private_limit) and SCC, as llvm-mc-19 counts them */
-        if ((code >= 128 && !(code >= 235 && code <= 238) && code != 253) || code == 124)
+        if (!r3_reads_constant_bus(code))
             continue;
         /* s0 and s[0:1] are two values; lane masks are one register or a pair by wave size */
         unsigned width = o->kind == R3K_VCC || o->kind == R3K_MASK ? (st->wave64 ? 2u : 1u) : o->width;

@@ -178,6 +178,11 @@ static r3_vopd_half r3_vopd_regs(const r3_opinfo *op, const uint32_t *w, unsigne
     return h;
 }
 
+int r3_reads_constant_bus(unsigned code)
+{
+    return (code < 128 && code != 124) || (code >= 235 && code <= 238) || code == 253;
+}
+
 const char *r3_vopd_rule(const r3_opinfo *x, const r3_opinfo *y, const uint32_t *w, unsigned ydst, int literal)
 {
     /* at most two scalar values: distinct SGPRs (VCC for v_dual_cndmask_b32) and the shared
@@ -189,9 +194,8 @@ const char *r3_vopd_rule(const r3_opinfo *x, const r3_opinfo *y, const uint32_t 
         /* (v_dual_cndmask_b32's implicit VCC is a value of its own to llvm-mc-19, apart from a
            vcc_lo source: 1106 here) */
         unsigned cand[2] = {src0, ops[h]->traits & R3T_CNDMASK ? 1106u : 999u};
-        for (int k = 0; k < 2; k++) { /* (as the other VALU encodings: not null, but SCC and the apertures) */
-            if ((cand[k] >= 128 && !(cand[k] >= 235 && cand[k] <= 238) && cand[k] != 253 && cand[k] != 1106) ||
-                cand[k] == 124)
+        for (int k = 0; k < 2; k++) {
+            if (cand[k] != 1106 && !r3_reads_constant_bus(cand[k]))
                 continue;
             int dup = 0;
             for (unsigned i = 0; i < ns; i++)

@@ -152,6 +152,9 @@ int r3_op_has_operand(const r3_opinfo *op, r3_field f);
    at most two scalar values, destinations of opposite parity, each source port's VGPRs in
    different banks. */
 unsigned r3_vopd_ydst(const uint32_t *w);
+/* Whether a source code reads the constant bus, as llvm-mc-19 counts it: the SGPRs and the special
+   registers below 128 but null, the apertures (src_shared_base .. src_private_limit) and SCC. */
+int r3_reads_constant_bus(unsigned code);
 const char *r3_vopd_rule(const r3_opinfo *x, const r3_opinfo *y, const uint32_t *w, unsigned ydst, int literal);
 
 /* The value a field holds when an instruction does not use it (null SGPR, all-ones op_sel_hi...). */

@@ -203,13 +203,18 @@ static int r3_mimg_vdata_variant(const r3_mimg_info *info, unsigned width)
     return info->default_vdata == width;
 }
 
-/* Whether some variant of the opcode without NSA has a VADDR tuple of this width (8 registers standing
-   for 5 to 7, as r3_mimg_check_written takes them). */
+/* Whether a VADDR tuple of `written` registers holds `needed` addresses without NSA: LLVM also takes
+   8 registers where 5 to 7 are needed. */
+static int r3_mimg_tuple_fits(unsigned needed, unsigned written)
+{
+    return written == needed || (written == 8 && needed >= 5 && needed <= 7);
+}
+
+/* Whether some variant of the opcode without NSA has a VADDR tuple of this width (r3_mimg_tuple_fits). */
 static int r3_mimg_vaddr_variant(const r3_mimg_info *info, unsigned width)
 {
     for (int e = 0; e < R3_MIMG_ENTRIES / 2; e++)
-        if (info->shape[e].n == 1 && (info->shape[e].width[0] == width ||
-                                      (width == 8 && info->shape[e].width[0] >= 5 && info->shape[e].width[0] <= 7)))
+        if (info->shape[e].n == 1 && r3_mimg_tuple_fits(info->shape[e].width[0], width))
             return 1;
     return info->default_shape[0].n == 1 && info->default_shape[0].width[0] == width;
 }
@@ -269,10 +274,8 @@ const char *r3_mimg_check_written(const r3_inst *in, const r3_mimg_layout *writt
         if (written->vdata_width != r3_mimg_data_size(in, info))
             return in->op->traits & R3T_ATOMIC ? "image data size does not match dmask and tfe"
                                                 : "image data size does not match dmask, d16 and tfe";
-        /* without NSA one tuple; LLVM also takes 8 registers where 5 to 7 are needed */
         int fits = written->nsa ? r3_mimg_nsa_fits(info, want, written)
-                   : want->n == 1 && (want->width[0] == written->addr_width[0] ||
-                                      (written->addr_width[0] == 8 && want->width[0] >= 5 && want->width[0] <= 7));
+                                : want->n == 1 && r3_mimg_tuple_fits(want->width[0], written->addr_width[0]);
         if (!fits)
             return "image address size does not match dim and a16";
         if ((in->op->traits & R3T_ATOMIC) && dmask != 0x1 && dmask != 0x3 && dmask != 0xf)
