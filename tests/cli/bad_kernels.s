@@ -1,8 +1,8 @@
 // Kernels that misbehave on purpose, for the runtime's error tests: an endless loop, an illegal
 // instruction word, a store far outside any buffer, a load that runs past the end of the buffer
 // it starts in (after a load from that buffer, which the wave remembers: r3_wave.memo), a trap,
-// an instruction wavesim does not implement, a kernel asking for more LDS than a small device
-// has, and a jump 4 GiB past the code
+// an instruction wavesim does not implement, reads of the LDS-direct source gfx11 lacks, a kernel
+// asking for more LDS than a small device has, and a jump 4 GiB past the code
 // (its low 32 bits land back on the code: a truncated PC would loop instead of faulting).
     .text
     .amdgcn_target "amdgcn-amd-amdhsa--gfx1100"
@@ -53,6 +53,24 @@ trap:
     .p2align 8
 unimplemented:
     s_subvector_loop_begin s0, unimplemented
+    s_endpgm
+// source code 254, LDS direct, which gfx11 lacks: in a VOP1 (v_mov_b32 v0, src_lds_direct, as words:
+// llvm-mc-19 refuses the text), in a SOP1 (s_mov_b32 s0, src_lds_direct) and as a VOPD SRC0, the one
+// place llvm-mc-19 takes it
+    .globl ldsdirect
+    .p2align 8
+ldsdirect:
+    .long 0x7e0002fe
+    s_endpgm
+    .globl ldsdirects
+    .p2align 8
+ldsdirects:
+    .long 0xbe8000fe
+    s_endpgm
+    .globl ldsdirectd
+    .p2align 8
+ldsdirectd:
+    v_dual_mov_b32 v0, lds_direct :: v_dual_mov_b32 v1, 1
     s_endpgm
     .globl greedy
     .p2align 8
@@ -107,6 +125,21 @@ farjump:
     .p2align 6
     .amdhsa_kernel unimplemented
         .amdhsa_next_free_vgpr 1
+        .amdhsa_next_free_sgpr 1
+    .end_amdhsa_kernel
+    .p2align 6
+    .amdhsa_kernel ldsdirect
+        .amdhsa_next_free_vgpr 2
+        .amdhsa_next_free_sgpr 1
+    .end_amdhsa_kernel
+    .p2align 6
+    .amdhsa_kernel ldsdirects
+        .amdhsa_next_free_vgpr 2
+        .amdhsa_next_free_sgpr 1
+    .end_amdhsa_kernel
+    .p2align 6
+    .amdhsa_kernel ldsdirectd
+        .amdhsa_next_free_vgpr 2
         .amdhsa_next_free_sgpr 1
     .end_amdhsa_kernel
     .p2align 6
@@ -167,6 +200,21 @@ amdhsa.kernels:
     .kernarg_segment_size: 0
     .name:           unimplemented
     .symbol:         unimplemented.kd
+    .wavefront_size: 32
+  - .args:           []
+    .kernarg_segment_size: 0
+    .name:           ldsdirect
+    .symbol:         ldsdirect.kd
+    .wavefront_size: 32
+  - .args:           []
+    .kernarg_segment_size: 0
+    .name:           ldsdirects
+    .symbol:         ldsdirects.kd
+    .wavefront_size: 32
+  - .args:           []
+    .kernarg_segment_size: 0
+    .name:           ldsdirectd
+    .symbol:         ldsdirectd.kd
     .wavefront_size: 32
   - .args:           []
     .group_segment_fixed_size: 32768

@@ -43,6 +43,9 @@ check missing "cannot read" "$dir/missing.hsaco" --kernel wild --global 1 --loca
 check badarg "unknown kind .what. in --arg" "$dir/bad.hsaco" --kernel wild --global 1 --local 1 --arg what:3
 check trap "s_trap 2: no trap handler" "$dir/bad.hsaco" --kernel trap --global 1 --local 1
 check unimplemented "not implemented by wavesim yet" "$dir/bad.hsaco" --kernel unimplemented --global 1 --local 1
+for k in ldsdirect ldsdirects ldsdirectd; do
+    check $k "src_lds_direct (code 254): gfx11 has no LDS-direct operand" "$dir/bad.hsaco" --kernel $k --global 1 --local 1
+done
 check lds "needs 32768 bytes of LDS; a workgroup has 16384" "$dir/bad.hsaco" --kernel greedy --global 1 --local 1 --lds-bytes 16384
 check farjump "s_setpc_b64 to 0x[0-9a-f]*: outside the code" "$dir/bad.hsaco" --kernel farjump --global 1 --local 1 \
     --max-instructions 100000

@@ -189,7 +189,9 @@ static inline __attribute__((always_inline)) int r3_wave_loop(r3_group *g, r3_wa
             x->fn(w, x);
         } else {
             if (!x->fn) {
-                r3_fault(w, x->in->op ? "instruction not implemented by wavesim yet" : "illegal instruction");
+                r3_fault(w, x->lds_direct ? "source src_lds_direct (code 254): gfx11 has no LDS-direct operand "
+                                            "(lds_direct_load reads LDS that way)"
+                            : x->in->op ? "instruction not implemented by wavesim yet" : "illegal instruction");
                 rc = -1;
                 break;
             }

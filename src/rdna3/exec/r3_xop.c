@@ -154,6 +154,20 @@ static void r3_xop_fill(r3_xop *x, const r3_inst *in, uint32_t pc)
             }
 }
 
+/* Does the instruction read source code 254 (LDS direct)? gfx11 has no such operand: llvm-mc-19
+   refuses `lds_direct` on gfx1100 ("not supported on this GPU") but for a VOPD SRC0, and gfx11 reads
+   LDS that way through the LDSDIR encoding (lds_direct_load) instead, so no compiler emits it and no
+   source we have says what the hardware returns. Running it is a fault, not a silent 0
+   (docs/isa-notes-rdna3.md). */
+static int r3_reads_lds_direct(const r3_inst *in)
+{
+    static const r3_field sources[] = {R3F_SRC0, R3F_SRC1, R3F_SRC2, R3F_SSRC0, R3F_SSRC1};
+    for (size_t i = 0; i < sizeof sources / sizeof sources[0]; i++)
+        if (r3_op_has_operand(in->op, sources[i]) && r3_xsrc(in, sources[i]) == 254)
+            return 1;
+    return 0;
+}
+
 int r3_xprog_build(r3_xprog *p, const r3_codeobj *co, int wave64)
 {
     memset(p, 0, sizeof *p);
@@ -180,6 +194,10 @@ int r3_xprog_build(r3_xprog *p, const r3_codeobj *co, int wave64)
         }
         r3_inst xin = *in;
         r3_xop_fill(x, in, insts[i].pc);
+        if (r3_reads_lds_direct(in)) {
+            x->lds_direct = 1;
+            x->fn = NULL;
+        }
         p->device_waits |= r3_ds_waits_on_device(x->fn);
         if (!in->opy)
             continue;
@@ -190,6 +208,7 @@ int r3_xprog_build(r3_xprog *p, const r3_codeobj *co, int wave64)
         yin->op = in->opy;
         r3_xop *y = &p->halves[p->nhalves++];
         r3_xop_fill(y, yin, insts[i].pc);
+        x->lds_direct |= (uint8_t)r3_reads_lds_direct(yin);
         x->y = y;
         x->cls = R3C_VOPD;
         /* Y reads SRC0, VSRC1 and, accumulating (fmac, dot2acc), its own VDST */
@@ -198,7 +217,7 @@ int r3_xprog_build(r3_xprog *p, const r3_codeobj *co, int wave64)
             clash |= y->src[k] >= 256 && y->src[k] - 256u == x->vdst;
         x->vopd_direct = (uint8_t)!clash;
         x->xfn = x->fn;
-        if (!y->fn)
+        if (!y->fn || x->lds_direct)
             x->fn = x->xfn = NULL;
         else if (x->vopd_direct && x->fn)
             x->fn = r3_vopd_both;

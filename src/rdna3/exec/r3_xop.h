@@ -72,6 +72,8 @@ struct r3_xop {
     /* DS: ADDR, DATA0, DATA1 in src[0..2], VDST in vdst, OFFSET0 | OFFSET1 << 8 in mem_offset;
        SMEM: SBASE * 2 and SOFFSET in src[0..1], SDATA in vdst, the signed OFFSET in mem_offset */
     uint8_t ds_gds;           /* the GDS bit */
+    uint8_t lds_direct;       /* reads source code 254, LDS direct, which gfx11 lacks: fn is NULL and
+                                 running it faults (r3_reads_lds_direct) */
 };
 
 /* How a FLAT/GLOBAL/SCRATCH lane forms its address. */
