@@ -95,7 +95,9 @@ R3_INLINE int shift64_halves(r3_wave *w, const r3_xop *x, int kind)
     return 1;
 }
 
-#define SHIFT64(name, kind, expr)                                                          \
+/* (S1 through `fetch`: a literal sign-extends for the signed S1 of v_ashrrev_i64, as for every i64
+   operand, and zero-extends for the b64 ones: "Inline constants by operand type") */
+#define SHIFT64(name, kind, fetch, expr)                                                   \
     OP(name)                                                                               \
     {                                                                                      \
         if (shift64_halves(w, x, kind))                                                    \
@@ -103,16 +105,16 @@ R3_INLINE int shift64_halves(r3_wave *w, const r3_xop *x, int kind)
         uint32_t a[R3_MAX_LANES];                                                          \
         uint64_t b[R3_MAX_LANES], r[R3_MAX_LANES];                                         \
         r3_src_b32(w, x, 0, a);                                                            \
-        r3_src_u64(w, x, 1, b);                                                            \
+        fetch(w, x, 1, b);                                                                 \
         R3_EACH_LANE(r[l] = (expr));                                                       \
         r3_dst_b64(w, x, r);                                                               \
     }
 /* D = S1 << S0[5:0] */
-SHIFT64(v_lshlrev_b64, SHL64, b[l] << (a[l] & 63))
+SHIFT64(v_lshlrev_b64, SHL64, r3_src_u64, b[l] << (a[l] & 63))
 /* D = S1 >> S0[5:0] (logical) */
-SHIFT64(v_lshrrev_b64, SHR64, b[l] >> (a[l] & 63))
+SHIFT64(v_lshrrev_b64, SHR64, r3_src_u64, b[l] >> (a[l] & 63))
 /* D = S1 >> S0[5:0] (arithmetic) */
-SHIFT64(v_ashrrev_i64, SAR64, (uint64_t)((int64_t)b[l] >> (a[l] & 63)))
+SHIFT64(v_ashrrev_i64, SAR64, r3_src_i64, (uint64_t)((int64_t)b[l] >> (a[l] & 63)))
 
 /* ---- multiplies ---- */
 
