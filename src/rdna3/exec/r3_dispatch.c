@@ -26,7 +26,8 @@ typedef struct {
     r3_group g;
     r3_wave waves[R3_MAX_WAVES];
     core_wave *wave_ptrs[R3_MAX_WAVES];
-    uint32_t (*vgprs)[256][R3_MAX_LANES];
+    uint32_t (*vgprs)[R3_MAX_LANES]; /* the waves' VGPR rows, r3_kd_vgprs of them each, one after another
+                                        (a wave reads and writes no others: r3_vrow) */
     uint8_t *lds, *scratch;
     uint64_t scratch_bytes;
     int thread;
@@ -101,12 +102,25 @@ static void r3_printf_slot(uint8_t *ka, uint32_t ksize, const r3_kernel *kern)
     le_put(ka + base + 72, R3_HOSTCALL_BASE, 8);
 }
 
+/* The VGPRs a wave of the kernel allocates: the descriptor's granulated count, blocks of 8 in wave32
+   and 4 in wave64 (at most 256) */
+static int r3_kd_vgprs(const r3_kd *kd, int lanes)
+{
+    int n = (int)((kd->rsrc1 & 0x3f) + 1) * (lanes == 64 ? 4 : 8);
+    return n > 256 ? 256 : n;
+}
+
 static void r3_init_wave(const r3_dispatch_ctx *c, r3_wave *w, r3_group *g, int wave, const uint32_t size[3])
 {
     const r3_kd *kd = &c->kern->kd;
     uint32_t (*vgpr)[R3_MAX_LANES] = w->vgpr;
     uint8_t *scratch = w->scratch;
-    memset(w, 0, offsetof(r3_wave, pending)); /* the buffers from `pending` on need no zeros (r3_wave) */
+    /* the buffers from `pending` on need no zeros (r3_wave); the size goes through an empty asm so the
+       compiler calls the C library's memset (vector stores) instead of inlining `rep stos`, whose
+       start-up cost made this line a fifth of an empty kernel's time */
+    size_t clear = offsetof(r3_wave, pending);
+    __asm__("" : "+r"(clear));
+    memset(w, 0, clear);
     w->fault = 0;
     w->fault_msg[0] = '\0';
     w->warn_line[0] = '\0';
@@ -124,12 +138,17 @@ static void r3_init_wave(const r3_dispatch_ctx *c, r3_wave *w, r3_group *g, int 
        IEEE (bit 23), FP16_OVFL (bit 26) */
     w->mode = ((kd->rsrc1 >> 12) & 0xff) | ((kd->rsrc1 >> 21 & 1) ? R3_MODE_DX10_CLAMP : 0) |
               ((kd->rsrc1 >> 23 & 1) ? R3_MODE_IEEE : 0) | ((kd->rsrc1 >> 26 & 1) ? R3_MODE_FP16_OVFL : 0);
-    /* granulated VGPR count: blocks of 8 in wave32, 4 in wave64 */
-    w->nvgprs = (int)((kd->rsrc1 & 0x3f) + 1) * (w->wave64 ? 4 : 8);
-    if (w->nvgprs > 256)
-        w->nvgprs = 256;
-    /* the allocated VGPRs start at zero (the others are never read or written) */
-    memset(vgpr, 0, (size_t)w->nvgprs * sizeof *vgpr);
+    w->nvgprs = r3_kd_vgprs(kd, c->lanes);
+    /* the allocated VGPRs start at zero (the others are never read or written); in wave32 only the
+       first 32 lanes of each row: nothing writes the other 32 in a wave32 dispatch, so they keep the
+       zeros the slot's calloc gave them (r3_slot_new; a slot serves one dispatch) */
+    if (w->wave64) {
+        memset(vgpr, 0, (size_t)w->nvgprs * sizeof *vgpr);
+    } else {
+        static const uint32_t zeros[32]; /* (a copy: vector stores, where gcc makes a memset `rep stos`) */
+        for (int r = 0; r < w->nvgprs; r++)
+            memcpy(vgpr[r], zeros, sizeof zeros);
+    }
     w->pc = (uint32_t)(c->kern->code_addr - c->co->code_addr);
     /* user SGPRs in HSA order, then the system SGPRs from USER_SGPR_COUNT on */
     unsigned s = 0;
@@ -214,7 +233,7 @@ static void *r3_slot_new(void *ctx, int thread)
         return NULL;
     size_t wpg = (size_t)c->waves_per_group;
     sl->thread = thread;
-    sl->vgprs = calloc(wpg, sizeof *sl->vgprs);
+    sl->vgprs = calloc(wpg * (size_t)r3_kd_vgprs(&c->kern->kd, c->lanes), sizeof *sl->vgprs);
     sl->lds = calloc(1, c->lds_size ? c->lds_size : 1);
     sl->scratch_bytes = c->scratch_per_lane ? (uint64_t)wpg * (uint64_t)c->lanes * c->scratch_per_lane : 0;
     sl->scratch = sl->scratch_bytes ? core_mem_pages_new(sl->scratch_bytes) : NULL;
@@ -276,7 +295,7 @@ static int r3_start(void *ctx, void *slot, core_group *cg, char *err, size_t err
     int nwaves = (int)((size[0] * size[1] * size[2] + (unsigned)c->lanes - 1) / (unsigned)c->lanes);
     for (int i = 0; i < nwaves; i++) {
         r3_wave *w = &sl->waves[i];
-        w->vgpr = sl->vgprs[i];
+        w->vgpr = sl->vgprs + (size_t)i * (size_t)r3_kd_vgprs(&c->kern->kd, c->lanes);
         w->scratch = sl->scratch ? sl->scratch + (size_t)i * (size_t)c->lanes * c->scratch_per_lane : NULL;
         r3_init_wave(c, w, g, i, size);
         w->order = item * (uint64_t)c->waves_per_group + (uint64_t)i;
