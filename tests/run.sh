@@ -192,6 +192,9 @@ run salu-vectors-asan-ubsan python3 tests/exec/salu_vectors.py --tool build/san/
 # results captured from RDNA3 hardware (AMD rocjitsu's W7900 / gfx1100 captures), no model of ours
 run hw-captures python3 tests/exec/hw_captures.py --tool build/rel/wavesim
 run hw-captures-asan-ubsan python3 tests/exec/hw_captures.py --tool build/san/wavesim
+# gfx1100 MODE rules (denormal flushing and tininess, OMOD, FP16_OVFL, transcendental rounding):
+# rocjitsu's W7900 rows
+run hw-fp-mode python3 tests/exec/hw_fp_mode.py --tool build/rel/wavesim
 run wmma-matrix python3 tests/exec/wmma_matrix.py --tool build/rel/wavesim --seed 4 --covered "$cov/wmma"
 run wmma-matrix-asan-ubsan python3 tests/exec/wmma_matrix.py --tool build/san/wavesim --seed 5 --sample 0.05
 run dpp-lanes python3 tests/exec/dpp_lanes.py --tool build/rel/wavesim --seed 3

@@ -110,6 +110,25 @@ uint32_t fp_f64_to_f16(double d, fp_round r)
     return fp_from64(&fp_half, d, r);
 }
 
+int fp_tiny_after_rounding(double hi, double lo, int p, int emin, fp_round r)
+{
+    int neg = hi < 0 || (hi == 0 && lo < 0);
+    double mag = fabs(hi), err = neg ? -lo : lo, min = ldexp(1.0, emin);
+    /* the largest magnitude that rounds below 2^emin: the midpoint of 2^emin and its neighbour below
+       (2^emin - 2^(emin-p)) when rounding to nearest, a tie rounding up to the even 2^emin; that
+       neighbour when rounding away from zero; anything below 2^emin when rounding toward zero */
+    int away = (r == FP_RUP && !neg) || (r == FP_RDN && neg);
+    if (r == FP_RNE || r == FP_RMM) {
+        double mid = min - ldexp(1.0, emin - p - 1);
+        return mag < mid || (mag == mid && err < 0);
+    }
+    if (away) {
+        double below = min - ldexp(1.0, emin - p);
+        return mag < below || (mag == below && err <= 0);
+    }
+    return mag < min || (mag == min && err < 0);
+}
+
 uint32_t fp_f64_to_f32(double d, fp_round r)
 {
     return fp_from64(&fp_single, d, r);

@@ -64,6 +64,12 @@ uint32_t fp_pack(const fp_format *f, int neg, uint64_t mag, int exp, int sticky,
 /* Exact value of a finite double as sign, 53-bit integer significand and exponent. */
 void fp_unpack64(double d, int *neg, uint64_t *mag, int *exp);
 
+/* Tininess after rounding: whether the exact value hi + lo (lo the rounding error of hi, 0 when hi is
+   exact), rounded to p bits of precision with an unbounded exponent in mode r, has a magnitude below
+   2^emin, the smallest normal. Exact for values near 2^emin; a result that rounded to the smallest
+   normal on the denormal grid may still be tiny this way (RDNA3 flushes it: docs/isa-notes-rdna3.md). */
+int fp_tiny_after_rounding(double hi, double lo, int p, int emin, fp_round r);
+
 /* Conversions (exact where the target is wider; NaNs keep their top payload bits, quieted). */
 double fp_f16_to_f64(uint32_t h);
 uint32_t fp_f64_to_f16(double d, fp_round r);

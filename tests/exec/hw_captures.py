@@ -357,22 +357,21 @@ HW_DOT = [
 CASES += HW_DOT
 
 
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument('--tool', required=True)
-    args = ap.parse_args()
+def run_cases(tool, cases, label):
+    """Runs each case in its own kernel of one code object; prints what differs, then a summary line;
+    returns the number of cases that differ."""
     ks = []
-    for i, (what, mode, lines, _, dwords) in enumerate(CASES):
+    for i, (what, mode, lines, _, dwords) in enumerate(cases):
         body = ['s_load_b64 s[4:5], s[0:1], 0x0', 's_waitcnt lgkmcnt(0)', 's_mov_b32 exec_lo, 1'] + lines + \
                ['v_mov_b32 v63, 0'] + ['global_store_b32 v63, v%d, s[4:5] offset:%d' % (40 + k, 4 * k)
                                        for k in range(dwords)] + ['s_endpgm']
         ks.append(asmkit.Kernel('hw%d' % i, body, nargs=1, vgprs=64, float_mode=mode))
     bad = 0
     with tempfile.TemporaryDirectory() as tmp:
-        hsaco = asmkit.build(args.tool, ks, tmp, 'hw')
+        hsaco = asmkit.build(tool, ks, tmp, 'hw')
         out = os.path.join(tmp, 'out')
-        for (what, mode, lines, want, dwords), k in zip(CASES, ks):
-            p = asmkit.run(args.tool, hsaco, k.name, 1, 1, ['zeros:8'], {0: out})
+        for (what, mode, lines, want, dwords), k in zip(cases, ks):
+            p = asmkit.run(tool, hsaco, k.name, 1, 1, ['zeros:8'], {0: out})
             if p.returncode:
                 print('FAIL %s: %s' % (what, p.stderr.strip()))
                 bad += 1
@@ -383,8 +382,15 @@ def main():
                 print('MISMATCH %s (MODE 0x%x; %s): captured 0x%x, wavesim 0x%x' % (what, mode, '; '.join(lines),
                                                                                  want, got))
                 bad += 1
-    print('hardware captures: %d cases, %d differ' % (len(CASES), bad))
-    return 1 if bad else 0
+    print('%s: %d cases, %d differ' % (label, len(cases), bad))
+    return bad
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--tool', required=True)
+    args = ap.parse_args()
+    return 1 if run_cases(args.tool, CASES, 'hardware captures') else 0
 
 
 if __name__ == '__main__':

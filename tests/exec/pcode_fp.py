@@ -208,12 +208,42 @@ def round_integer(x, rmode):
     raise ValueError('unknown rounding mode %r' % (rmode,))
 
 
+# How a flushed result (round_to with denorm_keep False) decides that it is tiny. False: the value
+# rounded on the denormal grid comes out denormal (the literal reading of "output denormals are
+# flushed"). True: tininess after rounding (tiny_after_rounding), as gfx1100 measures; the
+# valu_pcode_float gfx1100 overrides set it while their row runs (docs/isa-notes-rdna3.md "MODE rules
+# measured on gfx1100 (2026-11-28)").
+TINY_AFTER_ROUNDING = False
+
+
+def tiny_after_rounding(x, f, rmode='rne'):
+    """Whether the nonzero exact value x, rounded in direction rmode to f's precision (f[0] + 1
+    significant bits) with an unbounded exponent, is below f's smallest normal in magnitude. It
+    differs from "rounds to a denormal" only for values just below the smallest normal that round up
+    to it on the denormal grid (IEEE 754's tininess after rounding, as against before)."""
+    if isinstance(rmode, int):
+        rmode = RMODE[rmode]
+    x = Fraction(x)
+    s = 1 if x < 0 else 0
+    a = -x if s else x
+    if rmode == 'rup':
+        mag_mode = 'rdn' if s else 'rup'
+    elif rmode == 'rdn':
+        mag_mode = 'rup' if s else 'rdn'
+    else:
+        mag_mode = rmode
+    quantum_exp = floor_log2(a) - f[0]
+    n = round_integer(times_pow2(a, -quantum_exp), mag_mode)
+    return times_pow2(Fraction(n), quantum_exp) < min_normal_value(f)
+
+
 def round_to(x, f, rmode='rne', denorm_keep=True, zero_sign=0):
     """Correctly rounds the exact value x (a Fraction or int) to format f in direction rmode.
     Overflow gives infinity, or the largest finite value when the direction points toward zero.
     A result that comes out denormal (after rounding) is kept, or with denorm_keep False is
-    replaced by a zero of its sign.  An exact zero x takes the sign zero_sign (0 or 1); a nonzero
-    x that rounds to zero keeps x's sign."""
+    replaced by a zero of its sign (with TINY_AFTER_ROUNDING, every result tiny after rounding is).
+    An exact zero x takes the sign zero_sign (0 or 1); a nonzero x that rounds to zero keeps x's
+    sign."""
     if isinstance(rmode, int):
         rmode = RMODE[rmode]
     x = Fraction(x)
@@ -221,6 +251,8 @@ def round_to(x, f, rmode='rne', denorm_keep=True, zero_sign=0):
         return zero(f, zero_sign)
     s = 1 if x < 0 else 0
     a = -x if s else x
+    if not denorm_keep and TINY_AFTER_ROUNDING and tiny_after_rounding(x, f, rmode):
+        return zero(f, s)
     emin = 1 - bias(f)
     e = max(floor_log2(a), emin)
     quantum_exp = e - f[0]  # weight of the last mantissa bit

@@ -144,6 +144,56 @@ def output_modifiers(x, fmt, mode, omod, clamp, sel=False):
     return fp.flush_out(x, fmt, mode)
 
 
+def output_modifiers_gfx1100(x, fmt, mode, omod, clamp, rule, sel=False):
+    """OMOD and CLAMP as gfx1100 applies them, for the rows whose hardware-evidence override carries
+    an output rule (valu_pcode_float's gfx1100 MODE overrides): the row has run with MODE's own
+    output denormal control (tininess after rounding), so x is the rounded and flushed result. OMOD
+    scales that value exactly and rounds it in MODE's rounding of the format (an overflow toward
+    zero gives the largest finite value), a scaled result tiny after rounding becoming a zero of its
+    sign where outputs are flushed and a zero result +0; then CLAMP as in output_modifiers(). The
+    output is flushed unless MODE keeps the format's output denormals (a min/max selection also when
+    it keeps input denormals, as in output_modifiers()). `rule` = (always_flush, omod_any_denorm,
+    omod_rne): the output is flushed whatever MODE says (the dx9 fmas; the f32 rcp, rcp_iflag, rsq,
+    sqrt, exp, log); OMOD applies whenever IEEE = 0, whatever the output denormal control (the dx9
+    fmas and the f32 transcendentals; otherwise only with the output denormals flushed); OMOD's
+    scaling rounds to nearest even (the f32 transcendentals, an overflow infinite). Evidence
+    (docs/isa-notes-rdna3.md "MODE rules measured on gfx1100 (2026-11-28)"; AMD rocjitsu
+    tests/valu_fp_mode_test.cpp, Radeon Pro W7900 captures): omod_underflow_cases (-(2^-126 - 2^-150)
+    with div:2 is -0; OMOD takes the flushed result), f16_fma_omod_cases ("round the arithmetic
+    before applying OMOD"), legacy_rounded_result_modifier_cases, adjacent_fp_cases
+    LdexpF32OmodOverflow / LdexpF64OmodOverflow (toward zero: the largest finite value), dx9_fma_cases
+    TinyBeforePacking (the dx9 fmas flush in all 32 MODEs) and their OMOD rows, transcendental_policy_
+    cases RcpScaleDenormMode / RsqScaleDenormMode / CosScaleDenormMode (OMOD with MODE 0xf0) and
+    RcpScaleOverflow, log_exp_policy_cases LogScale / Scale rows."""
+    import pcode_fp as fp
+    from fractions import Fraction
+    always_flush, omod_any_denorm, omod_rne = rule
+    x &= (1 << fp.width(fmt)) - 1
+    keep = not always_flush and (fp.keep_out(mode, fmt) or (sel and fp.keep_in(mode, fmt)))
+    if not keep:
+        x = fp.flush_out(x, fmt, 0)  # (the row flushed it already: a no-op)
+    if omod and not fp.ieee_mode(mode) and (omod_any_denorm or not fp.keep_out(mode, fmt)) and fp.is_finite(x, fmt):
+        if fp.is_zero(x, fmt):
+            x = 0
+        else:
+            v = fp.value(x, fmt) * {1: Fraction(2), 2: Fraction(4), 3: Fraction(1, 2)}[omod]
+            r = fp.round_to(v, fmt, 'rne' if omod_rne else fp.rmode_of(mode, fmt), True)
+            if fp.is_zero(r, fmt):
+                x = 0
+            elif not keep and fp.tiny_after_rounding(v, fmt):  # (v is exact at the format's precision)
+                x = fp.zero(fmt, fp.sign(r, fmt))
+            else:
+                x = r
+    if clamp:
+        if fp.is_nan(x, fmt):
+            x = 0 if fp.dx10_clamp(mode) else x
+        elif fp.sign(x, fmt):
+            x = 0
+        elif fp.is_inf(x, fmt) or fp.value(x, fmt) > 1:
+            x = fp.one(fmt)
+    return x if keep else fp.flush_out(x, fmt, 0)
+
+
 FLOAT_FORMATS = None
 
 
@@ -167,7 +217,10 @@ def apply_row(name, row, mode, a, b, c, carry, lane, dinit, neg=0, abs_=0, omod=
       operation, so input denormal flushing (the row's business) sees the modified value.
       After the row: OMOD, CLAMP and the output denormal flush (output_modifiers()); while they
       are pending the row runs with the result format's output denormals kept so a denormal
-      intermediate is flushed only once, at the end (the guide flushes the value written).
+      intermediate is flushed only once, at the end (the guide flushes the value written). A
+      gfx1100 MODE override (a row tuple with a fourth element, its output rule) runs with MODE's
+      own output control instead and then takes output_modifiers_gfx1100(): the hardware applies
+      OMOD to the rounded and flushed result.
     VOP3P rows get the fields untouched (c.opsel, c.opsel_hi, c.neg, c.abs_ = NEG_HI) and apply
     them themselves; only CLAMP of a float result is applied here for them too."""
     types = row[0].split()
@@ -194,13 +247,18 @@ def apply_row(name, row, mode, a, b, c, carry, lane, dinit, neg=0, abs_=0, omod=
     ctx.dinit = dinit >> 16 if dst_hi else dinit
     ctx.d = ctx.dinit
     fmt = _float_format(dst)
+    # a gfx1100 MODE override (a fourth element: its output rule) runs with MODE's own output
+    # control and takes output_modifiers_gfx1100
+    out_rule = row[3] if len(row) > 3 else None
     pending = fmt is not None and (omod or clamp)
-    if pending:
+    if pending and out_rule is None:
         import pcode_fp as fp
         ctx.mode = mode | (0x80 if fmt in (fp.F16, fp.F64) else 0x20)
     fn(ctx)
     d = ctx.d
-    if pending:
+    if pending and out_rule is not None:
+        d = output_modifiers_gfx1100(d, fmt, mode, omod, clamp, out_rule, name.startswith(SELECTIONS))
+    elif pending:
         d = output_modifiers(d, fmt, mode, omod, clamp, name.startswith(SELECTIONS))
     w = WIDTH.get(dst, 32)
     if dst_hi:

@@ -37,7 +37,11 @@
 # from outside the project) that hardware departs from the literal pseudocode; each entry has the
 # row's operand types, a docstring giving the evidence and a short citation, and
 # tests/exec/valu_pcode_check.py compares valu_ref.c with the override where there is one (reporting
-# how many inputs it changed). The float WMMA rows work on whole matrices: wmma_float_image().
+# how many inputs it changed). The gfx1100 MODE overrides at the end (tininess after rounding, OMOD
+# on the rounded and flushed result, the dx9 fmas' flush, the transcendentals' rounding, fma_mix's
+# f16 rounding) wrap every float-result row, its earlier override included, and carry a fourth
+# element, the output rule valu_pcode.apply_row applies. The float WMMA rows work on whole
+# matrices: wmma_float_image().
 
 import math
 from fractions import Fraction
@@ -1246,7 +1250,9 @@ def _div_fmas_row(t, f):
             elif s[0] in (INF, -INF):
                 r = encode(s[0], 0, f, rm, True)
             else:
-                r = P.round_to(s[0] * Fraction(2) ** adj, f, rm, True, zero_sign=s[1])
+                # (rounded with the output control: a flushed result decides its tininess on the
+                # exact value, which matters under the gfx1100 overrides' tininess after rounding)
+                r = P.round_to(s[0] * Fraction(2) ** adj, f, rm, keep, zero_sign=s[1])
         put(c, f, P.flush_out(r, f, c.mode))
     hw.__name__ = name + '_rounded_once'
     hw.__doc__ = ('V_DIV_FMAS_%s as the hardware does it: with VCC, fma(S0, S1, S2) * 2**+-%d (up '
@@ -1327,7 +1333,7 @@ def _div_scale_row(t, f):
         elif P.is_nan(a, f):
             d = qn(a, f)
         else:
-            d = t_scale(a, adj, f, 'rne', True)
+            d = t_scale(a, adj, f, 'rne', P.keep_out(c.mode, f))  # (the output control: as in div_fmas)
         put(c, f, P.flush_out(d, f, c.mode))
         c.mask = vcc
     hw.__name__ = name + '_rocjitsu'
@@ -1973,6 +1979,132 @@ def _wmma_float_row(name):
 
 for _n in WMMA_FLOAT:
     _wmma_float_row(_n)
+
+
+# ---------------------------------------------------------------- gfx1100 MODE rules
+# What gfx1100 does with MODE's rounding and denormal controls and OMOD where the literal reading
+# above (and the driver's output_modifiers in valu_pcode.py) differs, as docs/isa-notes-rdna3.md
+# "MODE rules measured on gfx1100 (2026-11-28)" documents from AMD rocjitsu's Radeon Pro W7900
+# register captures (ROCm/rocm-systems emulation/rocjitsu tests/valu_fp_mode_test.cpp at 0005084e;
+# tests/exec/hw_fp_mode.py runs those rows on wavesim). Each float-result row gets an override that
+# runs its pseudocode row (or its earlier hardware-evidence override) under these rules:
+#   1. tininess after rounding: a flushed result is a zero of its sign when the exact value, rounded
+#      to the format's precision with an unbounded exponent, is below the smallest normal
+#      (pcode_fp.TINY_AFTER_ROUNDING), not only when it rounds to a denormal on the denormal grid
+#      (binary_f32_policy_cases PositiveTinySignificand / NegativeTinySignificand: v_mul_f32(2^-126,
+#      0x3f7fffff) with outputs flushed is 0; ValuFpModeHelpers F16FmaFlushesBeforePacking);
+#   2. OMOD scales the rounded and flushed result (valu_pcode.output_modifiers_gfx1100:
+#      omod_underflow_cases, f16_fma_omod_cases, adjacent_fp_cases LdexpF32OmodOverflow);
+#   3. the dx9 fmas flush their output denormals whatever MODE says and take OMOD whenever IEEE = 0
+#      (dx9_fma_cases TinyBeforePacking: 0 in all 32 MODEs; its Omod rows);
+#   4. the f32 and f16 transcendentals round to nearest even whatever MODE's rounding says
+#      (trig_fp_cases Rdna3SinE32Subnormal: v_sin_f32(-2^-149) -6 ulps under round toward -inf;
+#      half_log_exp_arithmetic_cases ExpSingleRounding), the f32 ones take OMOD whenever IEEE = 0
+#      and scale in nearest even (transcendental_policy_cases RcpScaleDenormMode, RsqScaleDenormMode,
+#      CosScaleDenormMode with MODE 0xf0, RcpScaleOverflow; log_exp_policy_cases LogScale / Scale);
+#   5. v_fma_mixlo/mixhi_f16 round the exact fma to f32 and then to f16, both in the f16 rounding
+#      mode (fma_mix_half_cases Arch6MixHalf*Round2/3: 0x340b; an f32 step in the f32 mode gives
+#      0x340c).
+# (FP16_OVFL, MODE bit 23, is not modelled: valu_vectors.py sets MODE[9:0] only.) Not wrapped: the
+# dot2 rows (their overrides: the gfx11 DOT2 step, MODE plays no part), WMMA and v_trig_preop_f64
+# (checked outside the per-lane protocol).
+_GFX1100 = 'docs/isa-notes-rdna3.md MODE rules measured on gfx1100; rocjitsu valu_fp_mode_test.cpp (W7900)'
+_GFX1100_TINY = 'binary_f32_policy_cases *TinySignificand, F16FmaFlushesBeforePacking (tininess after rounding)'
+_GFX1100_OMOD = 'omod_underflow_cases, f16_fma_omod_cases, LdexpF32OmodOverflow (OMOD on the rounded, flushed result)'
+_GFX1100_DX9 = 'dx9_fma_cases TinyBeforePacking, Omod rows (output always flushed, OMOD whenever IEEE = 0)'
+_GFX1100_TRANS16 = 'half_log_exp_arithmetic_cases ExpSingleRounding (nearest even whatever MODE says)'
+_GFX1100_TRANS32 = ('trig_fp_cases Rdna3*Subnormal (nearest even whatever MODE says), transcendental_policy_cases '
+                    'RcpScaleDenormMode, CosScaleDenormMode, RcpScaleOverflow (OMOD whenever IEEE = 0, nearest even)')
+_GFX1100_MIX = 'fma_mix_half_cases Arch6MixHalf*Round2/3 (both roundings in the f16 mode)'
+_TRANS_OPS = ('rcp', 'rsq', 'sqrt', 'exp', 'log', 'sin', 'cos')
+_DX9_FMAS = ('fma_dx9_zero_f32', 'fmac_dx9_zero_f32')
+# the f32 transcendentals whose output is flushed in every MODE (their older override: "Transcendentals")
+_TRANS32_FLUSHING = ('rcp_f32', 'rcp_iflag_f32', 'rsq_f32', 'sqrt_f32', 'exp_f32', 'log_f32')
+# rows whose result is a rounding of an inexact value (rule 1 can decide them); the others copy,
+# select, or compute exactly, so only the OMOD rule can change them
+_ROUNDING = ('add_', 'sub_', 'subrev_', 'mul_', 'fma_', 'fmac_', 'fmamk_', 'fmaak_', 'pk_add_', 'pk_mul_',
+             'pk_fma_', 'pk_fmac_', 'mullit_', 'ldexp_', 'cvt_f32_f64', 'cvt_f16_f32', 'cvt_pk_rtz_', 'div_fmas_',
+             'div_scale_', 'fract_', 'fma_mix') + tuple(o + '_' for o in _TRANS_OPS)
+
+
+def _mix16_gfx1100(c, hi):
+    """_mix16 with both roundings in the f16 rounding mode: the exact fma to f32 (denormals kept),
+    then to f16 (the f16 output control); CLAMP on the f16 result."""
+    ins = _mix_inputs(c)
+    rm16 = P.rmode_of(c.mode, F16)
+    r = P.convert(t_fma(*ins, F32, rm16, True), F32, F16, rm16, P.keep_out(c.mode, F16))
+    if c.clamp:
+        r = clamp_bits(r, F16, c.mode)
+    sh = 16 if hi else 0
+    c.d = (c.d & ~(MASK16 << sh)) | r << sh
+
+
+_MIX_GFX1100_CITE = 'docs/isa-notes-rdna3.md fma_mix; rocjitsu valu_fp_mode_test.cpp ' + _GFX1100_MIX
+
+
+@override('fma_mixlo_f16', _MIX_GFX1100_CITE)
+def fma_mixlo_f16_f16_rounding(c):
+    """V_FMA_MIXLO_F16 as gfx1100 rounds it: f32_to_f16(fma(...)) with the fma rounded to f32 in
+    the f16 rounding mode, not the f32 one (rocjitsu's fma_mix_half_cases captures: an exact value
+    0.14 f32 ulp below f16 0x340c gives 0x340b toward -inf and toward zero with the f32 field at
+    nearest even; docs/isa-notes-rdna3.md "fma_mix")."""
+    _mix16_gfx1100(c, False)
+
+
+@override('fma_mixhi_f16', _MIX_GFX1100_CITE)
+def fma_mixhi_f16_f16_rounding(c):
+    """V_FMA_MIXHI_F16: as V_FMA_MIXLO_F16's override, writing D[31:16]."""
+    _mix16_gfx1100(c, True)
+
+
+def _gfx1100_override(name):
+    """Replaces row `name`'s comparison model (its override if it has one, else the pseudocode row)
+    by the same model run under the gfx1100 MODE rules above; the entry's fourth element is its
+    output rule for valu_pcode.output_modifiers_gfx1100: (always_flush, omod_any_denorm, omod_rne)."""
+    types = ROWS[name][0]
+    base, base_cite = (HW_OVERRIDES.get(name) or ROWS[name])[1:3]
+    f = {'f16': F16, 'f32': F32}.get(types.split()[0])
+    trans = f is not None and name.split('_')[0] in _TRANS_OPS
+    dx9 = name in _DX9_FMAS
+    trans32 = trans and f is F32
+    rule = (dx9 or name in _TRANS32_FLUSHING, dx9 or trans32, trans32)
+    # the row's MODE: rounding to nearest even for the transcendentals' own rounding; the dx9 fmas'
+    # f32 output denormals flushed
+    clear = (0x3 if f is F32 else 0xc) if trans else 0
+    clear |= 0x20 if dx9 else 0
+
+    def run(c, _base=base):
+        mode = c.mode
+        c.mode = mode & ~clear
+        P.TINY_AFTER_ROUNDING = True
+        try:
+            _base(c)
+        finally:
+            P.TINY_AFTER_ROUNDING = False
+            c.mode = mode
+    parts = [_GFX1100_TINY] if name.startswith(_ROUNDING) else []
+    parts.append(_GFX1100_OMOD)
+    if dx9:
+        parts.append(_GFX1100_DX9)
+    if trans:
+        parts.append(_GFX1100_TRANS32 if trans32 else _GFX1100_TRANS16)
+    cite = '%s: %s' % (_GFX1100, '; '.join(parts))
+    if base is not ROWS[name][1]:
+        cite = base_cite + '; ' + cite
+    run.__name__ = base.__name__ + '_gfx1100'
+    run.__doc__ = ('%s under the gfx1100 MODE rules (tininess after rounding, OMOD on the rounded and '
+                   'flushed result%s%s): %s' % (base.__name__, '; output always flushed, OMOD whenever '
+                   'IEEE = 0' if dx9 else '', '; rounding to nearest even whatever MODE says' if trans else '',
+                   cite))
+    HW_OVERRIDES[name] = (types, run, cite, rule)
+
+
+for _name in sorted(ROWS):
+    _dst = ROWS[_name][0].split()[0]
+    if _name.startswith(('dot2', 'wmma_', 'trig_preop')):
+        continue
+    if _dst in ('f16', 'f32', 'f64') or _name.startswith(('fma_mix', 'cvt_pk_rtz_', 'pk_add_', 'pk_mul_', 'pk_fma')):
+        _gfx1100_override(_name)
 
 
 # ---------------------------------------------------------------- lookup helpers

@@ -1,7 +1,10 @@
 /* Reference model of RDNA3 VALU operations for tests/exec/valu_vectors.py, written from the ISA
    guide's operation descriptions and docs/isa-notes-rdna3.md, sharing no code with the executor.
    f32/f64 arithmetic runs on the host FPU under fesetround; every rounding to f16 (and every
-   narrowing conversion) goes through round_exact(), an exact integer rounder.
+   narrowing conversion) goes through round_exact(), an exact integer rounder. Flushed output
+   denormals follow the gfx1100 MODE rules of docs/isa-notes-rdna3.md ("MODE rules measured on
+   gfx1100"): tininess after rounding (tiny_exact), OMOD on the rounded and flushed result
+   (output_mods).
    Usage: valu_ref --types OP    prints the operand types of OP ("-" when unknown)
           valu_ref OP            reads "MODE A B C CARRY LANE DINIT [NEG ABS OMOD CLAMP [OPSEL OPSEL_HI]]"
                                  lines (hex),
@@ -55,7 +58,8 @@ static uint64_t quiet(uint64_t b, fmt f) { return b | 1ull << (f.man - 1); }
    the guide's transcendental examples; docs/isa-notes-rdna3.md "NaN results" */
 static uint64_t default_nan(fmt f) { return fmt_sign(f) | fmt_expmask(f) | 1ull << (f.man - 1); }
 
-/* MODE: [1:0] f32 round, [3:2] f16/f64 round, bit 4/5 f32 denormal in/out kept, 6/7 f16/f64, 8 DX10, 9 IEEE */
+/* MODE: [1:0] f32 round, [3:2] f16/f64 round, bit 4/5 f32 denormal in/out kept, 6/7 f16/f64, 8 DX10, 9 IEEE
+   (FP16_OVFL, bit 23, is not modelled: valu_vectors.py sets MODE[9:0] only) */
 static int rnd32(const ctx *c) { return c->mode & 3; }
 static int rnd64(const ctx *c) { return c->mode >> 2 & 3; }
 
@@ -66,6 +70,8 @@ static uint64_t in16(const ctx *c, uint64_t b) { return flush(b, F16, c->mode & 
 static uint64_t out16(const ctx *c, uint64_t b) { return flush(b, F16, c->mode & 0x80); }
 static uint64_t in64(const ctx *c, uint64_t b) { return flush(b, F64, c->mode & 0x40); }
 static uint64_t out64(const ctx *c, uint64_t b) { return flush(b, F64, c->mode & 0x80); }
+/* whether MODE keeps f's output denormals */
+static int keeps(const ctx *c, fmt f) { return (c->mode & (f.man == 23 ? 0x20 : 0x80)) != 0; }
 
 static void host_round(int r)
 {
@@ -159,6 +165,42 @@ static uint64_t convert(uint64_t b, fmt from, fmt to, int r)
     return round_exact(neg, mag, e, to, r);
 }
 
+static int biased_exp(uint64_t b, fmt f) { return (int)((b & fmt_expmask(f)) >> f.man); }
+
+/* Tininess after rounding, for results whose output denormals are flushed: the exact value
+   (-1)^neg * mag * 2^e is tiny when, rounded to f's precision (24 bits f32, 11 f16, 53 f64) with an
+   unbounded exponent in mode r, it is below the smallest normal; a tiny result is a zero of its sign.
+   Lifted by 2^(man+2) (exact), a value that might round to the smallest normal lies in the normal
+   range, where round_exact keeps every bit of precision. Evidence: rocjitsu's gfx1100 captures
+   binary_f32_policy_cases Positive/NegativeTinySignificand, dx9_fma_cases TinyBeforePacking,
+   ValuFpModeHelpers F16FmaFlushesBeforePacking (docs/isa-notes-rdna3.md, "MODE rules measured"). */
+static int tiny_exact(int neg, u128 mag, int e, fmt f, int r)
+{
+    int k = f.man + 2;
+    return mag && biased_exp(round_exact(neg, mag, e + k, f, r), f) < 1 + k;
+}
+
+/* round_exact for a result whose output denormals are flushed unless `keep`: tininess after rounding
+   (tiny_exact) decides, not the value rounded on the denormal grid, so a value that rounds up to
+   the smallest normal there can still give a zero */
+static uint64_t round_out(int neg, u128 mag, int e, fmt f, int r, int keep)
+{
+    if (!keep && tiny_exact(neg, mag, e, f, r))
+        return neg ? fmt_sign(f) : 0;
+    return round_exact(neg, mag, e, f, r);
+}
+
+/* convert() to a result format whose output denormals are flushed unless `keep` (round_out) */
+static uint64_t convert_out(uint64_t b, fmt from, fmt to, int r, int keep)
+{
+    if (is_nan(b, from) || is_inf(b, from))
+        return convert(b, from, to, r);
+    int neg, e;
+    u128 mag;
+    decompose(b, from, &neg, &mag, &e);
+    return round_out(neg, mag, e, to, r, keep);
+}
+
 /* A NaN source as a result: quieted in IEEE mode, as it is (a signalling NaN too) with MODE.IEEE = 0
    (the guide's MODE table; rocjitsu's gfx1100 captures) */
 static uint64_t qnan(const ctx *c, uint64_t b, fmt f) { return (c->mode & 0x200) ? quiet(b, f) : b; }
@@ -182,36 +224,62 @@ static int inf_times_zero(uint64_t a, uint64_t b, fmt f)
 /* ---------- f32 / f64 arithmetic on the host ---------- */
 typedef enum { ADD, SUB, MUL, FMA, DIVIDE } arith;
 
+static uint64_t fma_exact(fmt f, uint64_t a, uint64_t b, uint64_t d, int k, int r, int *zero);
+
+/* The output flush of a host result rb of (x * y + z) * 2^k (finite sources), rounded in mode r:
+   with output denormals flushed, tininess after rounding (tiny_exact) on the exact value, which
+   fma_exact rounds lifted by a further 2^(man+2). Only a result at most the smallest normal can be
+   tiny (a larger one came from a value that rounds at least to 2^emin at full precision). */
+static uint64_t host_out(const ctx *c, fmt f, int r, uint64_t rb, uint64_t x, uint64_t y, uint64_t z, int k)
+{
+    if (keeps(c, f) || is_nan(rb, f) || is_inf(rb, f) || is_zero(rb, f) || (rb & ~fmt_sign(f)) > 1ull << f.man)
+        return rb;
+    int zero, lift = f.man + 2;
+    uint64_t v = fma_exact(f, x, y, z, k + lift, r, &zero);
+    return !zero && biased_exp(v, f) >= 1 + lift ? rb : rb & fmt_sign(f);
+}
+
+/* x op y (op z) as the fma x * y' + z' host_out tests: an addition is x * 1 + y */
+static void as_fma(fmt f, arith op, uint64_t *y, uint64_t *z)
+{
+    uint64_t one = f.man == 23 ? 0x3f800000 : 0x3ff0000000000000ull;
+    if (op == ADD || op == SUB)
+        *z = op == SUB ? *y ^ fmt_sign(f) : *y, *y = one;
+    else if (op == MUL)
+        *z = 0;
+}
+
 static uint64_t arith32(const ctx *c, arith op, uint64_t a, uint64_t b, uint64_t d)
 {
     a = in32(c, a), b = in32(c, b), d = in32(c, d);
     host_round(rnd32(c));
-    float r = op == ADD ? f32((uint32_t)a) + f32((uint32_t)b)
-            : op == SUB ? f32((uint32_t)a) - f32((uint32_t)b)
-            : op == MUL ? f32((uint32_t)a) * f32((uint32_t)b)
-            : fmaf(f32((uint32_t)a), f32((uint32_t)b), f32((uint32_t)d));
+    /* volatile sources and result: gcc moves arithmetic across fesetround even with -frounding-math */
+    volatile float x = f32((uint32_t)a), y = f32((uint32_t)b), z = f32((uint32_t)d);
+    volatile float r = op == ADD ? x + y : op == SUB ? x - y : op == MUL ? x * y : fmaf(x, y, z);
     host_round(0);
     uint32_t rb = b32(r);
     if (is_nan(rb, F32)) {
         uint64_t v[3] = {a, b, d};
         return op == FMA && inf_times_zero(a, b, F32) ? default_nan(F32) : nan_of(c, F32, op == FMA ? 3 : 2, v);
     }
-    return out32(c, rb);
+    as_fma(F32, op, &b, &d);
+    return host_out(c, F32, rnd32(c), rb, a, b, d, 0);
 }
 
 static uint64_t arith64(const ctx *c, arith op, uint64_t a, uint64_t b, uint64_t d)
 {
     a = in64(c, a), b = in64(c, b), d = in64(c, d);
     host_round(rnd64(c));
-    double r = op == ADD ? f64(a) + f64(b) : op == SUB ? f64(a) - f64(b) : op == MUL ? f64(a) * f64(b)
-             : fma(f64(a), f64(b), f64(d));
+    volatile double x = f64(a), y = f64(b), z = f64(d); /* (volatile: as in arith32) */
+    volatile double r = op == ADD ? x + y : op == SUB ? x - y : op == MUL ? x * y : fma(x, y, z);
     host_round(0);
     uint64_t rb = b64(r);
     if (is_nan(rb, F64)) {
         uint64_t v[3] = {a, b, d};
         return op == FMA && inf_times_zero(a, b, F64) ? default_nan(F64) : nan_of(c, F64, op == FMA ? 3 : 2, v);
     }
-    return out64(c, rb);
+    as_fma(F64, op, &b, &d);
+    return host_out(c, F64, rnd64(c), rb, a, b, d, 0);
 }
 
 /* f16 arithmetic: exact integer sums of the scaled operands, one rounding. */
@@ -281,7 +349,8 @@ static uint64_t arith16(const ctx *c, arith op, uint64_t a, uint64_t b, uint64_t
     }
     neg = s < 0;
     u128 mag = (u128)(neg ? -s : s);
-    return out16(c, round_exact(neg, mag, e, F16, rnd64(c)));
+    /* f16 arithmetic: tininess after rounding at 11 bits (ValuFpModeHelpers F16FmaFlushesBeforePacking) */
+    return round_out(neg, mag, e, F16, rnd64(c), keeps(c, F16));
 }
 
 /* ---------- compares ---------- */
@@ -576,9 +645,9 @@ OPFN(cvt_f32_ubyte1) { D32(b32((float)(S0 >> 8 & 255))); }
 OPFN(cvt_f32_ubyte2) { D32(b32((float)(S0 >> 16 & 255))); }
 OPFN(cvt_f32_ubyte3) { D32(b32((float)(S0 >> 24 & 255))); }
 OPFN(cvt_off_f32_i4) { D32(b32((float)((int)(S0 << 28 >> 28 & 15) - ((S0 & 8) ? 16 : 0)) / 16.0f)); }
-OPFN(cvt_f32_f64) { uint64_t a = in64(c, S0); D32(out32(c, is_nan(a, F64) ? quiet(convert(a, F64, F32, 0), F32) : convert(a, F64, F32, rnd32(c)))); }
+OPFN(cvt_f32_f64) { uint64_t a = in64(c, S0); D32(is_nan(a, F64) ? quiet(convert(a, F64, F32, 0), F32) : convert_out(a, F64, F32, rnd32(c), keeps(c, F32))); }
 OPFN(cvt_f64_f32) { uint64_t a = in32(c, S0); D64(is_nan(a, F32) ? quiet(convert(a, F32, F64, 0), F64) : convert(a, F32, F64, 0)); }
-OPFN(cvt_f16_f32) { uint64_t a = in32(c, S0); D16(out16(c, is_nan(a, F32) ? quiet(convert(a, F32, F16, 0), F16) : convert(a, F32, F16, rnd64(c)))); }
+OPFN(cvt_f16_f32) { uint64_t a = in32(c, S0); D16(is_nan(a, F32) ? quiet(convert(a, F32, F16, 0), F16) : convert_out(a, F32, F16, rnd64(c), keeps(c, F16))); }
 OPFN(cvt_f32_f16) { uint64_t a = in16(c, S0 & 0xffff); D32(is_nan(a, F16) ? quiet(convert(a, F16, F32, 0), F32) : convert(a, F16, F32, 0)); }
 OPFN(cvt_floor_i32_f32) { D32((uint32_t)to_int(floor(f32((uint32_t)in32(c, S0))), INT32_MIN, INT32_MAX)); }
 /* guide: f32_to_i32(floor(S0.f32 + 0.5F)), the sum an f32 addition (to nearest even) */
@@ -635,7 +704,7 @@ static uint64_t ldexp_ref(const ctx *c, fmt f, uint64_t a, int64_t k)
     decompose(a, f, &neg, &mag, &e);
     if (k > 4000) k = 4000;
     if (k < -4000) k = -4000;
-    return fout(c, f, round_exact(neg, mag, e + (int)k, f, fround(c, f)));
+    return round_out(neg, mag, e + (int)k, f, fround(c, f), keeps(c, f));
 }
 OPFN(ldexp_f32) { D32(ldexp_ref(c, F32, U32(S0), I32(S1))); }
 OPFN(ldexp_f64) { D64(ldexp_ref(c, F64, S0, I32(S1))); }
@@ -688,21 +757,21 @@ static uint64_t fract_ref(const ctx *c, fmt f, uint64_t a)
     uint64_t one_below = convert(b64(1.0), F64, f, 0) - 1;
     if (f.man == 52) {
         host_round(rnd64(c));
-        double x = f64(a), r = x - floor(x);
+        volatile double x = f64(a), r = x - floor(x); /* (volatile: as in arith32) */
         host_round(0);
         uint64_t rb = b64(r);
         return fout(c, f, r > 0 && rb > one_below ? one_below : rb);
     }
     if (f.man == 23) {
         host_round(rnd32(c));
-        float x = f32((uint32_t)a), r = x - floorf(x);
+        volatile float x = f32((uint32_t)a), r = x - floorf(x);
         host_round(0);
         uint64_t rb = b32(r);
         return fout(c, f, r > 0 && rb > one_below ? one_below : rb);
     }
     /* f16: the exact difference rounded once; an exact zero is -0 only when rounding down */
     double x = f64(convert(a, F16, F64, 0)), r = x - floor(x); /* exact in double */
-    uint64_t rb = r == 0 ? (rnd64(c) == 2 ? 0x8000 : 0) : convert(b64(r), F64, F16, rnd64(c));
+    uint64_t rb = r == 0 ? (rnd64(c) == 2 ? 0x8000 : 0) : convert_out(b64(r), F64, F16, rnd64(c), keeps(c, F16));
     return fout(c, f, r > 0 && rb > one_below ? one_below : rb);
 }
 OPFN(fract_f32) { D32(fract_ref(c, F32, U32(S0))); }
@@ -728,12 +797,16 @@ OPFN(med3_f16) { D16(med3f(c, F16, U16(S0), U16(S1), U16(S2))); }
 
 /* DX9 rule: a zero factor (after input flushing) gives +0, or the addend plus +0 */
 OPFN(mul_dx9_zero_f32) { uint64_t a = in32(c, U32(S0)), b = in32(c, U32(S1)); D32(is_zero(a, F32) || is_zero(b, F32) ? 0 : arith32(c, MUL, a, b, 0)); }
+/* the dx9 fmas flush their output denormals whatever MODE says (tininess after rounding too); their
+   inputs follow MODE (rocjitsu's gfx1100 dx9_fma_cases TinyBeforePacking: 0 in all 32 MODEs) */
 static uint64_t fma_dx9(const ctx *c, uint64_t a, uint64_t b, uint64_t d)
 {
+    ctx k = *c;
+    k.mode &= ~0x20u;
     a = in32(c, a), b = in32(c, b), d = in32(c, d);
     if (is_zero(a, F32) || is_zero(b, F32))
-        return arith32(c, ADD, d, 0, 0);
-    return arith32(c, FMA, a, b, d);
+        return arith32(&k, ADD, d, 0, 0);
+    return arith32(&k, FMA, a, b, d);
 }
 OPFN(fma_dx9_zero_f32) { D32(fma_dx9(c, U32(S0), U32(S1), U32(S2))); }
 OPFN(fmac_dx9_zero_f32) { D32(fma_dx9(c, U32(S0), U32(S1), U32(c->dinit))); }
@@ -756,7 +829,7 @@ OPFN(cvt_pk_u8_f32) { unsigned sh = 8 * (S1 & 3); D32((U32(S2) & ~(255u << sh)) 
 static uint32_t f16rtz(const ctx *c, uint64_t a)
 {
     a = in32(c, a);
-    return (uint32_t)out16(c, is_nan(a, F32) ? quiet(convert(a, F32, F16, 0), F16) : convert(a, F32, F16, 3));
+    return (uint32_t)(is_nan(a, F32) ? quiet(convert(a, F32, F16, 0), F16) : convert_out(a, F32, F16, 3, keeps(c, F16)));
 }
 OPFN(cvt_pk_rtz_f16_f32) { D32(f16rtz(c, U32(S0)) | f16rtz(c, U32(S1)) << 16); }
 /* normalised: clamp to [-1, 1] (or [0, 1]), scale to the integer range, round to nearest even */
@@ -828,15 +901,18 @@ OPFN(dot8_i32_iu4) { uint32_t s = U32(S2); for (int i = 0; i < 8; i++) s += (S0 
 static void cube(const ctx *c, float *id, float *sc, float *tc, float *ma)
 {
     float x = f32((uint32_t)in32(c, U32(S0))), y = f32((uint32_t)in32(c, U32(S1))), z = f32((uint32_t)in32(c, U32(S2)));
-    host_round(rnd32(c)); /* 2 * major axis may overflow */
+    volatile float axis, twice; /* (volatile: as in arith32) */
     if (fabsf(z) >= fabsf(x) && fabsf(z) >= fabsf(y)) {
-        *id = z < 0 ? 5 : 4, *sc = z < 0 ? -x : x, *tc = -y, *ma = 2 * z;
+        *id = z < 0 ? 5 : 4, *sc = z < 0 ? -x : x, *tc = -y, axis = z;
     } else if (fabsf(y) >= fabsf(x)) {
-        *id = y < 0 ? 3 : 2, *sc = x, *tc = y < 0 ? -z : z, *ma = 2 * y;
+        *id = y < 0 ? 3 : 2, *sc = x, *tc = y < 0 ? -z : z, axis = y;
     } else {
-        *id = x < 0 ? 1 : 0, *sc = x < 0 ? z : -z, *tc = -y, *ma = 2 * x;
+        *id = x < 0 ? 1 : 0, *sc = x < 0 ? z : -z, *tc = -y, axis = x;
     }
+    host_round(rnd32(c)); /* 2 * major axis may overflow */
+    twice = 2 * axis;
     host_round(0);
+    *ma = twice;
 }
 /* a NaN coordinate result follows the general rule: the first NaN source, quieted */
 static uint32_t cube_out(const ctx *c, float r)
@@ -861,11 +937,13 @@ OPFN(cubesc_f32) { D32(out32(c, cube_st(c, 0))); }
 OPFN(cubetc_f32) { D32(out32(c, cube_st(c, 1))); }
 OPFN(cubema_f32) { float a, b, d, e; cube(c, &a, &b, &d, &e); D32(cube_out(c, e)); }
 
-/* ---------- transcendentals: the exact value (long double), rounded by MODE; the hardware
-   is specified to about 1 ulp, so these rows are compared with a tolerance of 1 ulp ---------- */
+/* ---------- transcendentals: the exact value (long double), rounded (f64 by MODE, f32 and f16 to
+   nearest even); the hardware is specified to about 1 ulp, so these rows are compared with a
+   tolerance of 1 ulp ---------- */
 typedef enum { T_RCP, T_RSQ, T_SQRT, T_EXP, T_LOG, T_SIN, T_COS } tfn;
 
-static uint64_t ld_to(long double v, fmt f, int rmode)
+/* v rounded to f in rmode; output denormals flushed unless keep (round_out) */
+static uint64_t ld_to(long double v, fmt f, int rmode, int keep)
 {
     if (v != v)
         return default_nan(f);
@@ -878,7 +956,7 @@ static uint64_t ld_to(long double v, fmt f, int rmode)
     int e;
     long double fr = frexpl(m, &e);            /* m = fr * 2^e, fr in [0.5, 1) */
     u128 mag = (u128)ldexpl(fr, 64);           /* 64 significant bits: exact for long double */
-    return round_exact(neg, mag, e - 64, f, rmode);
+    return round_out(neg, mag, e - 64, f, rmode, keep);
 }
 
 static long double to_ld(uint64_t b, fmt f)
@@ -895,6 +973,10 @@ static uint64_t transcendental(const ctx *c, fmt f, tfn t, uint64_t a)
        AMDGPUInstCombineIntrinsic: "f32 instruction doesn't handle denormals"; AMDGPUUsage) */
     int ftz = f.man == 23 && t != T_SIN && t != T_COS;
     a = flush(a, f, !ftz);
+    /* f32 and f16 results round to nearest even whatever MODE's rounding says (rocjitsu's gfx1100
+       captures trig_fp_cases Rdna3SinE32Subnormal: v_sin_f32(-2^-149) is -6 ulps under round toward
+       -inf; half_log_exp_arithmetic_cases ExpSingleRounding); f64 ones by MODE */
+    int rm = f.man == 52 ? rnd64(c) : 0, keep = !ftz && keeps(c, f);
     if (is_nan(a, f))
         return qnan(c, a, f);
     long double x = to_ld(a, f), r;
@@ -919,12 +1001,8 @@ static uint64_t transcendental(const ctx *c, fmt f, tfn t, uint64_t a)
     if (r != r) /* an invalid input: the negative default NaN (guide: V_LOG_F32(0xbf800000) => 0xffc00000) */
         return default_nan(f) | fmt_sign(f);
     if (t == T_EXP && (isinf(r) || r == 0) && !isinf(x)) /* beyond long double: round a huge or tiny value */
-    {
-        uint64_t e = fout(c, f, round_exact(0, 1, r == 0 ? -100000 : 100000, f, fround(c, f)));
-        return flush(e, f, !ftz);
-    }
-    uint64_t d = fout(c, f, ld_to(r, f, fround(c, f)));
-    return flush(d, f, !ftz);
+        return round_out(0, 1, r == 0 ? -100000 : 100000, f, rm, keep);
+    return ld_to(r, f, rm, keep);
 }
 #define TR(n, f, t, D) OPFN(n) { c->tol = 1; D(transcendental(c, f, t, (f).man == 52 ? S0 : (f).man == 23 ? U32(S0) : U16(S0))); }
 TR(rcp_f32, F32, T_RCP, D32)
@@ -1045,8 +1123,10 @@ OPFN(dot2_f16_f16) { D16(dot2_ref(c, F16, 0, U32(S0), U32(S1), F16, U16(S2), F16
 OPFN(dot2_bf16_bf16) { D16(flush(dot2_ref(c, BF16, 1, U32(S0), U32(S1), BF16, flush(U16(S2), BF16, 0), BF16, 0), BF16, 0)); }
 /* fma_mix: source k is f32, or with OP_SEL_HI[k] the f16 half OP_SEL[k] names (converted exactly);
    inputs flush by their own width's mode; ABS (NEG_HI) then NEG; one exact fma rounded to f32 (f32
-   mode); the mixlo/mixhi forms then convert that to f16 (f16 mode; the guide's f32_to_f16(fma(..))
-   rounds twice), output flush and CLAMP here. */
+   mode); the mixlo/mixhi forms round it to f32 and then to f16 (the guide's f32_to_f16(fma(..))
+   rounds twice), both in the f16 mode (rocjitsu's gfx1100 fma_mix_half_cases Arch6MixHalf*Round2/3:
+   0x340b, where an f32 step in the f32 mode gives 0x340c); output flush (tininess after rounding
+   at the f16 step, of the f32 value it rounds) and CLAMP here. */
 static uint64_t mix_src(const ctx *c, int k)
 {
     uint64_t v;
@@ -1069,19 +1149,22 @@ static uint64_t fma_mix(const ctx *c, int f16)
     dot_term(&d, F32, v[2], 0, F32, 0);
     int nan = d.nan || (d.pinf && d.ninf);
     uint64_t n = inf_times_zero(v[0], v[1], F32) ? default_nan(F32) : nan_of(c, F32, 3, v);
-    if (!f16)
-        return nan ? n : dot_result(&d, F32, rnd32(c), 0);
-    uint64_t h = nan ? convert(n, F32, F16, 0) : out16(c, convert(dot_result(&d, F32, rnd32(c), 0), F32, F16, rnd64(c)));
+    if (!f16) {
+        if (nan)
+            return n;
+        uint64_t r = dot_result(&d, F32, rnd32(c), 0);
+        return host_out(c, F32, rnd32(c), r, v[0], v[1], v[2], 0);
+    }
+    uint64_t h = nan ? convert(n, F32, F16, 0) : convert_out(dot_result(&d, F32, rnd64(c), 0), F32, F16, rnd64(c), keeps(c, F16));
     if (c->clamp) /* to [0, 1]; NaN to 0 with DX10_CLAMP, else kept; -0 to +0 (guide 7.2, CLMP) */
         h = is_nan(h, F16) ? ((c->mode & 0x100) ? 0 : h) : (h & 0x8000) ? 0 : h > 0x3c00 ? 0x3c00 : h;
     return h;
 }
-OPFN(fma_mix_f32) { D32(out32(c, fma_mix(c, 0))); }
+OPFN(fma_mix_f32) { D32(fma_mix(c, 0)); }
 OPFN(fma_mixlo_f16) { D16(fma_mix(c, 1)); }
 OPFN(fma_mixhi_f16) { c->d = (c->dinit & 0xffffffff0000ffffull) | fma_mix(c, 1) << 16; }
 
 /* ---------- division helpers (guide pseudocode; our readings in docs/isa-notes-rdna3.md) ---------- */
-static int biased_exp(uint64_t b, fmt f) { return (int)((b & fmt_expmask(f)) >> f.man); }
 
 /* v_div_fixup: S0 the quotient, S1 the denominator, S2 the numerator: NaN sources (numerator first)
    quieted; 0/0 and inf/inf the negative default NaN; x/0 and inf/y infinity; x/inf and 0/y zero, all
@@ -1202,14 +1285,15 @@ static uint64_t div_fmas_ref(const ctx *c, fmt f, uint64_t a, uint64_t b, uint64
     k.mode |= f.man == 52 ? 0xc0 : 0x30; /* guide Notes: input denormals are not flushed; the output flush comes last */
     uint64_t r = f.man == 52 ? arith64(&k, FMA, a, b, d) : arith32(&k, FMA, a, b, d);
     uint64_t x = a, y = b, z = d;
+    int k2 = 0;
     if (c->carry && !is_nan(r, f) && !is_inf(x, f) && !is_inf(y, f) && !is_inf(z, f)) {
         int scale = f.man == 52 ? 128 : 64, zero;
-        uint64_t e = fma_exact(f, x, y, z, biased_exp(z, f) > (f.man == 52 ? 1023 : 127) ? scale : -scale,
-                               fround(c, f), &zero);
+        k2 = biased_exp(z, f) > (f.man == 52 ? 1023 : 127) ? scale : -scale;
+        uint64_t e = fma_exact(f, x, y, z, k2, fround(c, f), &zero);
         if (!zero)
             r = e;
     }
-    return fout(c, f, r);
+    return host_out(c, f, fround(c, f), r, x, y, z, k2); /* the output flush, tininess after rounding */
 }
 OPFN(div_fmas_f32) { D32(div_fmas_ref(c, F32, U32(S0), U32(S1), U32(S2))); }
 OPFN(div_fmas_f64) { D64(div_fmas_ref(c, F64, S0, S1, S2)); }
@@ -1250,7 +1334,7 @@ static uint64_t div_scale_ref(ctx *c, fmt f, uint64_t s0, uint64_t d, uint64_t n
     if (is_inf(s0, f))
         return s0;
     ctx k = *c;
-    k.mode = (k.mode & ~0xfu) | 0x30 | 0xc0; /* the scaling rounds to nearest, before the output flush */
+    k.mode &= ~0xfu; /* the scaling rounds to nearest; MODE's output flush (tininess after rounding) */
     return fout(c, f, adjust ? ldexp_ref(&k, f, s0, adjust) : s0);
 }
 OPFN(div_scale_f32) { D32(div_scale_ref(c, F32, U32(S0), U32(S1), U32(S2))); }
@@ -1441,27 +1525,30 @@ static uint64_t sign_bits(const char *t)
     return !strcmp(t, "f64") ? 1ull << 63 : 0;
 }
 
-/* OMOD (x2, x4, /2; only with IEEE mode off and output denormals flushed; -0 becomes +0) then
-   CLAMP to [0, 1] (NaN to 0 with DX10_CLAMP, else unchanged, a signalling NaN too; -0 to +0: guide
-   7.2, the CLMP field, "-0 is clamped to +0"), then the output flush, on the result field of the
-   register contents d. */
-static uint64_t output_mods(uint64_t d, fmt f, uint32_t mode, unsigned omod, unsigned clamp, int sel)
+/* The output modifiers on the result field of the register contents d, which the operation has
+   rounded and (unless `keep`) flushed with tininess after rounding: OMOD (x2, x4, /2; `omod_on` says
+   whether it applies) scales that value exactly and rounds it in mode `omod_rnd`, a tiny scaled
+   result becoming a zero of its sign (when flushed) and a zero result +0 (rocjitsu's gfx1100
+   omod_underflow_cases: -(2^-126 - 2^-150) after div:2 is -0; the other captures read the scaled
+   value after the arithmetic's rounding: f16_fma_omod_cases "round the arithmetic before applying
+   OMOD", adjacent_fp_cases LdexpF32OmodOverflow / LdexpF64OmodOverflow: the largest finite value
+   toward zero); then CLAMP to [0, 1] (NaN to 0 with DX10_CLAMP, else unchanged, a signalling NaN too;
+   -0 to +0: guide 7.2, the CLMP field, "-0 is clamped to +0"); then the output flush. */
+static uint64_t output_mods(uint64_t d, fmt f, unsigned omod, int omod_on, int omod_rnd, unsigned clamp, uint32_t mode,
+                            int keep)
 {
     int bits = f.man == 52 ? 64 : f.man == 23 ? 32 : 16;
     uint64_t field = bits == 64 ? ~0ull : (1ull << bits) - 1, r = d & field, sign = fmt_sign(f);
-    int keep = f.man == 23 ? mode & 0x20 : mode & 0x80;
-    /* a min/max result is a denormal whenever input denormals are kept (the guide's V_MIN_F32 Notes:
-       "outputs as a denorm regardless of output denorm mode"); OMOD still looks at the output mode */
-    int keep_out = keep || (sel && (f.man == 23 ? mode & 0x10 : mode & 0x40));
-    if (omod && !(mode & 0x200) && !keep && !is_nan(r, f)) {
-        if (!is_inf(r, f) && !is_zero(r, f)) {
-            int neg, e;
-            u128 mag;
-            decompose(r, f, &neg, &mag, &e);
-            r = round_exact(neg, mag, e + (omod == 1 ? 1 : omod == 2 ? 2 : -1), f, 0);
-        }
+    if (omod && omod_on && !is_nan(r, f) && !is_inf(r, f)) {
+        int neg, e;
+        u128 mag;
+        decompose(flush(r, f, keep), f, &neg, &mag, &e);
+        e += omod == 1 ? 1 : omod == 2 ? 2 : -1;
+        r = round_exact(neg, mag, e, f, omod_rnd);
         if (is_zero(r, f))
             r = 0;
+        else if (!keep && tiny_exact(neg, mag, e, f, omod_rnd))
+            r &= sign;
     }
     if (clamp) {
         if (is_nan(r, f))
@@ -1471,7 +1558,7 @@ static uint64_t output_mods(uint64_t d, fmt f, uint32_t mode, unsigned omod, uns
         else if (!(r & sign) && r > convert(b64(1.0), F64, f, 0))
             r = convert(b64(1.0), F64, f, 0);
     }
-    r = flush(r, f, keep_out);
+    r = flush(r, f, keep);
     return (d & ~field) | r;
 }
 
@@ -1484,6 +1571,21 @@ static int is_selection(const char *name)
         if (!strncmp(name, stems[i], strlen(stems[i])))
             return 1;
     return 0;
+}
+
+/* the dx9 fmas: output denormals flushed and OMOD whenever IEEE = 0, whatever the denormal MODE says
+   (rocjitsu's gfx1100 dx9_fma_cases: the TinyBeforePacking captures; its Omod rows, a model) */
+static int is_dx9_fma(const char *name) { return !strcmp(name, "fma_dx9_zero_f32") || !strcmp(name, "fmac_dx9_zero_f32"); }
+
+/* the f32 transcendentals: 2 for rcp, rcp_iflag, rsq, sqrt, exp, log (output denormals always
+   flushed), 1 for sin, cos (MODE's output flush), else 0 */
+static int trans32(const char *name)
+{
+    static const char *const always[] = {"rcp_f32", "rcp_iflag_f32", "rsq_f32", "sqrt_f32", "exp_f32", "log_f32"};
+    for (size_t i = 0; i < sizeof always / sizeof always[0]; i++)
+        if (!strcmp(name, always[i]))
+            return 2;
+    return !strcmp(name, "sin_f32") || !strcmp(name, "cos_f32");
 }
 
 static const opdef *find(const char *name)
@@ -1551,17 +1653,28 @@ int main(int argc, char **argv)
             if (neg >> k & 1)
                 c.s[k] ^= sign;
         }
-        fmt fd;
-        int out_float = float_type(types[0], &fd);
-        uint32_t outbit = fd.man == 23 ? 0x20 : 0x80;
-        if (out_float && (omod || clamp))
-            c.mode |= outbit; /* flush after the output modifiers, below */
         if (o)
             o->fn(&c);
         else
             compare(argv[1], &c, NULL, 0);
-        if (out_float && (omod || clamp))
-            c.d = output_mods(c.d, fd, mode, omod, clamp, is_selection(argv[1]));
+        fmt fd;
+        if (float_type(types[0], &fd) && (omod || clamp)) {
+            uint32_t outbit = fd.man == 23 ? 0x20 : 0x80, inbit = fd.man == 23 ? 0x10 : 0x40;
+            int dx9 = is_dx9_fma(argv[1]), tr = trans32(argv[1]), ieee = (mode & 0x200) != 0;
+            /* the result's output flush: a min/max result is a denormal whenever input denormals
+               are kept (the guide's V_MIN_F32 Notes: "outputs as a denorm regardless of output
+               denorm mode") */
+            int keep = !dx9 && tr != 2 && ((mode & outbit) || (is_selection(argv[1]) && (mode & inbit)));
+            /* OMOD only with IEEE = 0 and the format's output denormals flushed (guide; min/max too
+               look at the output mode); the dx9 fmas and the f32 transcendentals whenever IEEE = 0
+               (rocjitsu's dx9_fma_cases Omod rows; its gfx1100 transcendental_policy_cases
+               RcpScaleDenormMode, RsqScaleDenormMode, CosScaleDenormMode with MODE 0xf0); the f32
+               transcendentals' scaling rounds to nearest even, an overflow infinite
+               (transcendental_policy_cases RcpScaleOverflow, log_exp_policy_cases Scale*) */
+            int omod_on = !ieee && (dx9 || tr || !(mode & outbit));
+            int omod_rnd = tr ? 0 : fd.man == 23 ? (int)(mode & 3) : (int)(mode >> 2 & 3);
+            c.d = output_mods(c.d, fd, omod, omod_on, omod_rnd, clamp, mode, keep);
+        }
         if (dst_hi)
             c.d = (di & 0xffffffff0000ffffull) | (c.d & 0xffff) << 16;
         printf("%016llx %d %d\n", (unsigned long long)c.d, c.mask, c.tol);

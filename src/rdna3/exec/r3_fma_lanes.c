@@ -68,7 +68,7 @@ R3_INLINE void fma32_direct(r3_wave *w, const r3_xop *x, int dx9, int acc)
 #define R3_FMA32(name, dx9, acc)                                                           \
     OP(name)                                                                               \
     {                                                                                      \
-        if (r3_f32_direct(w, x))                                                           \
+        if (!(dx9) && r3_f32_direct(w, x)) /* (dx9 forms always flush their output) */     \
             fma32_direct(w, x, dx9, acc);                                                  \
         else                                                                               \
             r3_fma32_any(w, x, dx9, acc);                                                  \

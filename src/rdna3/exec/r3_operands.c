@@ -4,6 +4,7 @@
    their arithmetic. */
 #include "r3_wave.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -340,18 +341,31 @@ static int r3_omod_applies(const r3_wave *w, const r3_xop *x, uint32_t denorm_ou
     return x->omod && !(w->mode & R3_MODE_IEEE) && !(w->mode & denorm_out);
 }
 
-/* OMOD and CLAMP, then the output denormal flush when `flush`, then the write */
-static void r3_dst_f32_mods(r3_wave *w, const r3_xop *x, uint32_t v[R3_MAX_LANES], int flush)
+/* OMOD and CLAMP, then the output denormal flush when `flush`, then the write; `omod_on` whether
+   OMOD scales (r3_omod_applies, or IEEE = 0 alone for an instruction that always flushes), `omod_rne`
+   whether it rounds to nearest even whatever MODE says (the transcendental unit: an overflow is
+   infinite) */
+static void r3_dst_f32_mods(r3_wave *w, const r3_xop *x, uint32_t v[R3_MAX_LANES], int flush, int omod_on,
+                            int omod_rne)
 {
-    int omod = r3_omod_applies(w, x, R3_MODE_DENORM_OUT32);
+    int omod = omod_on;
     if (omod || x->clamp || flush) {
-        static const float scale[4] = {1.0f, 2.0f, 4.0f, 0.5f};
+        static const double scale[4] = {1.0, 2.0, 4.0, 0.5};
+        fp_round rnd = omod_rne ? FP_RNE : (fp_round)R3_MODE_ROUND32(w->mode);
         for (int l = 0; l < w->lanes; l++) {
             uint32_t b = v[l];
             if (omod && !fp_isnan32(b)) {
-                b = fp_b32(fp_f32(b) * scale[x->omod]);
-                if ((b & 0x7fffffffu) == 0) /* OMOD turns -0 into +0 */
+                /* OMOD scales the rounded and flushed result (a tiny one enters as 0) exactly, then
+                   rounds in MODE's rounding (an overflow too), a tiny result after rounding becoming a
+                   zero of its sign, a zero +0 (rocjitsu's gfx1100 omod_underflow_cases and
+                   LdexpF32OmodOverflow) */
+                b = flush ? fp_flush32(b) : b;
+                double s = (double)fp_f32(b) * scale[x->omod];
+                b = fp_f64_to_f32(s, rnd);
+                if ((b & 0x7fffffffu) == 0)
                     b = 0;
+                else if (flush && (b & 0x7fffffffu) == 0x00800000u && fp_tiny_after_rounding(s, 0.0, 24, -126, rnd))
+                    b &= 0x80000000u;
             }
             if (x->clamp) {
                 if (fp_isnan32(b))
@@ -369,12 +383,23 @@ static void r3_dst_f32_mods(r3_wave *w, const r3_xop *x, uint32_t v[R3_MAX_LANES
 
 void r3_dst_f32_any(r3_wave *w, const r3_xop *x, uint32_t v[R3_MAX_LANES])
 {
-    r3_dst_f32_mods(w, x, v, !(w->mode & R3_MODE_DENORM_OUT32));
+    r3_dst_f32_mods(w, x, v, !(w->mode & R3_MODE_DENORM_OUT32), r3_omod_applies(w, x, R3_MODE_DENORM_OUT32), 0);
 }
 
 void r3_dst_f32_keep(r3_wave *w, const r3_xop *x, uint32_t v[R3_MAX_LANES])
 {
-    r3_dst_f32_mods(w, x, v, 0);
+    r3_dst_f32_mods(w, x, v, 0, r3_omod_applies(w, x, R3_MODE_DENORM_OUT32), 0);
+}
+
+void r3_dst_f32_flushed(r3_wave *w, const r3_xop *x, uint32_t v[R3_MAX_LANES])
+{
+    r3_dst_f32_mods(w, x, v, 1, x->omod && !(w->mode & R3_MODE_IEEE), 0);
+}
+
+void r3_dst_f32_trans_any(r3_wave *w, const r3_xop *x, uint32_t v[R3_MAX_LANES], int always_flush)
+{
+    r3_dst_f32_mods(w, x, v, always_flush || !(w->mode & R3_MODE_DENORM_OUT32), x->omod && !(w->mode & R3_MODE_IEEE),
+                    1);
 }
 
 void r3_dst_b16(r3_wave *w, const r3_xop *x, const uint32_t v[R3_MAX_LANES])
@@ -402,10 +427,14 @@ static void r3_dst_f16_mods(r3_wave *w, const r3_xop *x, uint32_t v[R3_MAX_LANES
         fp_round rnd = (fp_round)R3_MODE_ROUND64(w->mode);
         for (int l = 0; l < w->lanes; l++) {
             uint32_t b = v[l] & 0xffffu;
-            if (omod && !fp_isnan16(b)) {
-                b = fp_f64_to_f16(fp_f16_to_f64(b) * scale[x->omod], rnd);
+            if (omod && !fp_isnan16(b)) { /* (as for f32; FP16_OVFL as r3_f16_round says) */
+                b = flush ? fp_flush16(b) : b;
+                double s = fp_f16_to_f64(b) * scale[x->omod];
+                b = r3_f16_round(w->mode, s);
                 if ((b & 0x7fffu) == 0)
                     b = 0;
+                else if (flush && (b & 0x7fffu) == 0x0400u && fp_tiny_after_rounding(s, 0.0, 11, -14, rnd))
+                    b &= 0x8000u;
             }
             if (x->clamp) {
                 if (fp_isnan16(b))
@@ -449,10 +478,18 @@ static void r3_dst_f64_mods(r3_wave *w, const r3_xop *x, uint64_t v[R3_MAX_LANES
         static const double scale[4] = {1.0, 2.0, 4.0, 0.5};
         for (int l = 0; l < w->lanes; l++) {
             uint64_t b = v[l];
-            if (omod && !fp_isnan64(b)) {
-                b = fp_b64(fp_f64(b) * scale[x->omod]);
+            if (omod && !fp_isnan64(b)) { /* (as for f32: the flushed result scaled in MODE's rounding) */
+                b = flush ? fp_flush64(b) : b;
+                double in = fp_f64(b), d = in * scale[x->omod];
+                fp_round rnd = (fp_round)R3_MODE_ROUND64(w->mode);
+                int neg = signbit(d) != 0;
+                if (isinf(d) && !isinf(in) && (rnd == FP_RTZ || (rnd == FP_RUP && neg) || (rnd == FP_RDN && !neg)))
+                    d = neg ? -DBL_MAX : DBL_MAX; /* an overflow that MODE rounds to the largest finite value */
+                b = fp_b64(d);
                 if ((b & 0x7fffffffffffffffull) == 0)
                     b = 0;
+                else if (flush && fabs(d) == DBL_MIN && fabs(in) < 2 * DBL_MIN)
+                    b &= 0x8000000000000000ull; /* tiny after rounding (in / 2 is exact at 53 bits): a signed zero */
             }
             if (x->clamp) {
                 if (fp_isnan64(b))

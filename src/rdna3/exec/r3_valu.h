@@ -73,10 +73,20 @@ R3_INLINE uint32_t r3_nan16_fma(int ieee, uint32_t r, uint32_t a, uint32_t b, ui
 }
 
 /* f16 arithmetic runs in double (exact for + - *, and correctly rounded once for / and sqrt, so
-   rounding that to f16 is exact too); this rounds the double to f16 in the MODE's f16 rounding. */
+   rounding that to f16 is exact too); this rounds the double to f16 in the MODE's f16 rounding,
+   an overflow as MODE.FP16_OVFL says, a tiny result as r3_tiny16 says (d taken as exact). */
+/* f16 results with output denormals flushed (MODE.DENORM_OUT64 clear): the smallest normal becomes a
+   zero of its sign when the exact value hi + lo was tiny after rounding to 11 bits (as r3_tiny32) */
+R3_INLINE uint32_t r3_tiny16(const r3_wave *w, uint32_t h, double hi, double lo)
+{
+    if ((w->mode & R3_MODE_DENORM_OUT64) || (h & 0x7fffu) != 0x0400u)
+        return h;
+    return fp_tiny_after_rounding(hi, lo, 11, -14, (fp_round)R3_MODE_ROUND64(w->mode)) ? h & 0x8000u : h;
+}
+
 R3_INLINE uint32_t r3_to_f16(const r3_wave *w, double d)
 {
-    return fp_f64_to_f16(d, (fp_round)R3_MODE_ROUND64(w->mode));
+    return r3_tiny16(w, r3_f16_round(w->mode, d), d, 0.0);
 }
 
 R3_INLINE double r3_h(uint32_t h)
@@ -274,6 +284,37 @@ static const r3_xop r3_xop_bare;
         }                                                                                  \
     } while (0)
 
+/* Output denormals flushed: a result that rounded to the smallest normal (either sign) on the
+   denormal grid becomes a zero of its sign when its exact value hi + lo was tiny after rounding to
+   24 bits (fp_tiny_after_rounding; gfx1100 captures, docs/isa-notes-rdna3.md "Tininess"). Run with
+   the host in round-to-nearest (after r3_round_leave). */
+R3_INLINE int r3_tiny32_candidate(const r3_wave *w, uint32_t r)
+{
+    return !(w->mode & R3_MODE_DENORM_OUT32) && (r & 0x7fffffffu) == 0x00800000u;
+}
+/* ... for an instruction that flushes its output whatever MODE says */
+R3_INLINE int r3_tiny32_candidate_flushed(uint32_t r) { return (r & 0x7fffffffu) == 0x00800000u; }
+R3_INLINE uint32_t r3_tiny32(const r3_wave *w, uint32_t r, double hi, double lo)
+{
+    return fp_tiny_after_rounding(hi, lo, 24, -126, (fp_round)R3_MODE_ROUND32(w->mode)) ? r & 0x80000000u : r;
+}
+/* An f32 result r of the exact value d (a double holding it exactly), tininess as r3_tiny32 says */
+R3_INLINE uint32_t r3_tiny32_of(const r3_wave *w, uint32_t r, double d)
+{
+    return r3_tiny32_candidate(w, r) ? r3_tiny32(w, r, d, 0.0) : r;
+}
+/* ... for the expression-defined forms below: each candidate lane's `expr` again with double x, y, z,
+   exact for the products and sums these forms make */
+#define R3_F32_TINY(expr, c_)                                                              \
+    do {                                                                                   \
+        for (int l = 0; l < LANES; l++)                                                    \
+            if (r3_tiny32_candidate(w, r[l])) {                                            \
+                double fx = fp_f32(a[l]), fy = fp_f32(b[l]), fz = fp_f32(c_[l]);           \
+                (void)fx, (void)fy, (void)fz;                                              \
+                r[l] = r3_tiny32(w, r[l], (double)(expr), 0.0);                            \
+            }                                                                              \
+    } while (0)
+
 /* f32 arithmetic in the MODE's f32 rounding; x, y, z are floats, the result a float */
 #define R3_F32_1(name, expr)                                                               \
     OP(name)                                                                               \
@@ -305,6 +346,7 @@ static const r3_xop r3_xop_bare;
         int rt = r3_round_enter(w, 0);                                                     \
         R3_F32_LANES(R3_F32_X2, expr, a[l], b[l], b[l]);                                   \
         r3_round_leave(rt);                                                                \
+        R3_F32_TINY(expr, b);                                                              \
         r3_dst_f32(w, x, r);                                                               \
     }
 
@@ -334,6 +376,7 @@ void r3_fma32_lanes(int n, const uint32_t *restrict a, const uint32_t *restrict 
         int rt = r3_round_enter(w, 0);                                                     \
         R3_F32_LANES(R3_F32_X3, expr, a[l], b[l], c[l]);                                   \
         r3_round_leave(rt);                                                                \
+        R3_F32_TINY(expr, c);                                                              \
         r3_dst_f32(w, x, r);                                                               \
     }
 

@@ -73,7 +73,7 @@ CVT32(v_cvt_u32_u16, r3_src_b16, a[l], r3_dst_b32)
 /* D = S0.i16 sign-extended */
 CVT32(v_cvt_i32_i16, r3_src_b16, (uint32_t)(int32_t)(int16_t)a[l], r3_dst_b32)
 /* D.f16 = (f16)S0 */
-CVT32(v_cvt_f16_f32, r3_src_f32, fp_f64_to_f16(fp_f32(a[l]), (fp_round)R3_MODE_ROUND64(w->mode)), r3_dst_f16)
+CVT32(v_cvt_f16_f32, r3_src_f32, r3_to_f16(w, fp_f32(a[l])), r3_dst_f16)
 /* D.f16 = (f16)S0.u16 */
 CVT32(v_cvt_f16_u16, r3_src_b16, int_to_f16(w, a[l]), r3_dst_f16)
 /* D.f16 = (f16)S0.i16 */
@@ -122,7 +122,8 @@ CVT_TO64(v_cvt_f64_f32, r3_src_f32, fp_quiet64(fp_b64((double)fp_f32(a[l]))))
         store(w, x, r);                                                                    \
     }
 /* D = (f32)S0 under the f32 rounding mode */
-CVT_FROM64(v_cvt_f32_f64, fp_f64_to_f32(fp_f64(a[l]), (fp_round)R3_MODE_ROUND32(w->mode)), r3_dst_f32)
+CVT_FROM64(v_cvt_f32_f64, r3_tiny32_of(w, fp_f64_to_f32(fp_f64(a[l]), (fp_round)R3_MODE_ROUND32(w->mode)), fp_f64(a[l])),
+           r3_dst_f32)
 /* D = (i32)trunc(S0), saturating, NaN -> 0 */
 CVT_FROM64(v_cvt_i32_f64, to_i32(fp_f64(a[l])), r3_dst_b32)
 /* D = (u32)trunc(S0), saturating, NaN -> 0 */

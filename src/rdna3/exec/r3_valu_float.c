@@ -32,12 +32,58 @@ R3_F32_2(v_mul_dx9_zero_f32, fx == 0.0f || fy == 0.0f ? 0.0f : fx * fy)
 /* D = S0 * S1 + S2, one rounding: see fma32 */
 /* D = S0 * S1, with the lighting special case: S1 = -MAX_FLOAT, -Inf or NaN, or S2 <= 0 or NaN, gives -MAX_FLOAT */
 R3_F32_3(v_mullit_f32, (fy == -3.40282347e38f || fy == -INFINITY || isnan(fy) || !(fz > 0.0f)) ? -3.40282347e38f : fx * fy)
+/* f64 results with output denormals flushed that rounded to the smallest normal: tiny after
+   rounding to 53 bits (fp_tiny_after_rounding) on the exact a * b + c, in a frame scaled by 2^600 so
+   that nothing underflows: the product's error by an fma, the sum's by two-sums, renormalised until
+   the low part is below half an ulp of the high one. Host in round-to-nearest (after
+   r3_round_leave). */
+static void f64_tiny(const r3_wave *w, int n, const uint64_t *a, const uint64_t *b, const uint64_t *c, uint64_t *r)
+{
+    for (int l = 0; l < n; l++) {
+        if ((w->mode & R3_MODE_DENORM_OUT64) || (r[l] & 0x7fffffffffffffffull) != 0x0010000000000000ull)
+            continue;
+        double x = ldexp(fp_f64(a[l]), 600), y = fp_f64(b[l]), z = c ? ldexp(fp_f64(c[l]), 600) : 0.0;
+        double p = x * y, pe = fma(x, y, -p);
+        double hi = p + z, v = hi - p, lo = (p - (hi - v)) + (z - v);
+        for (int k = 0; k < 2; k++) { /* fold pe, then the rest, into hi */
+            double add = k ? lo : pe, sum = hi + add, u = sum - hi, e = (hi - (sum - u)) + (add - u);
+            hi = sum;
+            lo = k ? e : lo + e;
+        }
+        if (fp_tiny_after_rounding(hi, lo, 53, -1022 + 600, (fp_round)R3_MODE_ROUND64(w->mode)))
+            r[l] &= 0x8000000000000000ull;
+    }
+}
+
 /* D = S0 + S1 (f64) */
 R3_F64_2(v_add_f64, dx + dy)
 /* D = S0 * S1 (f64) */
-R3_F64_2(v_mul_f64, dx * dy)
+OP(v_mul_f64)
+{
+    uint64_t a[R3_MAX_LANES], b[R3_MAX_LANES], r[R3_MAX_LANES];
+    r3_src_f64(w, x, 0, a);
+    r3_src_f64(w, x, 1, b);
+    int rt = r3_round_enter(w, 1);
+    for (int l = 0; l < LANES; l++)
+        r[l] = r3_nan64(R3_IEEE(w), fp_b64(fp_f64(a[l]) * fp_f64(b[l])), a[l], b[l], b[l]);
+    r3_round_leave(rt);
+    f64_tiny(w, LANES, a, b, NULL, r);
+    r3_dst_f64(w, x, r);
+}
 /* D = S0 * S1 + S2, one rounding (f64) */
-R3_F64_3(v_fma_f64, fma(dx, dy, dz))
+OP(v_fma_f64)
+{
+    uint64_t a[R3_MAX_LANES], b[R3_MAX_LANES], c[R3_MAX_LANES], r[R3_MAX_LANES];
+    r3_src_f64(w, x, 0, a);
+    r3_src_f64(w, x, 1, b);
+    r3_src_f64(w, x, 2, c);
+    int rt = r3_round_enter(w, 1);
+    for (int l = 0; l < LANES; l++)
+        r[l] = r3_nan64_fma(R3_IEEE(w), fp_b64(fma(fp_f64(a[l]), fp_f64(b[l]), fp_f64(c[l]))), a[l], b[l], c[l]);
+    r3_round_leave(rt);
+    f64_tiny(w, LANES, a, b, c, r);
+    r3_dst_f64(w, x, r);
+}
 
 /* fma with the addend from S2 or (the accumulator forms) from the destination. With `dx9`, a zero
    factor gives the addend (+0 added): the product, even of an infinity or NaN, drops out, so only
@@ -65,6 +111,20 @@ R3_INLINE void fma32_run(const r3_wave *w, int n, const uint32_t *a, const uint3
         fma32_lanes_reference(n, a, b, c, r, dx9, R3_IEEE(w));
 }
 
+/* Output denormals flushed: the fma results that rounded to the smallest normal, tested for tininess
+   after rounding (r3_tiny32) on the exact a * b + c: the product is exact in a double, and the sum's
+   rounding error comes back exactly (Knuth's two-sum, in round-to-nearest). */
+static void fma32_tiny(const r3_wave *w, int n, const uint32_t *a, const uint32_t *b, const uint32_t *c, uint32_t *r,
+                       int dx9)
+{
+    for (int l = 0; l < n; l++)
+        if (dx9 ? r3_tiny32_candidate_flushed(r[l]) : r3_tiny32_candidate(w, r[l])) { /* (dx9: always flushed) */
+            double fx = fp_f32(a[l]), fy = fp_f32(b[l]), fz = fp_f32(c[l]);
+            double p = dx9 && (fx == 0.0 || fy == 0.0) ? 0.0 : fx * fy, s = p + fz, v = s - p;
+            r[l] = r3_tiny32(w, r[l], s, (p - (s - v)) + (fz - v));
+        }
+}
+
 /* The f32 fmas outside the direct shape (their instruction functions, with the direct shape
    inline, are in r3_fma_lanes.c): ABS/NEG, flushed inputs, OMOD/CLAMP, a rounding mode, DPP,
    wave64, the reference paths. */
@@ -85,7 +145,11 @@ LANES_MULTIVERSION void r3_fma32_any(r3_wave *w, const r3_xop *x, int dx9, int a
     int rt = r3_round_enter(w, 0);
     fma32_run(w, LANES, a, b, c, r, dx9);
     r3_round_leave(rt);
-    r3_dst_f32(w, x, r);
+    fma32_tiny(w, LANES, a, b, c, r, dx9);
+    if (dx9) /* output denormals flushed in every MODE (rocjitsu's gfx1100 dx9_fma_cases captures) */
+        r3_dst_f32_flushed(w, x, r);
+    else
+        r3_dst_f32(w, x, r);
 }
 
 /* fmamk: D = S0 * K + S1; fmaak: D = S0 * S1 + K (K the literal) */
@@ -103,6 +167,10 @@ R3_INLINE void fmak32(r3_wave *w, const r3_xop *x, int k_is_addend)
     else
         fma32_run(w, LANES, a, k, b, r, 0);
     r3_round_leave(rt);
+    if (k_is_addend)
+        fma32_tiny(w, LANES, a, b, k, r, 0);
+    else
+        fma32_tiny(w, LANES, a, k, b, r, 0);
     r3_dst_f32(w, x, r);
 }
 /* D = S0 * K + S1 */
@@ -151,6 +219,9 @@ OP(v_ldexp_f32)
             r[l] = r3_nan32(1, ldexp32(a[l], (int32_t)b[l], fast), a[l], a[l], a[l]);
     }
     r3_round_leave(rt);
+    for (int l = 0; l < LANES; l++) /* tininess on the exact a * 2^n (a double holds it: |n| clamped) */
+        if (r3_tiny32_candidate(w, r[l]))
+            r[l] = r3_tiny32(w, r[l], ldexp((double)fp_f32(a[l]), (int32_t)b[l] < -400 ? -400 : (int32_t)b[l]), 0.0);
     r3_dst_f32(w, x, r);
 }
 
@@ -165,6 +236,11 @@ OP(v_ldexp_f64)
     for (int l = 0; l < LANES; l++)
         r[l] = r3_nan64(1, fp_b64(ldexp(fp_f64(a[l]), (int32_t)b[l])), a[l], a[l], a[l]);
     r3_round_leave(rt);
+    for (int l = 0; l < LANES; l++) /* tininess (f64_tiny's rule) on the exact a * 2^n: a * 2^(n + 600) */
+        if (!(w->mode & R3_MODE_DENORM_OUT64) && (r[l] & 0x7fffffffffffffffull) == 0x0010000000000000ull &&
+            fp_tiny_after_rounding(ldexp(fp_f64(a[l]), (int32_t)b[l] + 600), 0.0, 53, -1022 + 600,
+                                   (fp_round)R3_MODE_ROUND64(w->mode)))
+            r[l] &= 0x8000000000000000ull;
     r3_dst_f64(w, x, r);
 }
 
@@ -350,7 +426,10 @@ static double turn_sincos(double v, int cosine)
 
 /* One-source transcendental lane loops, NaN results by r3_nan* (above): f32 with `edge` mapping the
    input and the result bits (the identity, or a flush the instruction does whatever MODE says),
-   f64, and f16 computed in double and rounded once. */
+   f64, and f16 computed in double and rounded once. The f32 and f16 ones round to nearest even
+   whatever MODE's rounding says (rocjitsu's gfx1100 captures: v_sin_f32 of -2^-149 is -6 ulps under
+   round-toward-minus-infinity, v_exp_f16 ExpSingleRounding); their results go out through
+   r3_dst_f32_trans (OMOD whenever IEEE = 0). */
 #define R3_BITS_AS_IS(v) (v)
 #define R3_TRANS32(name, expr, edge) R3_TRANS32_BY(name, expr, edge, 0, r3_no_lanes32)
 R3_INLINE void r3_no_lanes32(const uint32_t *a, uint32_t *r, int ieee) { (void)a, (void)r, (void)ieee; }
@@ -360,14 +439,12 @@ R3_INLINE void r3_no_lanes32(const uint32_t *a, uint32_t *r, int ieee) { (void)a
     {                                                                                      \
         uint32_t a[R3_MAX_LANES], r[R3_MAX_LANES];                                         \
         r3_src_f32(w, x, 0, a);                                                            \
-        int rt = r3_round_enter(w, 0);                                                     \
-        if (has32 && w->fast32)                                                            \
+        if (has32 && w->fast32) /* (rounding to nearest even whatever MODE says: see above) */ \
             lanes32(a, r, R3_IEEE(w));                                                     \
         else                                                                               \
             R3_EACH_LANE(float fx = fp_f32(edge(a[l]));                                    \
                 r[l] = edge(r3_nan32(R3_IEEE(w), fp_b32(expr), a[l], a[l], a[l])));        \
-        r3_round_leave(rt);                                                                \
-        r3_dst_f32(w, x, r);                                                               \
+        r3_dst_f32_trans(w, x, r, edge(0x1u) == 0); /* (edge flushes: so does the output) */ \
     }
 #define R3_TRANS64(name, expr)                                                             \
     OP(name)                                                                               \
@@ -382,17 +459,26 @@ R3_INLINE void r3_no_lanes32(const uint32_t *a, uint32_t *r, int ieee) { (void)a
         r3_round_leave(rt);                                                                \
         r3_dst_f64(w, x, r);                                                               \
     }
+/* f16 transcendentals round to nearest even whatever MODE says, and MODE.FP16_OVFL turns every
+   infinite result of a finite source into the largest finite value of its sign, log(0) and 1/0 too
+   (rocjitsu's gfx1100 captures: half_log_exp_arithmetic_cases ExpSingleRounding,
+   LogPreserveInput, LogZeroSaturate; transcendental_policy_cases RcpZeroSaturate) */
+R3_INLINE uint32_t r3_trans16_round(const r3_wave *w, double d, uint32_t src)
+{
+    uint32_t h = fp_f64_to_f16(d, FP_RNE);
+    if ((w->mode & R3_MODE_FP16_OVFL) && (h & 0x7fffu) == 0x7c00u && (src & 0x7fffu) != 0x7c00u)
+        h = (h & 0x8000u) | 0x7bffu;
+    return h;
+}
 #define R3_TRANS16(name, expr)                                                             \
     OP(name)                                                                               \
     {                                                                                      \
         uint32_t a[R3_MAX_LANES], r[R3_MAX_LANES];                                         \
         r3_src_f16(w, x, 0, a);                                                            \
-        int rt = r3_round_enter(w, 1);                                                     \
         for (int l = 0; l < LANES; l++) {                                                  \
             double hx = r3_h(a[l]);                                                        \
-            r[l] = r3_nan16(R3_IEEE(w), r3_to_f16(w, expr), a[l], a[l], a[l]);             \
+            r[l] = r3_nan16(R3_IEEE(w), r3_trans16_round(w, expr, a[l]), a[l], a[l], a[l]); \
         }                                                                                  \
-        r3_round_leave(rt);                                                                \
         r3_dst_f16(w, x, r);                                                               \
     }
 
@@ -519,7 +605,10 @@ uint32_t r3_fma16(const r3_wave *w, uint32_t pa, uint32_t pb, uint32_t pc)
             sticky = frac;
         }
     }
-    return fp_pack(&fp_half, neg, m, e, sticky, (fp_round)R3_MODE_ROUND64(w->mode));
+    uint32_t h = fp_pack(&fp_half, neg, m, e, sticky, (fp_round)R3_MODE_ROUND64(w->mode));
+    if ((w->mode & R3_MODE_FP16_OVFL) && (h & 0x7fffu) == 0x7c00u) /* (finite sources: an overflow) */
+        h = (h & 0x8000u) | 0x7bffu;
+    return r3_tiny16(w, h, s, err);
 }
 
 /* D = S0 * S1 + S2 (f16), one rounding */
@@ -861,8 +950,16 @@ static void div_lanes(r3_wave *w, const r3_xop *x, const divfmt *f, divop op)
         r3_dst_f64(w, x, r);
     } else {
         uint32_t t[R3_MAX_LANES];
-        for (int l = 0; l < LANES; l++)
+        for (int l = 0; l < LANES; l++) {
             t[l] = (uint32_t)r[l];
+            if (op == DIV_FMAS && r3_tiny32_candidate(w, t[l])) { /* tininess on the exact fma (two-sum),
+                                                                     then the VCC scaling (exact) */
+                double s0 = fp_f32((uint32_t)a[l]), s1 = fp_f32((uint32_t)b[l]), s2 = fp_f32((uint32_t)c[l]);
+                double p = s0 * s1, sum = p + s2, v = sum - p, err = (p - (sum - v)) + (s2 - v);
+                int k = (vcc_in >> l & 1) ? (div_exponent(f, s2) > f->bias ? f->scale : -f->scale) : 0;
+                t[l] = r3_tiny32(w, t[l], ldexp(sum, k), ldexp(err, k));
+            }
+        }
         r3_dst_f32(w, x, t);
     }
     if (op == DIV_SCALE)

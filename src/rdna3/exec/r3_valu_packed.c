@@ -211,9 +211,11 @@ static void mix_source(r3_wave *w, const r3_xop *x, int k, uint32_t out[R3_MAX_L
 }
 
 /* mix: 0 f32 result, 1 f16 to the low half, 2 f16 to the high half. The fma is exact and rounded to
-   f32 by the f32 rounding mode; the f16 forms then convert that to f16 by the f16 rounding mode, two
-   roundings, as the guide writes it (D.f16 = f32_to_f16(fma(...))) and as LLVM assumes when it
-   selects them for fpround(fma_f32(...)) (MadFmaMixFP16Pats). */
+   f32 by the f32 rounding mode. The f16 forms round twice, as the guide writes it (D.f16 =
+   f32_to_f16(fma(...))), but both times by the f16 rounding mode: gfx1100 rounds an exact value 0.14
+   f32 ulp below f16 0x340c to 0x340b toward -inf and toward zero with the f32 field at nearest even,
+   where an f32 step in the f32 mode would land on 0x340c (rocjitsu's fma_mix_half_cases captures;
+   docs/isa-notes-rdna3.md "fma_mix"). */
 static void fma_mix(r3_wave *w, const r3_xop *x, int mix)
 {
     uint32_t s[3][R3_MAX_LANES], r[R3_MAX_LANES];
@@ -229,9 +231,21 @@ static void fma_mix(r3_wave *w, const r3_xop *x, int mix)
             uint32_t n = r3_nan32_fma(R3_IEEE(w), 0xffc00000u, s[0][l], s[1][l], s[2][l]);
             r[l] = mix ? fp_f64_to_f16((double)fp_f32(n), FP_RNE) : n;
         } else {
-            r[l] = fp_dot_round(&d, &fp_single, (fp_round)R3_MODE_ROUND32(w->mode), 0);
-            if (mix)
-                r[l] = fp_f64_to_f16((double)fp_f32(r[l]), (fp_round)R3_MODE_ROUND64(w->mode));
+            if (!mix) {
+                r[l] = fp_dot_round(&d, &fp_single, (fp_round)R3_MODE_ROUND32(w->mode), 0);
+                if (r3_tiny32_candidate(w, r[l])) { /* tininess on the exact a * b + c (two-sum) */
+                    double p = (double)fp_f32(s[0][l]) * fp_f32(s[1][l]), c = fp_f32(s[2][l]);
+                    double sum = p + c, v = sum - p;
+                    r[l] = r3_tiny32(w, r[l], sum, (p - (sum - v)) + (c - v));
+                }
+            } else { /* to f32, then f16, both in the f16 rounding (FP16_OVFL as r3_f16_round says;
+                        tininess judged at the f16 step, on the f32 value) */
+                fp_round r16 = (fp_round)R3_MODE_ROUND64(w->mode);
+                double v32 = (double)fp_f32(fp_dot_round(&d, &fp_single, r16, 0));
+                r[l] = r3_tiny16(w, fp_f64_to_f16(v32, r16), v32, 0.0);
+                if ((w->mode & R3_MODE_FP16_OVFL) && (r[l] & 0x7fffu) == 0x7c00u && !d.pinf && !d.ninf)
+                    r[l] = (r[l] & 0x8000u) | 0x7bffu;
+            }
         }
     }
     if (mix == 0) {

@@ -37,7 +37,18 @@
 #define R3_MODE_DENORM_OUT64 0x80u
 #define R3_MODE_DX10_CLAMP 0x100u             /* clamp turns NaN into 0 */
 #define R3_MODE_IEEE 0x200u                   /* IEEE mode: NaN sources quieted, min/max sNaN rules; no OMOD */
-#define R3_MODE_FP16_OVFL 0x800000u           /* f16 overflow saturates (applied to WMMA f16 steps only) */
+#define R3_MODE_FP16_OVFL 0x800000u           /* f16 overflow saturates (r3_f16_round) */
+
+/* A value rounded to f16 in MODE's f16 rounding; with MODE.FP16_OVFL an overflow (a finite value
+   rounding to infinity) gives the largest finite f16 of its sign while true infinities stay (guide,
+   MODE register; rocjitsu's gfx1100 f16_fma_omod and legacy captures) */
+static inline uint32_t r3_f16_round(uint32_t mode, double d)
+{
+    uint32_t h = fp_f64_to_f16(d, (fp_round)R3_MODE_ROUND64(mode));
+    if ((mode & R3_MODE_FP16_OVFL) && (h & 0x7fffu) == 0x7c00u && d - d == 0.0) /* (d finite) */
+        h = (h & 0x8000u) | 0x7bffu;
+    return h;
+}
 
 struct r3_group;
 
@@ -406,6 +417,20 @@ R3_INLINE void r3_dst_f32(r3_wave *w, const r3_xop *x, uint32_t v[R3_MAX_LANES])
    whatever the output denormal mode says (guide, V_MIN_F32 and the other min/max Notes: "this
    operation outputs as a denorm regardless of output denorm mode"); OMOD and CLAMP as usual. */
 void r3_dst_f32_keep(r3_wave *w, const r3_xop *x, uint32_t v[R3_MAX_LANES]);
+/* The result of an instruction that flushes its output denormals whatever MODE says (the dx9 fmas):
+   flushed, and OMOD whenever IEEE = 0 (rocjitsu's gfx1100 captures, docs/isa-notes-rdna3.md) */
+void r3_dst_f32_flushed(r3_wave *w, const r3_xop *x, uint32_t v[R3_MAX_LANES]);
+/* The result of an f32 transcendental: OMOD whenever IEEE = 0, rounding to nearest even (an overflow
+   infinite), and flushed whatever MODE says with `always_flush` (all but sin and cos) (rocjitsu's
+   gfx1100 captures RcpScaleDenormMode, RsqScaleDenormMode, CosScaleDenormMode; its log_exp rows) */
+void r3_dst_f32_trans_any(r3_wave *w, const r3_xop *x, uint32_t v[R3_MAX_LANES], int always_flush);
+R3_INLINE void r3_dst_f32_trans(r3_wave *w, const r3_xop *x, uint32_t v[R3_MAX_LANES], int always_flush)
+{
+    if (!x->omod && !x->clamp && (always_flush || (w->mode & R3_MODE_DENORM_OUT32)))
+        r3_dst_b32(w, x, v); /* nothing but the write (an always-flushing one's values come flushed) */
+    else
+        r3_dst_f32_trans_any(w, x, v, always_flush);
+}
 R3_INLINE void r3_dst_f32_sel(r3_wave *w, const r3_xop *x, uint32_t v[R3_MAX_LANES])
 {
     if ((w->mode & (R3_MODE_DENORM_IN32 | R3_MODE_DENORM_OUT32)) == R3_MODE_DENORM_IN32)
