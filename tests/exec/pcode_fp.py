@@ -216,6 +216,15 @@ def round_integer(x, rmode):
 TINY_AFTER_ROUNDING = False
 
 
+def magnitude_mode(rmode, s):
+    """The direction that rounds the magnitude of a value of sign s as rmode rounds the signed value."""
+    if rmode == 'rup':
+        return 'rdn' if s else 'rup'
+    if rmode == 'rdn':
+        return 'rup' if s else 'rdn'
+    return rmode
+
+
 def tiny_after_rounding(x, f, rmode='rne'):
     """Whether the nonzero exact value x, rounded in direction rmode to f's precision (f[0] + 1
     significant bits) with an unbounded exponent, is below f's smallest normal in magnitude. It
@@ -226,12 +235,7 @@ def tiny_after_rounding(x, f, rmode='rne'):
     x = Fraction(x)
     s = 1 if x < 0 else 0
     a = -x if s else x
-    if rmode == 'rup':
-        mag_mode = 'rdn' if s else 'rup'
-    elif rmode == 'rdn':
-        mag_mode = 'rup' if s else 'rdn'
-    else:
-        mag_mode = rmode
+    mag_mode = magnitude_mode(rmode, s)
     quantum_exp = floor_log2(a) - f[0]
     n = round_integer(times_pow2(a, -quantum_exp), mag_mode)
     return times_pow2(Fraction(n), quantum_exp) < min_normal_value(f)
@@ -258,12 +262,7 @@ def round_to(x, f, rmode='rne', denorm_keep=True, zero_sign=0):
     quantum_exp = e - f[0]  # weight of the last mantissa bit
     scaled = times_pow2(a, -quantum_exp)
     # round the magnitude; directions are about the signed value
-    if rmode == 'rup':
-        mag_mode = 'rdn' if s else 'rup'
-    elif rmode == 'rdn':
-        mag_mode = 'rup' if s else 'rdn'
-    else:
-        mag_mode = rmode
+    mag_mode = magnitude_mode(rmode, s)
     n = round_integer(scaled, mag_mode)
     if n >> (f[0] + 1):  # rounded up into the next binade
         n >>= 1
