@@ -26,7 +26,7 @@ typedef struct {
     r3_group g;
     r3_wave waves[R3_MAX_WAVES];
     core_wave *wave_ptrs[R3_MAX_WAVES];
-    uint32_t (*vgprs)[R3_MAX_LANES]; /* the waves' VGPR rows, r3_kd_vgprs of them each, one after another
+    uint32_t (*vgprs)[R3_MAX_LANES]; /* the waves' VGPR rows, r3_dispatch_ctx.vgprs each, one after another
                                         (a wave reads and writes no others: r3_vrow) */
     uint8_t *lds, *scratch;
     uint64_t scratch_bytes;
@@ -43,6 +43,7 @@ typedef struct {
     uint64_t kernarg_addr, dispatch_addr;
     uint32_t lds_size, scratch_per_lane;
     int lanes, waves_per_group;
+    int vgprs;                  /* per wave: r3_kd_vgprs */
     r3_sync sync;
     r3_warnings *warn;          /* per host thread */
     r3_trace_snap *snap;        /* tracing runs on one thread */
@@ -138,7 +139,7 @@ static void r3_init_wave(const r3_dispatch_ctx *c, r3_wave *w, r3_group *g, int 
        IEEE (bit 23), FP16_OVFL (bit 26) */
     w->mode = ((kd->rsrc1 >> 12) & 0xff) | ((kd->rsrc1 >> 21 & 1) ? R3_MODE_DX10_CLAMP : 0) |
               ((kd->rsrc1 >> 23 & 1) ? R3_MODE_IEEE : 0) | ((kd->rsrc1 >> 26 & 1) ? R3_MODE_FP16_OVFL : 0);
-    w->nvgprs = r3_kd_vgprs(kd, c->lanes);
+    w->nvgprs = c->vgprs;
     /* the allocated VGPRs start at zero (the others are never read or written); in wave32 only the
        first 32 lanes of each row: nothing writes the other 32 in a wave32 dispatch, so they keep the
        zeros the slot's calloc gave them (r3_slot_new; a slot serves one dispatch) */
@@ -233,7 +234,7 @@ static void *r3_slot_new(void *ctx, int thread)
         return NULL;
     size_t wpg = (size_t)c->waves_per_group;
     sl->thread = thread;
-    sl->vgprs = calloc(wpg * (size_t)r3_kd_vgprs(&c->kern->kd, c->lanes), sizeof *sl->vgprs);
+    sl->vgprs = calloc(wpg * (size_t)c->vgprs, sizeof *sl->vgprs);
     sl->lds = calloc(1, c->lds_size ? c->lds_size : 1);
     sl->scratch_bytes = c->scratch_per_lane ? (uint64_t)wpg * (uint64_t)c->lanes * c->scratch_per_lane : 0;
     sl->scratch = sl->scratch_bytes ? core_mem_pages_new(sl->scratch_bytes) : NULL;
@@ -295,7 +296,7 @@ static int r3_start(void *ctx, void *slot, core_group *cg, char *err, size_t err
     int nwaves = (int)((size[0] * size[1] * size[2] + (unsigned)c->lanes - 1) / (unsigned)c->lanes);
     for (int i = 0; i < nwaves; i++) {
         r3_wave *w = &sl->waves[i];
-        w->vgpr = sl->vgprs + (size_t)i * (size_t)r3_kd_vgprs(&c->kern->kd, c->lanes);
+        w->vgpr = sl->vgprs + (size_t)i * (size_t)c->vgprs;
         w->scratch = sl->scratch ? sl->scratch + (size_t)i * (size_t)c->lanes * c->scratch_per_lane : NULL;
         r3_init_wave(c, w, g, i, size);
         w->order = item * (uint64_t)c->waves_per_group + (uint64_t)i;
@@ -386,6 +387,7 @@ int r3_dispatch(const r3_codeobj *co, const r3_xprog *xp, const r3_kernel *kern,
     le_put(pkt + 40, c.kernarg_addr, 8);
     int nthreads = l->trace ? 1 : l->threads > 0 ? l->threads : core_cpu_count();
     c.waves_per_group = (int)((wg + (unsigned)c.lanes - 1) / (unsigned)c.lanes);
+    c.vgprs = r3_kd_vgprs(&kern->kd, c.lanes);
     core_dispatch_desc d;
     memset(&d, 0, sizeof d);
     d.isa = &r3_core_isa;
