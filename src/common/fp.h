@@ -64,6 +64,15 @@ uint32_t fp_pack(const fp_format *f, int neg, uint64_t mag, int exp, int sticky,
 /* Exact value of a finite double as sign, 53-bit integer significand and exponent. */
 void fp_unpack64(double d, int *neg, uint64_t *mag, int *exp);
 
+/* Knuth's two-sum: a + b rounded, and in *err the exact rounding error (the host rounding to
+   nearest, no overflow), so that a + b = sum + *err exactly. */
+FP_INLINE double fp_two_sum(double a, double b, double *err)
+{
+    double sum = a + b, v = sum - a;
+    *err = (a - (sum - v)) + (b - v);
+    return sum;
+}
+
 /* Tininess after rounding: whether the exact value hi + lo (lo the rounding error of hi, 0 when hi is
    exact), rounded to p bits of precision with an unbounded exponent in mode r, has a magnitude below
    2^emin, the smallest normal. Exact for values near 2^emin; a result that rounded to the smallest

@@ -44,6 +44,15 @@ def _b(x):
     return '1' if x else '0'
 
 
+def _f32_modes():
+    """The 32 MODE values the f32 tables run (rocjitsu: IEEE << 9 | denorm << 4 | round), as
+    (denorm, rnd, ieee, mode)."""
+    for denorm in range(4):
+        for rnd in range(4):
+            for ieee in (False, True):
+                yield denorm, rnd, ieee, ieee << 9 | denorm << 4 | rnd
+
+
 def _omod(o):
     return {0: '', 1: ' mul:2', 2: ' mul:4', 3: ' div:2'}[o]
 
@@ -56,26 +65,23 @@ def _omod(o):
 BINARY_F32 = []
 for mul in (False, True):
     for e64 in (False, True):
-        for denorm in range(4):
-            for rnd in range(4):
-                for ieee in (False, True):
-                    op = ('v_mul_f32' if mul else 'v_add_f32') + ('_e64' if e64 else '_e32')
-                    prefix = 'Arch6%s%sDenorm%dRound%dIeee%s' % ('Mul' if mul else 'Add', 'E64' if e64 else 'E32',
-                                                                 denorm, rnd, _b(ieee))
-                    mode = ieee << 9 | denorm << 4 | rnd
-                    nan = 0x7fc01abc if ieee else 0x7f801abc
-                    rows = [('FirstNan', 0x7f801abc, 0xffc00222, nan),
-                            ('SecondNan', 0x3f800000, 0x7f801abc, nan),
-                            ('ZeroSign', 0x80000000, 0x3f800000 if mul else 0x80000000, 0x80000000),
-                            ('OppositeZeros', 0, 0x80000000, 0x80000000 if mul or rnd == 2 else 0)]
-                    if mul:
-                        positive = 0 if not denorm & 2 else (0x00800000 if rnd < 2 else 0x007fffff)
-                        negative = 0x80000000 if not denorm & 2 else (0x80800000 if rnd in (0, 2) else 0x807fffff)
-                        rows += [('PositiveTinySignificand', 0x00800000, 0x3f7fffff, positive),
-                                 ('NegativeTinySignificand', 0x80800000, 0x3f7fffff, negative)]
-                    for name, a, b, want in rows:
-                        BINARY_F32.append(('binary_f32_policy_cases: ' + prefix + name, mode,
-                                           _mov(a, b) + ['%s v40, v1, v2' % op], want, 1))
+        for denorm, rnd, ieee, mode in _f32_modes():
+            op = ('v_mul_f32' if mul else 'v_add_f32') + ('_e64' if e64 else '_e32')
+            prefix = 'Arch6%s%sDenorm%dRound%dIeee%s' % ('Mul' if mul else 'Add', 'E64' if e64 else 'E32',
+                                                         denorm, rnd, _b(ieee))
+            nan = 0x7fc01abc if ieee else 0x7f801abc
+            rows = [('FirstNan', 0x7f801abc, 0xffc00222, nan),
+                    ('SecondNan', 0x3f800000, 0x7f801abc, nan),
+                    ('ZeroSign', 0x80000000, 0x3f800000 if mul else 0x80000000, 0x80000000),
+                    ('OppositeZeros', 0, 0x80000000, 0x80000000 if mul or rnd == 2 else 0)]
+            if mul:
+                positive = 0 if not denorm & 2 else (0x00800000 if rnd < 2 else 0x007fffff)
+                negative = 0x80000000 if not denorm & 2 else (0x80800000 if rnd in (0, 2) else 0x807fffff)
+                rows += [('PositiveTinySignificand', 0x00800000, 0x3f7fffff, positive),
+                         ('NegativeTinySignificand', 0x80800000, 0x3f7fffff, negative)]
+            for name, a, b, want in rows:
+                BINARY_F32.append(('binary_f32_policy_cases: ' + prefix + name, mode,
+                                   _mov(a, b) + ['%s v40, v1, v2' % op], want, 1))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -99,40 +105,37 @@ def _dx9(form, a, b, c, omod):
 
 
 for form in range(3):
-    for denorm in range(4):
-        for rnd in range(4):
-            for ieee in (False, True):
-                prefix = 'Arch6Form%dDenorm%dRound%dIeee%s' % (form, denorm, rnd, _b(ieee))
-                mode = ieee << 9 | denorm << 4 | rnd
-                zero_sum = 0x80000000 if rnd == 2 else 0
-                nan = 0x7fc00012 if ieee else 0x7f800012
-                model = [('ZeroInf', 0, 0x7f800000, 0x3f800000, 0x3f800000, 0),
-                         ('NanZero', 0x7fc01234, 0x80000000, 0x3f800000, 0x3f800000, 0),
-                         ('InputFlush', 1, 0x4b000000, 0, 0, 0),
-                         ('OutputFlush', 0x00800000, 0x3f000000, 0, 0, 0),
-                         ('AccumulatorFlush', 0, 0x7f800000, 0x80000001, zero_sum, 0),
-                         ('NegativeZeroAccumulator', 0, 0x7f800000, 0x80000000, zero_sum, 0),
-                         ('NegativeZeroProduct', 0x80000000, 0x3f800000, 0x80000000, zero_sum, 0),
-                         ('NormalControl', 0x3f800000, 0x3f800000, 0x3f800000, 0x40000000, 0)]
-                captured = [('TinyBeforePacking', 0x80800000, 0x33800000, 0x00800000, 0, 0),
-                            ('NormalSignificand', 0x80800000, 0x33000000, 0x00800000, 0x00800000 if rnd < 2 else 0, 0),
-                            ('FirstNan', 0x7fc00111, 0x7fc00222, 0x7fc00333, 0x7fc00111, 0),
-                            ('SignalingFirst', 0x7f800012, 0x3f800000, 0x3f800000, nan, 0),
-                            ('SignalingSecond', 0x3f800000, 0x7f800012, 0x3f800000, nan, 0),
-                            ('SignalingAccumulator', 0x3f800000, 0x3f800000, 0x7f800012, nan, 0),
-                            ('ZeroProductSignalingAccumulator', 0, 0x7f800000, 0x7f800012, nan, 0)]
-                if form != 1:
-                    enabled = not ieee
-                    for omod in (1, 2, 3):
-                        scaled = 0x40000000 if not enabled else {1: 0x40800000, 2: 0x41000000, 3: 0x3f800000}[omod]
-                        model.append(('Omod%d' % omod, 0x3f800000, 0x3f800000, 0x3f800000, scaled, omod))
-                        model.append(('OmodZero%d' % omod, 0, 0x7f800000, 0x80000000, 0 if enabled else zero_sum, omod))
-                        if omod == 3:
-                            model.append(('OmodUnderflow', 0x80800000, 0x3f800000, 0,
-                                          0x80000000 if enabled else 0x80800000, omod))
-                for dest, rows in ((DX9_FMA_MODEL, model), (DX9_FMA_CAPTURED, captured)):
-                    for name, a, b, c, want, omod in rows:
-                        dest.append(('dx9_fma_cases: ' + prefix + name, mode, _dx9(form, a, b, c, omod), want, 1))
+    for denorm, rnd, ieee, mode in _f32_modes():
+        prefix = 'Arch6Form%dDenorm%dRound%dIeee%s' % (form, denorm, rnd, _b(ieee))
+        zero_sum = 0x80000000 if rnd == 2 else 0
+        nan = 0x7fc00012 if ieee else 0x7f800012
+        model = [('ZeroInf', 0, 0x7f800000, 0x3f800000, 0x3f800000, 0),
+                 ('NanZero', 0x7fc01234, 0x80000000, 0x3f800000, 0x3f800000, 0),
+                 ('InputFlush', 1, 0x4b000000, 0, 0, 0),
+                 ('OutputFlush', 0x00800000, 0x3f000000, 0, 0, 0),
+                 ('AccumulatorFlush', 0, 0x7f800000, 0x80000001, zero_sum, 0),
+                 ('NegativeZeroAccumulator', 0, 0x7f800000, 0x80000000, zero_sum, 0),
+                 ('NegativeZeroProduct', 0x80000000, 0x3f800000, 0x80000000, zero_sum, 0),
+                 ('NormalControl', 0x3f800000, 0x3f800000, 0x3f800000, 0x40000000, 0)]
+        captured = [('TinyBeforePacking', 0x80800000, 0x33800000, 0x00800000, 0, 0),
+                    ('NormalSignificand', 0x80800000, 0x33000000, 0x00800000, 0x00800000 if rnd < 2 else 0, 0),
+                    ('FirstNan', 0x7fc00111, 0x7fc00222, 0x7fc00333, 0x7fc00111, 0),
+                    ('SignalingFirst', 0x7f800012, 0x3f800000, 0x3f800000, nan, 0),
+                    ('SignalingSecond', 0x3f800000, 0x7f800012, 0x3f800000, nan, 0),
+                    ('SignalingAccumulator', 0x3f800000, 0x3f800000, 0x7f800012, nan, 0),
+                    ('ZeroProductSignalingAccumulator', 0, 0x7f800000, 0x7f800012, nan, 0)]
+        if form != 1:
+            enabled = not ieee
+            for omod in (1, 2, 3):
+                scaled = 0x40000000 if not enabled else {1: 0x40800000, 2: 0x41000000, 3: 0x3f800000}[omod]
+                model.append(('Omod%d' % omod, 0x3f800000, 0x3f800000, 0x3f800000, scaled, omod))
+                model.append(('OmodZero%d' % omod, 0, 0x7f800000, 0x80000000, 0 if enabled else zero_sum, omod))
+                if omod == 3:
+                    model.append(('OmodUnderflow', 0x80800000, 0x3f800000, 0,
+                                  0x80000000 if enabled else 0x80800000, omod))
+        for dest, rows in ((DX9_FMA_MODEL, model), (DX9_FMA_CAPTURED, captured)):
+            for name, a, b, c, want, omod in rows:
+                dest.append(('dx9_fma_cases: ' + prefix + name, mode, _dx9(form, a, b, c, omod), want, 1))
 DX9_FMA = DX9_FMA_MODEL + DX9_FMA_CAPTURED
 
 
@@ -154,19 +157,16 @@ def _f32_div2(op, v0, v1, v2, v6):
 
 
 for op in range(3):
-    for denorm in range(4):
-        for rnd in range(4):
-            for ieee in (False, True):
-                name = 'Arch6Op%dDenorm%dRound%dIeee%s' % (op, denorm, rnd, _b(ieee))
-                mode = ieee << 9 | denorm << 4 | rnd
-                enabled = not ieee and not denorm & 2
-                OMOD_UNDERFLOW.append(('omod_underflow_cases: ' + name, mode,
-                                       _f32_div2(op, 0x80800000, 0 if op == 2 else 0x3f800000, 0, 0),
-                                       0x80000000 if enabled else 0x80800000, 1))
-                OMOD_UNDERFLOW.append(('omod_underflow_cases: ' + name + 'BeforePacking', mode,
-                                       _f32_div2(op, 0x807fffff, 0x80800000 if op == 2 else 0x3f800000,
-                                                 0x80800000, 0x80800000),
-                                       0x80000000 if enabled else (0x80ffffff if denorm & 1 else 0x80800000), 1))
+    for denorm, rnd, ieee, mode in _f32_modes():
+        name = 'Arch6Op%dDenorm%dRound%dIeee%s' % (op, denorm, rnd, _b(ieee))
+        enabled = not ieee and not denorm & 2
+        OMOD_UNDERFLOW.append(('omod_underflow_cases: ' + name, mode,
+                               _f32_div2(op, 0x80800000, 0 if op == 2 else 0x3f800000, 0, 0),
+                               0x80000000 if enabled else 0x80800000, 1))
+        OMOD_UNDERFLOW.append(('omod_underflow_cases: ' + name + 'BeforePacking', mode,
+                               _f32_div2(op, 0x807fffff, 0x80800000 if op == 2 else 0x3f800000,
+                                         0x80800000, 0x80800000),
+                               0x80000000 if enabled else (0x80ffffff if denorm & 1 else 0x80800000), 1))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -72,9 +72,6 @@ R3_INLINE uint32_t r3_nan16_fma(int ieee, uint32_t r, uint32_t a, uint32_t b, ui
     return fp_isnan16(r) && r3_inf_times_zero(a, b, 0x7fffu, 0x7c00u) ? 0xfe00u : r3_nan16(ieee, r, a, b, c);
 }
 
-/* f16 arithmetic runs in double (exact for + - *, and correctly rounded once for / and sqrt, so
-   rounding that to f16 is exact too); this rounds the double to f16 in the MODE's f16 rounding,
-   an overflow as MODE.FP16_OVFL says, a tiny result as r3_tiny16 says (d taken as exact). */
 /* f16 results with output denormals flushed (MODE.DENORM_OUT64 clear): the smallest normal becomes a
    zero of its sign when the exact value hi + lo was tiny after rounding to 11 bits (as r3_tiny32) */
 R3_INLINE uint32_t r3_tiny16(const r3_wave *w, uint32_t h, double hi, double lo)
@@ -84,6 +81,9 @@ R3_INLINE uint32_t r3_tiny16(const r3_wave *w, uint32_t h, double hi, double lo)
     return fp_tiny_after_rounding(hi, lo, 11, -14, (fp_round)R3_MODE_ROUND64(w->mode)) ? h & 0x8000u : h;
 }
 
+/* f16 arithmetic runs in double (exact for + - *, and correctly rounded once for / and sqrt, so
+   rounding that to f16 is exact too); this rounds the double to f16 in the MODE's f16 rounding,
+   an overflow as MODE.FP16_OVFL says, a tiny result as r3_tiny16 says (d taken as exact). */
 R3_INLINE uint32_t r3_to_f16(const r3_wave *w, double d)
 {
     return r3_tiny16(w, r3_f16_round(w->mode, d), d, 0.0);
@@ -298,6 +298,13 @@ R3_INLINE uint32_t r3_tiny32(const r3_wave *w, uint32_t r, double hi, double lo)
 {
     return fp_tiny_after_rounding(hi, lo, 24, -126, (fp_round)R3_MODE_ROUND32(w->mode)) ? r & 0x80000000u : r;
 }
+/* ... on the exact x * y + z (f32 values: the product is exact in a double, the sum's error comes back
+   by fp_two_sum), scaled by 2^k */
+R3_INLINE uint32_t r3_tiny32_fma(const r3_wave *w, uint32_t r, double x, double y, double z, int k)
+{
+    double err, sum = fp_two_sum(x * y, z, &err);
+    return r3_tiny32(w, r, ldexp(sum, k), ldexp(err, k));
+}
 /* An f32 result r of the exact value d (a double holding it exactly), tininess as r3_tiny32 says */
 R3_INLINE uint32_t r3_tiny32_of(const r3_wave *w, uint32_t r, double d)
 {
@@ -397,7 +404,12 @@ void r3_fma32_lanes(int n, const uint32_t *restrict a, const uint32_t *restrict 
         r3_round_leave(rt);                                                                \
         r3_dst_f64(w, x, r);                                                               \
     }
-#define R3_F64_2(name, expr)                                                               \
+/* f64 results with output denormals flushed that rounded to the smallest normal: tiny after rounding
+   to 53 bits (fp_tiny_after_rounding) on the exact a * b + c (c NULL: a * b); host in
+   round-to-nearest (after r3_round_leave) */
+void r3_tiny64_fma(const r3_wave *w, int n, const uint64_t *a, const uint64_t *b, const uint64_t *c, uint64_t *r);
+/* (with `product`, expr is dx * dy: its tininess by r3_tiny64_fma; a sum's tiny results are exact) */
+#define R3_F64_2(name, expr, product)                                                      \
     OP(name)                                                                               \
     {                                                                                      \
         uint64_t a[R3_MAX_LANES], b[R3_MAX_LANES], r[R3_MAX_LANES];                        \
@@ -409,6 +421,8 @@ void r3_fma32_lanes(int n, const uint32_t *restrict a, const uint32_t *restrict 
             r[l] = r3_nan64(R3_IEEE(w), fp_b64(expr), a[l], b[l], b[l]);                   \
         }                                                                                  \
         r3_round_leave(rt);                                                                \
+        if (product)                                                                       \
+            r3_tiny64_fma(w, LANES, a, b, NULL, r);                                        \
         r3_dst_f64(w, x, r);                                                               \
     }
 #define R3_F64_3(name, expr)                                                               \
@@ -424,6 +438,7 @@ void r3_fma32_lanes(int n, const uint32_t *restrict a, const uint32_t *restrict 
             r[l] = r3_nan64_fma(R3_IEEE(w), fp_b64(expr), a[l], b[l], c[l]);               \
         }                                                                                  \
         r3_round_leave(rt);                                                                \
+        r3_tiny64_fma(w, LANES, a, b, c, r); /* (expr is the fma of dx, dy, dz) */         \
         r3_dst_f64(w, x, r);                                                               \
     }
 

@@ -32,58 +32,29 @@ R3_F32_2(v_mul_dx9_zero_f32, fx == 0.0f || fy == 0.0f ? 0.0f : fx * fy)
 /* D = S0 * S1 + S2, one rounding: see fma32 */
 /* D = S0 * S1, with the lighting special case: S1 = -MAX_FLOAT, -Inf or NaN, or S2 <= 0 or NaN, gives -MAX_FLOAT */
 R3_F32_3(v_mullit_f32, (fy == -3.40282347e38f || fy == -INFINITY || isnan(fy) || !(fz > 0.0f)) ? -3.40282347e38f : fx * fy)
-/* f64 results with output denormals flushed that rounded to the smallest normal: tiny after
-   rounding to 53 bits (fp_tiny_after_rounding) on the exact a * b + c, in a frame scaled by 2^600 so
-   that nothing underflows: the product's error by an fma, the sum's by two-sums, renormalised until
-   the low part is below half an ulp of the high one. Host in round-to-nearest (after
-   r3_round_leave). */
-static void f64_tiny(const r3_wave *w, int n, const uint64_t *a, const uint64_t *b, const uint64_t *c, uint64_t *r)
+/* r3_tiny64_fma in a frame scaled by 2^600 so that nothing underflows: the product's error by an fma,
+   the sum's by two-sums, renormalised until the low part is below half an ulp of the high one */
+void r3_tiny64_fma(const r3_wave *w, int n, const uint64_t *a, const uint64_t *b, const uint64_t *c, uint64_t *r)
 {
     for (int l = 0; l < n; l++) {
         if ((w->mode & R3_MODE_DENORM_OUT64) || (r[l] & 0x7fffffffffffffffull) != 0x0010000000000000ull)
             continue;
         double x = ldexp(fp_f64(a[l]), 600), y = fp_f64(b[l]), z = c ? ldexp(fp_f64(c[l]), 600) : 0.0;
-        double p = x * y, pe = fma(x, y, -p);
-        double hi = p + z, v = hi - p, lo = (p - (hi - v)) + (z - v);
-        for (int k = 0; k < 2; k++) { /* fold pe, then the rest, into hi */
-            double add = k ? lo : pe, sum = hi + add, u = sum - hi, e = (hi - (sum - u)) + (add - u);
-            hi = sum;
-            lo = k ? e : lo + e;
-        }
+        double p = x * y, pe = fma(x, y, -p), lo, e;
+        double hi = fp_two_sum(p, z, &lo);
+        hi = fp_two_sum(hi, pe, &e); /* fold pe, then the rest, into hi */
+        hi = fp_two_sum(hi, lo + e, &lo);
         if (fp_tiny_after_rounding(hi, lo, 53, -1022 + 600, (fp_round)R3_MODE_ROUND64(w->mode)))
             r[l] &= 0x8000000000000000ull;
     }
 }
 
 /* D = S0 + S1 (f64) */
-R3_F64_2(v_add_f64, dx + dy)
+R3_F64_2(v_add_f64, dx + dy, 0)
 /* D = S0 * S1 (f64) */
-OP(v_mul_f64)
-{
-    uint64_t a[R3_MAX_LANES], b[R3_MAX_LANES], r[R3_MAX_LANES];
-    r3_src_f64(w, x, 0, a);
-    r3_src_f64(w, x, 1, b);
-    int rt = r3_round_enter(w, 1);
-    for (int l = 0; l < LANES; l++)
-        r[l] = r3_nan64(R3_IEEE(w), fp_b64(fp_f64(a[l]) * fp_f64(b[l])), a[l], b[l], b[l]);
-    r3_round_leave(rt);
-    f64_tiny(w, LANES, a, b, NULL, r);
-    r3_dst_f64(w, x, r);
-}
+R3_F64_2(v_mul_f64, dx * dy, 1)
 /* D = S0 * S1 + S2, one rounding (f64) */
-OP(v_fma_f64)
-{
-    uint64_t a[R3_MAX_LANES], b[R3_MAX_LANES], c[R3_MAX_LANES], r[R3_MAX_LANES];
-    r3_src_f64(w, x, 0, a);
-    r3_src_f64(w, x, 1, b);
-    r3_src_f64(w, x, 2, c);
-    int rt = r3_round_enter(w, 1);
-    for (int l = 0; l < LANES; l++)
-        r[l] = r3_nan64_fma(R3_IEEE(w), fp_b64(fma(fp_f64(a[l]), fp_f64(b[l]), fp_f64(c[l]))), a[l], b[l], c[l]);
-    r3_round_leave(rt);
-    f64_tiny(w, LANES, a, b, c, r);
-    r3_dst_f64(w, x, r);
-}
+R3_F64_3(v_fma_f64, fma(dx, dy, dz))
 
 /* fma with the addend from S2 or (the accumulator forms) from the destination. With `dx9`, a zero
    factor gives the addend (+0 added): the product, even of an infinity or NaN, drops out, so only
@@ -112,16 +83,16 @@ R3_INLINE void fma32_run(const r3_wave *w, int n, const uint32_t *a, const uint3
 }
 
 /* Output denormals flushed: the fma results that rounded to the smallest normal, tested for tininess
-   after rounding (r3_tiny32) on the exact a * b + c: the product is exact in a double, and the sum's
-   rounding error comes back exactly (Knuth's two-sum, in round-to-nearest). */
+   after rounding on the exact a * b + c (r3_tiny32_fma; with dx9 a zero factor drops the product,
+   even an infinite one). Host in round-to-nearest (after r3_round_leave). */
 static void fma32_tiny(const r3_wave *w, int n, const uint32_t *a, const uint32_t *b, const uint32_t *c, uint32_t *r,
                        int dx9)
 {
     for (int l = 0; l < n; l++)
         if (dx9 ? r3_tiny32_candidate_flushed(r[l]) : r3_tiny32_candidate(w, r[l])) { /* (dx9: always flushed) */
-            double fx = fp_f32(a[l]), fy = fp_f32(b[l]), fz = fp_f32(c[l]);
-            double p = dx9 && (fx == 0.0 || fy == 0.0) ? 0.0 : fx * fy, s = p + fz, v = s - p;
-            r[l] = r3_tiny32(w, r[l], s, (p - (s - v)) + (fz - v));
+            double fx = fp_f32(a[l]), fy = fp_f32(b[l]);
+            int drop = dx9 && (fx == 0.0 || fy == 0.0);
+            r[l] = r3_tiny32_fma(w, r[l], drop ? 0.0 : fx, drop ? 0.0 : fy, fp_f32(c[l]), 0);
         }
 }
 
@@ -236,7 +207,7 @@ OP(v_ldexp_f64)
     for (int l = 0; l < LANES; l++)
         r[l] = r3_nan64(1, fp_b64(ldexp(fp_f64(a[l]), (int32_t)b[l])), a[l], a[l], a[l]);
     r3_round_leave(rt);
-    for (int l = 0; l < LANES; l++) /* tininess (f64_tiny's rule) on the exact a * 2^n: a * 2^(n + 600) */
+    for (int l = 0; l < LANES; l++) /* tininess (r3_tiny64_fma's rule) on the exact a * 2^n: a * 2^(n + 600) */
         if (!(w->mode & R3_MODE_DENORM_OUT64) && (r[l] & 0x7fffffffffffffffull) == 0x0010000000000000ull &&
             fp_tiny_after_rounding(ldexp(fp_f64(a[l]), (int32_t)b[l] + 600), 0.0, 53, -1022 + 600,
                                    (fp_round)R3_MODE_ROUND64(w->mode)))
@@ -465,10 +436,7 @@ R3_INLINE void r3_no_lanes32(const uint32_t *a, uint32_t *r, int ieee) { (void)a
    LogPreserveInput, LogZeroSaturate; transcendental_policy_cases RcpZeroSaturate) */
 R3_INLINE uint32_t r3_trans16_round(const r3_wave *w, double d, uint32_t src)
 {
-    uint32_t h = fp_f64_to_f16(d, FP_RNE);
-    if ((w->mode & R3_MODE_FP16_OVFL) && (h & 0x7fffu) == 0x7c00u && (src & 0x7fffu) != 0x7c00u)
-        h = (h & 0x8000u) | 0x7bffu;
-    return h;
+    return r3_f16_ovfl(w->mode, fp_f64_to_f16(d, FP_RNE), (src & 0x7fffu) != 0x7c00u);
 }
 #define R3_TRANS16(name, expr)                                                             \
     OP(name)                                                                               \
@@ -580,7 +548,7 @@ uint32_t r3_fma16(const r3_wave *w, uint32_t pa, uint32_t pb, uint32_t pc)
     double p = r3_h(pa) * r3_h(pb), c = r3_h(pc);
     if (isnan(p) || isinf(p) || isinf(c) || isnan(c))
         return r3_nan16_fma(R3_IEEE(w), r3_to_f16(w, p + c), pa, pb, pc);
-    double s = p + c, bb = s - p, err = (p - (s - bb)) + (c - bb);
+    double err, s = fp_two_sum(p, c, &err);
     int neg, exp;
     uint64_t mag;
     if (s == 0) { /* IEEE: zeros of one sign keep it, anything else is +0 (-0 rounding down) */
@@ -606,9 +574,7 @@ uint32_t r3_fma16(const r3_wave *w, uint32_t pa, uint32_t pb, uint32_t pc)
         }
     }
     uint32_t h = fp_pack(&fp_half, neg, m, e, sticky, (fp_round)R3_MODE_ROUND64(w->mode));
-    if ((w->mode & R3_MODE_FP16_OVFL) && (h & 0x7fffu) == 0x7c00u) /* (finite sources: an overflow) */
-        h = (h & 0x8000u) | 0x7bffu;
-    return r3_tiny16(w, h, s, err);
+    return r3_tiny16(w, r3_f16_ovfl(w->mode, h, 1 /* (finite sources) */), s, err);
 }
 
 /* D = S0 * S1 + S2 (f16), one rounding */
@@ -952,12 +918,11 @@ static void div_lanes(r3_wave *w, const r3_xop *x, const divfmt *f, divop op)
         uint32_t t[R3_MAX_LANES];
         for (int l = 0; l < LANES; l++) {
             t[l] = (uint32_t)r[l];
-            if (op == DIV_FMAS && r3_tiny32_candidate(w, t[l])) { /* tininess on the exact fma (two-sum),
-                                                                     then the VCC scaling (exact) */
-                double s0 = fp_f32((uint32_t)a[l]), s1 = fp_f32((uint32_t)b[l]), s2 = fp_f32((uint32_t)c[l]);
-                double p = s0 * s1, sum = p + s2, v = sum - p, err = (p - (sum - v)) + (s2 - v);
+            if (op == DIV_FMAS && r3_tiny32_candidate(w, t[l])) { /* tininess on the exact fma, then the
+                                                                     VCC scaling (exact) */
+                double s2 = fp_f32((uint32_t)c[l]);
                 int k = (vcc_in >> l & 1) ? (div_exponent(f, s2) > f->bias ? f->scale : -f->scale) : 0;
-                t[l] = r3_tiny32(w, t[l], ldexp(sum, k), ldexp(err, k));
+                t[l] = r3_tiny32_fma(w, t[l], fp_f32((uint32_t)a[l]), fp_f32((uint32_t)b[l]), s2, k);
             }
         }
         r3_dst_f32(w, x, t);

@@ -233,18 +233,13 @@ static void fma_mix(r3_wave *w, const r3_xop *x, int mix)
         } else {
             if (!mix) {
                 r[l] = fp_dot_round(&d, &fp_single, (fp_round)R3_MODE_ROUND32(w->mode), 0);
-                if (r3_tiny32_candidate(w, r[l])) { /* tininess on the exact a * b + c (two-sum) */
-                    double p = (double)fp_f32(s[0][l]) * fp_f32(s[1][l]), c = fp_f32(s[2][l]);
-                    double sum = p + c, v = sum - p;
-                    r[l] = r3_tiny32(w, r[l], sum, (p - (sum - v)) + (c - v));
-                }
-            } else { /* to f32, then f16, both in the f16 rounding (FP16_OVFL as r3_f16_round says;
+                if (r3_tiny32_candidate(w, r[l])) /* tininess on the exact a * b + c */
+                    r[l] = r3_tiny32_fma(w, r[l], fp_f32(s[0][l]), fp_f32(s[1][l]), fp_f32(s[2][l]), 0);
+            } else { /* to f32, then f16, both in the f16 rounding (FP16_OVFL as r3_f16_ovfl says;
                         tininess judged at the f16 step, on the f32 value) */
                 fp_round r16 = (fp_round)R3_MODE_ROUND64(w->mode);
                 double v32 = (double)fp_f32(fp_dot_round(&d, &fp_single, r16, 0));
-                r[l] = r3_tiny16(w, fp_f64_to_f16(v32, r16), v32, 0.0);
-                if ((w->mode & R3_MODE_FP16_OVFL) && (r[l] & 0x7fffu) == 0x7c00u && !d.pinf && !d.ninf)
-                    r[l] = (r[l] & 0x8000u) | 0x7bffu;
+                r[l] = r3_f16_ovfl(w->mode, r3_tiny16(w, fp_f64_to_f16(v32, r16), v32, 0.0), !d.pinf && !d.ninf);
             }
         }
     }

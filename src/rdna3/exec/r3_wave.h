@@ -39,15 +39,17 @@
 #define R3_MODE_IEEE 0x200u                   /* IEEE mode: NaN sources quieted, min/max sNaN rules; no OMOD */
 #define R3_MODE_FP16_OVFL 0x800000u           /* f16 overflow saturates (r3_f16_round) */
 
-/* A value rounded to f16 in MODE's f16 rounding; with MODE.FP16_OVFL an overflow (a finite value
-   rounding to infinity) gives the largest finite f16 of its sign while true infinities stay (guide,
-   MODE register; rocjitsu's gfx1100 f16_fma_omod and legacy captures) */
+/* MODE.FP16_OVFL: an f16 result h that is an overflow (`overflowed`: it came from finite values; true
+   infinities stay) becomes the largest finite f16 of its sign (guide, MODE register; rocjitsu's
+   gfx1100 f16_fma_omod and legacy captures) */
+static inline uint32_t r3_f16_ovfl(uint32_t mode, uint32_t h, int overflowed)
+{
+    return (mode & R3_MODE_FP16_OVFL) && overflowed && (h & 0x7fffu) == 0x7c00u ? (h & 0x8000u) | 0x7bffu : h;
+}
+/* A value rounded to f16 in MODE's f16 rounding, an overflow as r3_f16_ovfl says */
 static inline uint32_t r3_f16_round(uint32_t mode, double d)
 {
-    uint32_t h = fp_f64_to_f16(d, (fp_round)R3_MODE_ROUND64(mode));
-    if ((mode & R3_MODE_FP16_OVFL) && (h & 0x7fffu) == 0x7c00u && d - d == 0.0) /* (d finite) */
-        h = (h & 0x8000u) | 0x7bffu;
-    return h;
+    return r3_f16_ovfl(mode, fp_f64_to_f16(d, (fp_round)R3_MODE_ROUND64(mode)), d - d == 0.0 /* (d finite) */);
 }
 
 struct r3_group;
